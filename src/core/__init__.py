@@ -1,0 +1,26 @@
+"""The core: tiles, actions, the match state machine, views, records and randomness.
+
+Everything the GUI, the computer players and the tournament runner share. Nothing here knows
+a particular game: variants (``capicua.variants``) supply the rules where games differ.
+"""
+
+from .actions import (
+    ENDS, KEEP, LEFT, PASS, REDEAL, RIGHT, Action, ChooseLeader, Draw, Keep, Pass, Play,
+    Redeal, parse_action,
+)
+from .errors import (
+    CapicuaError, IllegalAction, MatchOver, NothingToUndo, PlayerError, PluginError,
+    RecordError, RuleViolation,
+)
+from .match import HandLog, Match, Outcome
+from .tiles import Tile, tile_set
+from .variant import BLOCK, DOMINO, TIE, HandResult, Variant, VariantInfo
+from .view import PastHand, View
+
+__all__ = [
+    "ENDS", "KEEP", "LEFT", "PASS", "REDEAL", "RIGHT", "Action", "ChooseLeader", "Draw",
+    "Keep", "Pass", "Play", "Redeal", "parse_action", "CapicuaError", "IllegalAction",
+    "MatchOver", "NothingToUndo", "PlayerError", "PluginError", "RecordError",
+    "RuleViolation", "HandLog", "Match", "Outcome", "Tile", "tile_set", "BLOCK", "DOMINO",
+    "TIE", "HandResult", "Variant", "VariantInfo", "PastHand", "View",
+]

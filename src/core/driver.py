@@ -1,0 +1,89 @@
+"""Playing a match with players: ask the seat to move for an action, apply it, tell observers.
+
+This is the loop the tournament runner and ``capicua simulate`` use (the GUI runs the same
+steps one at a time from Tk's event loop). A decision with a single legal action (a forced
+pass, the 6-6 that must open) is applied without asking the player: there is nothing to
+decide, and it keeps the seat's random stream for real choices.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable, Mapping, Sequence
+
+from .actions import Action
+from .errors import PlayerError
+from .match import Match
+from .tiles import Tile
+from .variant import Variant
+
+
+def ask(match: Match, seat: int, player: Any, name: str = "") -> Action:
+    """The action ``player`` chooses for ``seat`` from its view, checked against the rules.
+
+    Raises :class:`PlayerError` naming the seat if the player raises or answers with an
+    action that is not legal now.
+    """
+    view = match.view(seat)
+    try:
+        action = player.act(view)
+    except Exception as exc:  # the player is someone else's code: report, don't crash
+        raise PlayerError(seat, name or _name(player), f"raised {exc.__class__.__name__}: {exc}")
+    if not match.is_legal(action):
+        legal = ", ".join(str(a) for a in view.legal[:12])
+        raise PlayerError(
+            seat, name or _name(player), f"answered {action!r}, which is not legal now (legal: {legal})"
+        )
+    return action
+
+
+def play_match(
+    variant: Variant,
+    players: Mapping[int, Any],
+    seed: int | None = None,
+    *,
+    hook: Any = None,
+    seats: Mapping[int, Any] | None = None,
+    script: Sequence[Sequence[Tile]] = (),
+    clock: Callable[[], float] | None = None,
+    timings: dict[int, list[float]] | None = None,
+) -> Match:
+    """Play a whole match and return it (``match.outcome`` says who won).
+
+    :param players: a player object per seat (anything with ``act(view)``).
+    :param hook: a pluggy hook relay (``plugins.hook``) to tell observers, or ``None``.
+    :param seats: each seat's config entry, passed to ``capicua_match_started``.
+    :param timings: if given, each seat's decision times in seconds are appended to it.
+    """
+    match = Match(variant, seed, script)
+    names = {s: _name(p) for s, p in players.items()}
+    if hook is not None:
+        hook.capicua_match_started(match=match, seats=dict(seats or names))
+    now = clock or time.perf_counter
+    while match.turn is not None:
+        seat = match.turn
+        legal = match.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+        elif timings is not None:
+            start = now()
+            action = ask(match, seat, players[seat], names[seat])
+            timings.setdefault(seat, []).append(now() - start)
+        else:
+            action = ask(match, seat, players[seat], names[seat])
+        log = match.hand
+        ended = log is not None and log.result is None
+        match.apply(action)
+        if hook is not None:
+            hook.capicua_action_applied(match=match, seat=seat, action=action)
+            if ended and log.result is not None:
+                hook.capicua_hand_ended(match=match, hand=log)
+    if hook is not None:
+        from .records import to_record
+
+        hook.capicua_match_ended(match=match, record=to_record(match, seats or names))
+    return match
+
+
+def _name(player: Any) -> str:
+    return getattr(player, "name", "") or player.__class__.__name__

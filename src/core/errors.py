@@ -1,0 +1,53 @@
+"""The exceptions the core raises, each naming what went wrong in words a user can act on."""
+
+from __future__ import annotations
+
+
+class CapicuaError(Exception):
+    """Base of every error capicua raises on purpose."""
+
+
+class IllegalAction(CapicuaError):
+    """``apply`` was given an action the rules do not allow now; the message says why."""
+
+    def __init__(self, action: object, reason: str) -> None:
+        super().__init__(f"illegal action {action}: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+class MatchOver(IllegalAction):
+    """An action was applied to a match that has ended."""
+
+
+class NothingToUndo(CapicuaError):
+    """``undo`` with no action to take back, or ``redo`` with none to restore."""
+
+
+class RecordError(CapicuaError):
+    """A match record is malformed: not the format, a missing or wrong field."""
+
+
+class RuleViolation(CapicuaError):
+    """A well-formed record whose actions break a rule, with the hand and action that do."""
+
+    def __init__(self, hand: int, action_index: int | None, reason: str) -> None:
+        where = f"hand {hand}" + (f", action {action_index}" if action_index is not None else "")
+        super().__init__(f"{where}: {reason}")
+        self.hand = hand
+        self.action_index = action_index
+        self.reason = reason
+
+
+class PluginError(CapicuaError):
+    """A plugin is missing, duplicated, misconfigured or broken."""
+
+
+class PlayerError(CapicuaError):
+    """A player raised, answered with an illegal action or took too long."""
+
+    def __init__(self, seat: int, player: str, reason: str) -> None:
+        super().__init__(f"seat {seat} ({player}): {reason}")
+        self.seat = seat
+        self.player = player
+        self.reason = reason

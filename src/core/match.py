@@ -1,0 +1,439 @@
+"""The match: one state machine from the draw for first lead to the last hand.
+
+Phases, in order: ``draw`` (draw for first lead, variants that have one), ``lead`` (the
+entitled team's chooser names the leader, blind), the deal (a chance event, no decision),
+``claim`` (players holding enough doubles keep the hand or demand a redeal), ``play``
+(plays and passes until a domino or a block), then the hand's result, and either the next
+hand or ``over``. Every decision is an :class:`~capicua.core.actions.Action` applied through
+:meth:`Match.apply`; chance comes from the injected :class:`~capicua.core.rng.Dealer`.
+
+The match is the one mechanism for play, look-ahead, undo and replay (python-chess's
+``push``/``pop``): :meth:`undo` rewinds the dealer and replays every action but the last, so
+the deals come back exactly and no state is copied on the hot path.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Sequence
+
+from . import actions as A
+from .actions import KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Draw, Play
+from .errors import IllegalAction, MatchOver, NothingToUndo
+from .rng import Dealer, fresh_seed
+from .tiles import Tile, tile_set
+from .variant import BLOCK, DOMINO, TIE, HandResult, Variant
+
+DRAW = "draw"
+LEAD = "lead"
+CLAIM = "claim"
+PLAY = "play"
+OVER = "over"
+
+_PLAYS = A._PLAYS  # (left, right) Play objects by tile index: the hot path's lookup table
+_DRAWS = A._DRAWS
+
+
+@dataclass(slots=True)
+class Redealt:
+    """A deal abandoned by a redeal claim: the deal, who claimed, the doubles shown."""
+
+    deal: dict[int | str, tuple[Tile, ...]]
+    claimant: int
+    shown: tuple[Tile, ...]
+
+
+@dataclass(slots=True)
+class HandLog:
+    """Everything that happened in one hand, as the record keeps it."""
+
+    number: int
+    chooser: int | None
+    leader: int
+    deal: dict[int | str, tuple[Tile, ...]]
+    redeals: list[Redealt] = field(default_factory=list)
+    required: Tile | None = None
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+    result: HandResult | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a match ended: the winning team and the match's name ("chiva", "pollona", ...)."""
+
+    winner: int
+    label: str | None
+    scores: tuple[int, ...]
+
+
+class Match:
+    """A match of one variant, driven by :meth:`apply`.
+
+    ``seed`` fixes every chance event (``None``: a fresh one, kept in :attr:`seed`).
+    ``script`` fixes the first chance events (shuffles of the whole set), for replaying
+    records and for tests written on explicit deals.
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        seed: int | None = None,
+        script: Sequence[Sequence[Tile]] = (),
+    ) -> None:
+        self.variant = variant
+        self.seed = fresh_seed() if seed is None else seed
+        self.tiles = tile_set(variant.max_pip)
+        self.dealer = Dealer(self.seed, self.tiles, script)
+        self._done: list[Action] = []  # every action applied, in order (the move stack)
+        self._undone: list[Action] = []  # redo stack, most recently undone last
+        self._n = variant.seats
+        self._next = [0] + [s % self._n + 1 for s in range(1, self._n + 1)]
+        self._team_of = [0] + [variant.team_of[s] for s in range(1, self._n + 1)]
+        self._start()
+
+    # -- public state -------------------------------------------------------------------
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied so far, in order."""
+        return tuple(self._done)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The match's outcome, ``None`` while it runs."""
+        if self.winner is None:
+            return None
+        return Outcome(self.winner, self.label, self.scores)
+
+    @property
+    def hand(self) -> HandLog | None:
+        """The current hand (the last one once the match is over); ``None`` before a deal."""
+        return self.hands_log[-1] if self.hands_log else None
+
+    @property
+    def hand_number(self) -> int:
+        """1-based number of the hand being played or about to be dealt."""
+        n = len(self.hands_log)
+        if self.phase == OVER or (n and self.hands_log[-1].result is None):
+            return n
+        return n + 1
+
+    @property
+    def ends(self) -> tuple[int, int] | None:
+        """The numbers open on the left and right end, ``None`` on an empty line."""
+        return (self.left, self.right) if self.line else None
+
+    def held(self, seat: int) -> tuple[Tile, ...]:
+        """The tiles ``seat`` holds now (the engine's truth; players get views instead)."""
+        return tuple(self.hands[seat])
+
+    # -- rules ----------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the player to move may take; empty once the match is over.
+
+        The list is cached until the next action and must not be modified.
+        """
+        legal = self._legal
+        if legal is not None:
+            return legal
+        phase = self.phase
+        if phase == PLAY:
+            hand = self.hands[self.turn]
+            if not self.line:
+                if self.required is not None:
+                    legal = [_PLAYS[self.required.index][0]]
+                else:
+                    legal = [_PLAYS[t.index][0] for t in hand]
+            else:
+                left, right = self.left, self.right
+                legal = []
+                for t in hand:
+                    if t.hi == left or t.lo == left:
+                        legal.append(_PLAYS[t.index][0])
+                    if t.hi == right or t.lo == right:
+                        legal.append(_PLAYS[t.index][1])
+                if not legal:
+                    legal = [PASS]
+        elif phase == CLAIM:
+            legal = [KEEP, REDEAL]
+        elif phase == LEAD:
+            legal = [ChooseLeader.of(s) for s in self.variant.partners(self.turn)]
+        elif phase == DRAW:
+            legal = _DRAWS[: len(self._face_down)]
+        else:
+            legal = []
+        self._legal = legal
+        return legal
+
+    def is_legal(self, action: Action) -> bool:
+        return any(action is a for a in self.legal_actions())
+
+    def apply(self, action: Action) -> None:
+        """Take ``action`` for the player to move, or raise :class:`IllegalAction` saying why."""
+        self._check(action)
+        self._done.append(action)
+        self._undone.clear()
+        self._do(action)
+
+    def undo(self) -> Action:
+        """Take back the last action; it goes on the redo stack. Returns it."""
+        if not self._done:
+            raise NothingToUndo("there is no action to undo")
+        action = self._done.pop()
+        self._undone.append(action)
+        self._rebuild()
+        return action
+
+    def redo(self) -> Action:
+        """Apply again the action most recently undone. Returns it."""
+        if not self._undone:
+            raise NothingToUndo("there is no undone action to redo")
+        action = self._undone.pop()
+        self._check(action)
+        self._done.append(action)
+        self._do(action)
+        return action
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._done)
+
+    @property
+    def redo_stack(self) -> tuple[Action, ...]:
+        """The undone actions, the next one to redo last."""
+        return tuple(self._undone)
+
+    # -- internals ------------------------------------------------------------------------
+
+    def _check(self, action: Action) -> None:
+        for a in self.legal_actions():
+            if a is action:
+                return
+        raise self._why_illegal(action)
+
+    def _why_illegal(self, action: Action) -> IllegalAction:
+        if self.phase == OVER:
+            return MatchOver(action, "the match is over")
+        phase, seat = self.phase, self.turn
+        if phase == PLAY:
+            if not isinstance(action, (Play, A.Pass)):
+                return IllegalAction(action, f"seat {seat} must play a tile or pass now")
+            if isinstance(action, A.Pass):
+                return IllegalAction(action, f"seat {seat} has a tile that fits and must play it")
+            tile = action.tile
+            if tile not in self.hands[seat]:
+                return IllegalAction(action, f"seat {seat} does not hold {tile}")
+            if not self.line and self.required is not None:
+                return IllegalAction(action, f"this hand must be opened with {self.required}")
+            end = self.left if action.end == LEFT else self.right
+            return IllegalAction(action, f"{tile} does not match the {action.end} end ({end})")
+        expected = {CLAIM: "keep or redeal", LEAD: "lead N for a seat of the team",
+                    DRAW: f"draw N with N from 0 to {len(self._face_down) - 1}"}[phase]
+        return IllegalAction(action, f"seat {seat} must choose {expected} now")
+
+    def _rebuild(self) -> None:
+        """Replay the move stack from the start, with the same chance events."""
+        self.dealer.rewind()
+        self._start()
+        for action in self._done:
+            self._legal = None
+            self._do(action)
+
+    def _start(self) -> None:
+        v = self.variant
+        self.scores: tuple[int, ...] = (0,) * len(v.teams)
+        self.hands_log: list[HandLog] = []
+        self.draw_rounds: list[dict[int, Tile]] = []
+        self.draw_winner: int | None = None
+        self.winner: int | None = None
+        self.label: str | None = None
+        self.hands: list[list[Tile]] = [[] for _ in range(self._n + 1)]
+        self.unused: tuple[Tile, ...] = ()
+        self.line: deque[tuple[int, int]] = deque()
+        self.left = self.right = -1
+        self.required: Tile | None = None
+        self.turn: int | None = None
+        self.phase = ""
+        self._legal: list[Action] | None = None
+        self._face_down: list[Tile] = []
+        self._claims: list[int] = []
+        self._chooser: int | None = None
+        if v.draw_for_lead:
+            self._new_draw_round()
+        else:
+            self._next_hand(None)
+
+    # The draw for first lead: the first seat of each team draws in team order.
+    def _new_draw_round(self) -> None:
+        self.phase = DRAW
+        self._face_down = list(self.dealer.next_shuffle())
+        self.draw_rounds.append({})
+        self.turn = self.variant.teams[0][0]
+
+    def _next_hand(self, previous: HandResult | None) -> None:
+        v = self.variant
+        if v.choose_leader:
+            team = v.entitled_team(previous, self.draw_winner)
+            self._chooser = min(v.teams[team - 1])
+            self.phase = LEAD
+            self.turn = self._chooser
+        else:
+            self._deal(None, None, previous)
+
+    def _deal(self, chooser: int | None, leader: int | None, previous: HandResult | None) -> None:
+        v = self.variant
+        order = self.dealer.next_shuffle()
+        size = v.hand_size
+        hands: list[list[Tile]] = [[]]
+        for s in range(self._n):
+            hands.append(list(order[s * size:(s + 1) * size]))
+        self.hands = hands
+        self.unused = tuple(order[self._n * size:])
+        deal = {s: tuple(hands[s]) for s in range(1, self._n + 1)}
+        required = None
+        if leader is None:
+            leader, required = v.leader(previous, deal)
+        deal["unused"] = self.unused
+        if self.hands_log and self.hands_log[-1].result is None:
+            # A redeal: the hand goes on with the same leader and a new deal.
+            log = self.hands_log[-1]
+            log.deal = deal
+            required = log.required
+        else:
+            log = HandLog(len(self.hands_log) + 1, chooser, leader, deal, required=required)
+            self.hands_log.append(log)
+        self.required = required
+        self.line = deque()
+        self.left = self.right = -1
+        counts = [0] * (v.max_pip + 1)
+        for s in range(1, self._n + 1):
+            for t in hands[s]:
+                counts[t.hi] += 1
+                if not t.is_double:
+                    counts[t.lo] += 1
+        self._held_with = counts
+        self._open_claims(leader)
+
+    def _open_claims(self, leader: int) -> None:
+        need = self.variant.redeal_doubles
+        claims = []
+        if need is not None:
+            seat = leader
+            for _ in range(self._n):
+                if sum(1 for t in self.hands[seat] if t.is_double) >= need:
+                    claims.append(seat)
+                seat = self._next[seat]
+        self._claims = claims
+        if claims:
+            self.phase = CLAIM
+            self.turn = claims[0]
+        else:
+            self.phase = PLAY
+            self.turn = leader
+
+    def _do(self, action: Action) -> None:
+        self._legal = None
+        seat = self.turn
+        phase = self.phase
+        if phase == PLAY:
+            log = self.hands_log[-1]
+            log.actions.append((seat, action))
+            if action is PASS:
+                self.turn = self._next[seat]
+                return
+            tile = action.tile  # type: ignore[attr-defined]
+            hand = self.hands[seat]
+            hand.remove(tile)
+            line = self.line
+            if not line:
+                line.append((tile.hi, tile.lo))
+                self.left, self.right = tile.hi, tile.lo
+            elif action.end == LEFT:  # type: ignore[attr-defined]
+                new = tile.lo if tile.hi == self.left else tile.hi
+                line.appendleft((new, self.left))
+                self.left = new
+            else:
+                new = tile.lo if tile.hi == self.right else tile.hi
+                line.append((self.right, new))
+                self.right = new
+            held = self._held_with
+            held[tile.hi] -= 1
+            if not tile.is_double:
+                held[tile.lo] -= 1
+            if not hand:
+                self._end_hand(DOMINO, self._team_of[seat], seat)
+            elif held[self.left] == 0 and held[self.right] == 0:
+                remaining = {s: self.hands[s] for s in range(1, self._n + 1)}
+                team = self.variant.block_winner(remaining)
+                self._end_hand(BLOCK if team is not None else TIE, team, None)
+            else:
+                self.turn = self._next[seat]
+        elif phase == CLAIM:
+            if action is REDEAL:
+                log = self.hands_log[-1]
+                shown = tuple(t for t in self.hands[seat] if t.is_double)
+                log.redeals.append(Redealt(log.deal, seat, shown))
+                self._deal(log.chooser, log.leader, None)
+            else:
+                self._claims.pop(0)
+                if self._claims:
+                    self.turn = self._claims[0]
+                else:
+                    self.phase = PLAY
+                    self.turn = self.hands_log[-1].leader
+        elif phase == LEAD:
+            self._deal(self._chooser, action.seat, None)  # type: ignore[attr-defined]
+        elif phase == DRAW:
+            tile = self._face_down.pop(action.index)  # type: ignore[attr-defined]
+            drawn = self.draw_rounds[-1]
+            drawn[seat] = tile
+            teams = self.variant.teams
+            if len(drawn) < len(teams):
+                self.turn = teams[len(drawn)][0]
+                return
+            totals = sorted((t.pips for t in drawn.values()), reverse=True)
+            if totals[0] == totals[1]:
+                self._new_draw_round()
+                return
+            best = max(drawn, key=lambda s: drawn[s].pips)
+            self.draw_winner = self._team_of[best]
+            self._next_hand(None)
+        else:
+            raise MatchOver(action, "the match is over")
+
+    def _end_hand(self, outcome: str, team: int | None, seat: int | None) -> None:
+        v = self.variant
+        log = self.hands_log[-1]
+        # Read-only: the result is shared with every view built afterwards.
+        remaining = MappingProxyType({s: tuple(self.hands[s]) for s in range(1, self._n + 1)})
+        points = v.points(outcome, team, remaining) if team is not None else 0
+        before = self.scores
+        after = v.next_scores(before, team, points)
+        self.scores = after
+        result = HandResult(outcome, team, seat, points, after, log.leader, remaining)
+        log.result = result
+        winner = v.match_winner(after)
+        if winner is not None:
+            self.winner = winner
+            self.label = v.label(before, after, winner)
+            self.phase = OVER
+            self.turn = None
+            return
+        self._next_hand(result)
+
+    def view(self, seat: int):  # -> View (import below avoids a cycle)
+        """What ``seat`` may see now, as a :class:`~capicua.core.view.View`."""
+        from .view import build_view
+
+        return build_view(self, seat)
+
+    def __repr__(self) -> str:
+        return (f"<Match {self.variant.name} seed={self.seed} hand={self.hand_number} "
+                f"phase={self.phase} turn={self.turn} scores={self.scores}>")

@@ -1,0 +1,149 @@
+"""Per-seat views: everything one seat may know, and nothing else.
+
+The engine builds a :class:`View` for a seat from the match (OpenSpiel's observers). It is
+made of immutable values only: the seat's own hand, the line, the public history (plays,
+passes, shown doubles, the draw for first lead, finished hands with their hands revealed),
+tile counts, scores, whose turn it is and the legal actions. It holds no reference to the
+match, other hands, the unused tiles, the dealer or its random stream, so a player cannot
+peek even by accident. ``tests/core/test_view.py`` walks the object graph to prove it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action, Play
+from .tiles import Tile
+from .variant import HandResult, VariantInfo
+
+
+@dataclass(frozen=True, slots=True)
+class PastHand:
+    """A finished hand as everyone may see it afterwards: all hands revealed, not the unused
+    tiles."""
+
+    number: int
+    chooser: int | None
+    leader: int
+    dealt: tuple[tuple[Tile, ...], ...]  # each seat's hand as dealt, seat 1 first
+    shown: tuple[tuple[int, tuple[Tile, ...]], ...]  # redeal claims: (claimant, doubles)
+    history: tuple[tuple[int, Action], ...]
+    result: HandResult
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What ``seat`` may see at one moment of a match."""
+
+    seat: int
+    team: int
+    variant: VariantInfo
+    phase: str  # "draw", "lead", "claim", "play" or "over"
+    turn: int | None
+    hand: tuple[Tile, ...]
+    line: tuple[tuple[int, int], ...]  # tiles left to right, each as (left number, right number)
+    ends: tuple[int, int] | None
+    counts: tuple[int, ...]  # tiles held, seat 1 first
+    scores: tuple[int, ...]
+    hand_number: int
+    leader: int | None
+    chooser: int | None
+    required: Tile | None  # the tile the leader must open with, if the rules say so
+    history: tuple[tuple[int, Action], ...]  # this hand's plays and passes, in order
+    shown: tuple[tuple[int, tuple[Tile, ...]], ...]  # this hand's redeal claims
+    draw: tuple[tuple[tuple[int, Tile], ...], ...]  # the draw for first lead, round by round
+    face_down: int  # tiles face down to draw from (draw phase)
+    past: tuple[PastHand, ...]
+    legal: tuple[Action, ...]  # empty unless it is this seat's turn
+    winner: int | None
+    label: str | None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat and bool(self.legal)
+
+    def partner_seats(self) -> tuple[int, ...]:
+        """The other seats of this seat's team."""
+        return tuple(s for s in self.variant.teams[self.team - 1] if s != self.seat)
+
+    def played(self) -> tuple[Tile, ...]:
+        """Tiles on the line this hand, in the order played."""
+        return tuple(a.tile for _, a in self.history if isinstance(a, Play))
+
+    def voids(self) -> dict[int, frozenset[int]]:
+        """For each seat, the numbers it has shown it lacks by passing this hand.
+
+        A pass means the player held no tile matching either open end at that moment, and
+        tiles only leave a hand, so the lack holds for the rest of the hand.
+        """
+        lacks: dict[int, set[int]] = {s: set() for s in range(1, self.variant.seats + 1)}
+        left = right = -1
+        for seat, action in self.history:
+            if isinstance(action, Play):
+                t = action.tile
+                if left < 0:
+                    left, right = t.hi, t.lo
+                elif action.end == "left":
+                    left = t.other(left)
+                else:
+                    right = t.other(right)
+            else:
+                lacks[seat].update((left, right))
+        return {s: frozenset(v) for s, v in lacks.items()}
+
+    def unseen(self) -> frozenset[Tile]:
+        """Tiles this seat has not seen: in other hands or (where the variant has them)
+        unused. Shown doubles of an abandoned deal were reshuffled, so they count as unseen."""
+        from .tiles import tile_set
+
+        seen = set(self.hand) | set(self.played())
+        return frozenset(t for t in tile_set(self.variant.max_pip) if t not in seen)
+
+
+def build_view(match, seat: int) -> View:
+    """The view of ``seat`` in ``match`` (see :class:`View`)."""
+    v = match.variant
+    if not 1 <= seat <= v.seats:
+        raise ValueError(f"no seat {seat} in {v.name} (seats 1 to {v.seats})")
+    log = match.hand
+    current = log if log is not None and log.result is None else None
+    n = v.seats
+    past = tuple(
+        PastHand(
+            h.number, h.chooser, h.leader,
+            tuple(h.deal[s] for s in range(1, n + 1)),
+            tuple((r.claimant, r.shown) for r in h.redeals),
+            tuple(h.actions), h.result,
+        )
+        for h in match.hands_log
+        if h.result is not None
+    )
+    hand = tuple(sorted(match.hands[seat], key=_tile_order)) if current is not None else ()
+    return View(
+        seat=seat,
+        team=v.team_of[seat],
+        variant=v.info(),
+        phase=match.phase,
+        turn=match.turn,
+        hand=hand,
+        line=tuple(match.line) if current is not None else (),
+        ends=match.ends if current is not None else None,
+        counts=tuple(len(match.hands[s]) if current is not None else 0 for s in range(1, n + 1)),
+        scores=match.scores,
+        hand_number=match.hand_number,
+        leader=current.leader if current is not None else None,
+        chooser=current.chooser if current is not None else match._chooser,
+        required=match.required if current is not None and not match.line else None,
+        history=tuple(current.actions) if current is not None else (),
+        shown=tuple((r.claimant, r.shown) for r in current.redeals) if current else (),
+        draw=tuple(tuple(sorted(r.items())) for r in match.draw_rounds),
+        face_down=len(match._face_down) if match.phase == "draw" else 0,
+        past=past,
+        legal=tuple(match.legal_actions()) if match.turn == seat else (),
+        winner=match.winner,
+        label=match.label,
+    )
+
+
+def _tile_order(t: Tile) -> tuple[int, int]:
+    return (t.hi, t.lo)

@@ -1,0 +1,1 @@
+"""The built-in player plugins and the player interface they share."""

@@ -1,0 +1,67 @@
+"""The player interface: what a player plugin is given, and what it must answer.
+
+A player is made for one seat of one match with its own random stream and its validated
+options, and is asked for an action with the seat's :class:`~capicua.core.view.View`. It
+gets nothing else: no match, no engine, no other seat's object (OpenSpiel's bots get a state
+and an rng; ours get only the view, so hiding is structural).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..core.actions import Action
+from ..core.view import View
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option a player accepts from a config (``{player = "expert", samples = 400}``)."""
+
+    type: type
+    default: Any
+    help: str = ""
+    min: float | None = None
+    max: float | None = None
+    choices: tuple[Any, ...] | None = None
+
+    def check(self, name: str, value: Any) -> Any:
+        """``value`` if it is acceptable for option ``name``; else ValueError saying why."""
+        kind = self.type
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
+            raise ValueError(f"option {name!r} must be {kind.__name__}, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            raise ValueError(f"option {name!r} must be one of {list(self.choices)}, not {value!r}")
+        if self.min is not None and value < self.min:
+            raise ValueError(f"option {name!r} must be at least {self.min}, not {value!r}")
+        if self.max is not None and value > self.max:
+            raise ValueError(f"option {name!r} must be at most {self.max}, not {value!r}")
+        return value
+
+
+class Player:
+    """Base class of player plugins.
+
+    Subclasses set ``name`` (used in configs), ``description`` and ``options``, and
+    implement :meth:`act`. Register with ``registry.add(MyPlayer)`` from the
+    ``capicua_register_players`` hook.
+    """
+
+    name: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    options: ClassVar[dict[str, Option]] = {}
+    #: True for players that are people at the table (the GUI asks them itself).
+    interactive: ClassVar[bool] = False
+
+    def __init__(self, rng: random.Random, **options: Any) -> None:
+        self.rng = rng
+        for key, opt in self.options.items():
+            setattr(self, key, options.get(key, opt.default))
+
+    def act(self, view: View) -> Action:
+        """The action to take, one of ``view.legal``."""
+        raise TypeError(f"player {self.name!r} does not implement act()")

@@ -1,0 +1,1 @@
+"""The built-in variant plugins: Chiva and double-nine 100."""

@@ -1,0 +1,111 @@
+"""Chiva: four-player partnership dominoes with the double-six, scored in series of wins.
+
+The rules are shared/RULES.md's "Chiva" section: 6-6 opens the first hand and the hand after
+a tie; the player who went out leads after a domino; after a won block the lighter partner
+of the winning team leads (equal pips: the lower seat); a block goes to the lower team total,
+equal totals are a tie; only won hands count, as consecutive wins, and 4-0 is a chiva.
+"""
+
+from __future__ import annotations
+
+from ..core.tiles import Tile
+from ..core.variant import Hands, HandResult, Variant
+from ..hookspecs import hookimpl
+
+SIX_SIX = Tile.of(6, 6)
+WINS_FOR_CHIVA = 4
+
+RULES = """\
+Chiva (double-six, four-player partnership)
+
+Table: four seats in turn order 1, 2, 3, 4 (play goes counter-clockwise: the next player sits
+to the right). Teams: seats 1+3 (team 1) and seats 2+4 (team 2).
+
+Deal: all 28 tiles of the double-six set, seven to each player. Five or more doubles do not
+cancel a hand.
+
+The line: one line with two open ends, left and right; no drawing, no branching (a double
+shows one number at its end). The first tile opens both ends.
+
+Forced play: on your turn you must play a tile that matches an open end if you have one (you
+choose which tile and which end); otherwise you pass. No voluntary pass.
+
+Who leads:
+  1. The first hand of a match, and the hand after a tie: the holder of 6-6 leads, and must
+     lead 6-6.
+  2. After a domino: the player who went out leads, any tile.
+  3. After a won block: the partner of the winning team with fewer pips leads, any tile;
+     equal pips: the lower seat number.
+  4. The leader's partner may never take the lead over. After a series break the lead still
+     follows 2 and 3: 0-0 after a break does not force 6-6.
+
+Domino: a player who plays their last tile ends the hand; their team wins it.
+
+Block: when no player can play, the hand is blocked at once. The team with the lower
+combined pip count (both partners' remaining tiles) wins. Equal team totals are a tie: no
+win for anyone, the series stay as they are, and the next hand starts with 6-6.
+
+Scoring, the series: only won hands count; no points for pips, no bonus for capicu,
+double-blank, doubles or anything else. The score is two counters of consecutive wins, at
+most one of them above zero:
+  - the winners' opponents have 0 wins: the winners get +1 (at 0-0 the winner gets 1);
+  - the winners had 0 while the opponents had some: both counters go to 0, and this hand
+    does not start a new series for the winners (the score is 0-0);
+  - 4-0 wins the match: a chiva.
+
+New match: 0-0, first hand led with 6-6.
+"""
+
+
+class Chiva(Variant):
+    """Chiva as RULES.md reads it (José Carrillo's Puerto Rican rules, pagat's block leader)."""
+
+    name = "chiva"
+    title = "Chiva"
+    summary = "Four-player partnership, double-six, series of consecutive wins, 4-0 wins."
+    rules = RULES
+    max_pip = 6
+    hand_size = 7
+    seats = 4
+    teams = ((1, 3), (2, 4))
+    labels = ("chiva",)
+
+    def leader(self, previous: HandResult | None, hands: Hands) -> tuple[int, Tile | None]:
+        if previous is None or previous.team is None:
+            # First hand of the match, or after a tie: 6-6 leads.
+            holder = next(seat for seat, tiles in hands.items() if SIX_SIX in tiles)
+            return holder, SIX_SIX
+        if previous.seat is not None:
+            return previous.seat, None  # after a domino: whoever went out
+        # After a won block: the winning team's lighter partner, equal pips the lower seat.
+        partners = self.teams[previous.team - 1]
+        return min(partners, key=lambda s: (sum(t.pips for t in previous.remaining[s]), s)), None
+
+    def block_winner(self, hands: Hands) -> int | None:
+        totals = self.team_pips(hands)
+        low = min(totals.values())
+        lowest = [team for team, pips in totals.items() if pips == low]
+        return lowest[0] if len(lowest) == 1 else None
+
+    def next_scores(self, scores: tuple[int, ...], team: int | None, points: int) -> tuple[int, ...]:
+        if team is None:
+            return scores  # a tie: the series stay as they are
+        others = [s for t, s in enumerate(scores, 1) if t != team]
+        if all(s == 0 for s in others):
+            return tuple(s + 1 if t == team else s for t, s in enumerate(scores, 1))
+        # The winless side broke the opponents' series: both to 0, no new series begins.
+        return (0,) * len(scores)
+
+    def match_winner(self, scores: tuple[int, ...]) -> int | None:
+        for team, wins in enumerate(scores, 1):
+            if wins >= WINS_FOR_CHIVA:
+                return team
+        return None
+
+    def label(self, before: tuple[int, ...], after: tuple[int, ...], winner: int) -> str | None:
+        return "chiva"
+
+
+@hookimpl
+def capicua_register_variants(registry) -> None:
+    registry.add(Chiva)
