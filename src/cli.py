@@ -1,0 +1,59 @@
+"""The ``capicua`` command: one typer app, a module per command group in ``capicua.commands``.
+
+Bad input gets one line and exit status 2 (1 where a record breaks a rule), never a
+traceback: commands raise :class:`typer.Exit` after printing through :func:`fail`.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated, Optional
+
+import typer
+
+from . import __version__
+from .commands import info, replay, simulate
+
+app = typer.Typer(
+    name="capicua",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+    help="Dominoes played exactly: Chiva and double-nine 100, bots, a table and tournaments.",
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"capicua {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        Optional[bool],
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = None,
+    no_plugins: Annotated[
+        bool, typer.Option("--no-plugins", help="Load no third-party plugins, only the built-ins.")
+    ] = False,
+) -> None:
+    """capicua: dominoes played exactly."""
+    if no_plugins:
+        # An environment variable, so that worker processes started later see it too.
+        os.environ["CAPICUA_NO_PLUGINS"] = "1"
+
+
+info.register(app)
+replay.register(app)
+simulate.register(app)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

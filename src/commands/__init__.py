@@ -1,0 +1,1 @@
+"""The command groups of the ``capicua`` command, one module each; each has ``register(app)``."""

@@ -1,0 +1,37 @@
+"""What every command shares: one-line errors with an exit status, and the loaded plugins."""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+
+from ..plugins import Plugins, default_plugins
+
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print ``message`` as one line on stderr and exit with ``code`` (2: bad input)."""
+    err.print(f"[bold red]error:[/] {message}", markup=True)
+    raise typer.Exit(code)
+
+
+def plugins() -> Plugins:
+    """The loaded plugins; failures of third-party plugins are reported once, as warnings."""
+    loaded = default_plugins()
+    if not getattr(loaded, "_warned", False):
+        for message in loaded.failures:
+            err.print(f"[yellow]warning:[/] {message}", markup=True)
+        loaded._warned = True  # type: ignore[attr-defined]
+    return loaded
+
+
+def variant_or_fail(name: str):
+    """The variant instance called ``name``, or a one-line error listing the available ones."""
+    registry = plugins().variants
+    if name not in registry:
+        fail(f"unknown variant {name!r}; available: {', '.join(registry.names())}")
+    return registry.create(name)

@@ -1,0 +1,61 @@
+"""``capicua rules`` and ``capicua plugins``: what a variant's rules are, and what is loaded."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+from rich.table import Table
+
+from .common import fail, out, plugins
+
+
+def rules(
+    variant: Annotated[
+        Optional[str], typer.Argument(help="Variant name; all variants if left out.")
+    ] = None,
+) -> None:
+    """Print the rules of a variant (or list the variants)."""
+    registry = plugins().variants
+    if variant is None:
+        out.print("Variants (capicua rules NAME prints one):")
+        for name in registry.names():
+            cls = registry.get(name)
+            out.print(f"  {name:18} {cls.summary or cls.title}")
+        return
+    if variant not in registry:
+        fail(f"unknown variant {variant!r}; available: {', '.join(registry.names())}")
+    cls = registry.get(variant)
+    out.print(cls.rules or f"{cls.title}: this variant ships no rules text.", markup=False)
+
+
+def plugins_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+) -> None:
+    """List the variants and players loaded, and from which distribution."""
+    loaded = plugins()
+    rows = []
+    for kind, registry in (("variant", loaded.variants), ("player", loaded.players)):
+        for name in registry.names():
+            entry = registry.entries[name]
+            about = getattr(entry.cls, "summary", "") or getattr(entry.cls, "description", "")
+            rows.append({"kind": kind, "name": name, "plugin": entry.plugin,
+                         "distribution": entry.distribution, "about": about})
+    if as_json:
+        import json
+
+        out.print_json(json.dumps({"plugins": rows, "failures": loaded.failures}))
+        return
+    table = Table(title="capicua plugins", title_justify="left")
+    for col in ("kind", "name", "distribution", "plugin", "about"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(r["kind"], r["name"], r["distribution"], r["plugin"], r["about"])
+    out.print(table)
+    for message in loaded.failures:
+        out.print(f"skipped: {message}", markup=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("rules")(rules)
+    app.command("plugins")(plugins_command)
