@@ -1,0 +1,71 @@
+"""Fixtures for tests that need a real Tk window.
+
+When ``DISPLAY`` is unset, a private Xvfb is started for the session (Debian packages
+``xvfb`` and, for screenshots, ``x11-apps``); without one the display tests are skipped.
+A ``root`` fixture fails the test on any exception raised inside a Tk callback, which Tk
+would otherwise only print (after Porcupine's ``fail_test_if_a_tkinter_callback_errors``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tkinter as tk
+from collections.abc import Iterator
+
+import pytest
+
+from capicua.gui.screenshot import Xvfb
+
+
+def _display_works() -> bool:
+    try:
+        probe = tk.Tk()
+    except tk.TclError:
+        return False
+    probe.destroy()
+    return True
+
+
+@pytest.fixture(scope="session")
+def display() -> Iterator[str]:
+    """A usable X display name, starting Xvfb if there is none."""
+    if os.environ.get("DISPLAY") and _display_works():
+        yield os.environ["DISPLAY"]
+        return
+    if shutil.which("Xvfb") is None:
+        pytest.skip("no X display and no Xvfb (apt-get install xvfb)")
+    old = os.environ.get("DISPLAY")
+    server = Xvfb(1280, 1024)
+    try:
+        os.environ["DISPLAY"] = server.start()
+        yield os.environ["DISPLAY"]
+    finally:
+        server.stop()
+        if old is None:
+            os.environ.pop("DISPLAY", None)
+        else:
+            os.environ["DISPLAY"] = old
+
+
+@pytest.fixture
+def root(display: str) -> Iterator[tk.Tk]:
+    """A mapped Tk root; the test fails if any Tk callback raised."""
+    errors: list[BaseException] = []
+    window = tk.Tk()
+    window.geometry("800x600+0+0")
+    window.report_callback_exception = lambda exc, value, tb: errors.append(value)
+    window.update()
+    yield window
+    window.update()
+    window.destroy()
+    if errors:
+        raise AssertionError(f"a Tk callback raised: {errors[0]!r}") from errors[0]
+
+
+@pytest.fixture
+def canvas(root: tk.Tk) -> tk.Canvas:
+    widget = tk.Canvas(root, width=800, height=600, highlightthickness=0, background="#1f6f3f")
+    widget.pack(fill="both", expand=True)
+    root.update()
+    return widget
