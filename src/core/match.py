@@ -91,6 +91,7 @@ class Match:
         self._n = variant.seats
         self._next = [0] + [s % self._n + 1 for s in range(1, self._n + 1)]
         self._team_of = [0] + [variant.team_of[s] for s in range(1, self._n + 1)]
+        self.info = variant.info()
         self._start()
 
     # -- public state -------------------------------------------------------------------
@@ -173,7 +174,10 @@ class Match:
         return legal
 
     def is_legal(self, action: Action) -> bool:
-        return any(action is a for a in self.legal_actions())
+        for a in self.legal_actions():
+            if a is action:
+                return True
+        return False
 
     def apply(self, action: Action) -> None:
         """Take ``action`` for the player to move, or raise :class:`IllegalAction` saying why."""
@@ -265,6 +269,7 @@ class Match:
         self._face_down: list[Tile] = []
         self._claims: list[int] = []
         self._chooser: int | None = None
+        self._public_past: list = []  # views' summaries of finished hands (core.view._past)
         if v.draw_for_lead:
             self._new_draw_round()
         else:

@@ -108,21 +108,12 @@ def build_view(match, seat: int) -> View:
     log = match.hand
     current = log if log is not None and log.result is None else None
     n = v.seats
-    past = tuple(
-        PastHand(
-            h.number, h.chooser, h.leader,
-            tuple(h.deal[s] for s in range(1, n + 1)),
-            tuple((r.claimant, r.shown) for r in h.redeals),
-            tuple(h.actions), h.result,
-        )
-        for h in match.hands_log
-        if h.result is not None
-    )
+    past = _past(match)
     hand = tuple(sorted(match.hands[seat], key=_tile_order)) if current is not None else ()
     return View(
         seat=seat,
         team=v.team_of[seat],
-        variant=v.info(),
+        variant=match.info,
         phase=match.phase,
         turn=match.turn,
         hand=hand,
@@ -143,6 +134,22 @@ def build_view(match, seat: int) -> View:
         winner=match.winner,
         label=match.label,
     )
+
+
+def _past(match) -> tuple[PastHand, ...]:
+    """The finished hands' public summaries, built once per hand and kept on the match."""
+    cache: list[PastHand] = match._public_past
+    logs = match.hands_log
+    n = match.variant.seats
+    while len(cache) < len(logs) and logs[len(cache)].result is not None:
+        h = logs[len(cache)]
+        cache.append(PastHand(
+            h.number, h.chooser, h.leader,
+            tuple(h.deal[s] for s in range(1, n + 1)),
+            tuple((r.claimant, r.shown) for r in h.redeals),
+            tuple(h.actions), h.result,  # type: ignore[arg-type]
+        ))
+    return tuple(cache)
 
 
 def _tile_order(t: Tile) -> tuple[int, int]:
