@@ -12,7 +12,7 @@ from typing import Annotated, Optional
 import typer
 
 from . import __version__
-from .commands import info, replay, simulate
+from .commands import info, replay, simulate, tournament
 
 app = typer.Typer(
     name="capicua",
@@ -48,6 +48,7 @@ def root(
 info.register(app)
 replay.register(app)
 simulate.register(app)
+tournament.register(app)
 
 
 def main() -> None:

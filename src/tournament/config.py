@@ -1,0 +1,291 @@
+"""Table configs: the TOML files that choose a variant and the player in each seat.
+
+One schema serves tournaments (``capicua tournament CONFIG``) and human play (``capicua play
+CONFIG``)::
+
+    variant = "chiva"
+    [seats]
+    1 = "expert"
+    3 = { player = "expert", samples = 200 }
+    ...
+    [tournament]          # read by the tournament runner
+    matches = 1000
+    seed = 42
+    [table]               # read by the GUI; passed through untouched here
+
+:func:`load_config` reads and checks the shared part (variant, seats); :func:`resolve` is the
+one place where a tournament's settings are merged, defaults < TOML < command line. Every
+problem is a :class:`ConfigError` whose message is one line naming the file and the key.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - the project requires 3.11, tomli keeps older users working
+    import tomli as tomllib
+
+from ..core.errors import CapicuaError, PluginError
+
+TOP_KEYS = ("variant", "seats", "tournament", "table")
+TOURNAMENT_KEYS = ("matches", "seed", "workers", "swap_teams", "time_limit", "records", "db")
+DEFAULT_MATCHES = 100
+
+
+class ConfigError(CapicuaError):
+    """A config file or a command-line value that cannot be used; the message says why."""
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """The checked shared part of a config: the variant and each seat's player entry."""
+
+    path: Path
+    variant: str
+    seats: dict[int, Any]  # seat -> entry as written: a name or a table with its options
+    tournament: dict[str, Any] = field(default_factory=dict)  # [tournament], unchecked here
+    table: dict[str, Any] = field(default_factory=dict)  # [table], for the GUI
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A tournament's resolved settings (see :func:`resolve`)."""
+
+    config: Path
+    variant: str
+    seats: dict[int, Any]
+    matches: int
+    seed: int | None  # None: a fresh seed is drawn (or the stored one is used on --resume)
+    workers: int
+    swap_teams: bool
+    time_limit: float | None
+    records: Path | None
+    db: Path
+    scheduler: str | None = None
+
+    def identity(self) -> dict[str, Any]:
+        """What decides the tournament's results: a resumed run must match it exactly.
+
+        ``matches`` is left out on purpose: a match's seed depends only on the tournament
+        seed and its index, so a finished tournament can be extended with more matches.
+        """
+        return {
+            "variant": self.variant,
+            "seats": {str(s): spec for s, spec in sorted(self.seats.items())},
+            "seed": self.seed,
+            "swap_teams": self.swap_teams,
+            "time_limit": self.time_limit,
+        }
+
+
+@dataclass(frozen=True)
+class Overrides:
+    """Values given on the command line; ``None`` means not given."""
+
+    matches: int | None = None
+    seed: int | None = None
+    workers: int | None = None
+    records: Path | None = None
+    db: Path | None = None
+    scheduler: str | None = None
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """The TOML document at ``path``; ConfigError with the line for bad TOML."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such config file") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read it ({exc.strerror})") from None
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not a text file (TOML is UTF-8)") from None
+    except tomllib.TOMLDecodeError as exc:
+        # tomllib's message already ends with "(at line L, column C)".
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+
+
+def load_config(path: str | Path, plugins: Any, *, interactive: bool = True) -> TableConfig:
+    """Read ``path`` and check its variant and seats against the loaded ``plugins``.
+
+    ``interactive=False`` refuses players that are people (``human``): a tournament has no
+    one to ask. Sections other than ``[seats]`` are returned for their readers to check.
+    """
+    path = Path(path)
+    data = read_toml(path)
+    unknown = [k for k in data if k not in TOP_KEYS]
+    if unknown:
+        raise ConfigError(f"{path}: unknown key {unknown[0]!r} (a config has {_list(TOP_KEYS)})")
+    name = data.get("variant")
+    if name is None:
+        raise ConfigError(f"{path}: no variant; add e.g. variant = \"chiva\"")
+    if not isinstance(name, str):
+        raise ConfigError(f"{path}: variant must be a name in quotes, not {name!r}")
+    if name not in plugins.variants:
+        raise ConfigError(
+            f"{path}: unknown variant {name!r}; available: {_list(plugins.variants.names())}"
+        )
+    variant = plugins.variants.get(name)
+    for section in ("seats", "tournament", "table"):
+        if section in data and not isinstance(data[section], dict):
+            raise ConfigError(f"{path}: {section} must be a table ([{section}])")
+    seats = _seats(path, data.get("seats"), variant, plugins.players, interactive)
+    return TableConfig(path, name, seats, dict(data.get("tournament", {})), dict(data.get("table", {})))
+
+
+def _seats(path: Path, raw: Any, variant: type, players: Any, interactive: bool) -> dict[int, Any]:
+    n = variant.seats
+    if raw is None:
+        raise ConfigError(f"{path}: no [seats] table; {variant.name} needs seats 1 to {n}")
+    seats: dict[int, Any] = {}
+    for key, spec in raw.items():
+        if not key.isdigit() or not 1 <= int(key) <= n:
+            raise ConfigError(f"{path}: [seats] {key} is not a seat of {variant.name} (seats 1 to {n})")
+        seats[int(key)] = spec
+    missing = [str(s) for s in range(1, n + 1) if s not in seats]
+    if missing:
+        raise ConfigError(
+            f"{path}: [seats] has no player for seat{'s' if len(missing) > 1 else ''} "
+            f"{', '.join(missing)} ({variant.name} has {n} seats)"
+        )
+    for seat in sorted(seats):
+        try:
+            name, _options = players.parse_spec(seats[seat])
+        except (PluginError, ValueError, TypeError) as exc:
+            raise ConfigError(f"{path}: [seats] {seat}: {exc}") from None
+        if not interactive and getattr(players.get(name), "interactive", False):
+            raise ConfigError(
+                f"{path}: [seats] {seat}: {name!r} is a person at the table; a tournament "
+                f"needs computer players ({_list(computer_players(players))})"
+            )
+    return dict(sorted(seats.items()))
+
+
+def computer_players(players: Any) -> list[str]:
+    """The names of the registered players that are not people."""
+    return [n for n in players.names() if not getattr(players.get(n), "interactive", False)]
+
+
+def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
+    """The tournament's settings: defaults, overridden by the config's ``[tournament]``,
+    overridden by the command line. Every value is checked here, wherever it came from."""
+    table = load_config(path, plugins, interactive=False)
+    path = table.path
+    section = table.tournament
+    unknown = [k for k in section if k not in TOURNAMENT_KEYS]
+    if unknown:
+        raise ConfigError(
+            f"{path}: [tournament] has no key {unknown[0]!r} (its keys: {_list(TOURNAMENT_KEYS)})"
+        )
+
+    def pick(key: str, flag: Any, default: Any) -> tuple[Any, str]:
+        if flag is not None:
+            return flag, f"--{key.replace('_', '-')}"
+        if key in section:
+            return section[key], f"{path}: [tournament] {key}"
+        return default, key
+
+    matches, matches_where = pick("matches", given.matches, DEFAULT_MATCHES)
+    _whole(matches, matches_where, 1)
+    seed, where = pick("seed", given.seed, None)
+    if seed is not None:
+        _whole(seed, where, 0)
+        if seed >= 2**63:
+            raise ConfigError(f"{where} must be below 2**63, not {seed}")
+    workers, where = pick("workers", given.workers, 0)
+    _whole(workers, where, 0)
+    swap, where = pick("swap_teams", None, False)
+    if not isinstance(swap, bool):
+        raise ConfigError(f"{where} must be true or false, not {swap!r}")
+    limit, where = pick("time_limit", None, None)
+    if limit is not None:
+        if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not limit > 0:
+            raise ConfigError(f"{where} must be a number of seconds above 0, not {limit!r}")
+        limit = float(limit)
+
+    variant = plugins.variants.get(table.variant)
+    if swap:
+        teams = variant.teams
+        if len(teams) != 2 or len(teams[0]) != len(teams[1]):
+            raise ConfigError(
+                f"{path}: [tournament] swap_teams needs two teams of equal size; "
+                f"{variant.name} has teams {list(map(list, teams))}"
+            )
+        if matches % 2:
+            raise ConfigError(
+                f"{matches_where}: with swap_teams every deal is played twice, "
+                f"so matches must be even, not {matches}"
+            )
+    return Settings(
+        config=path,
+        variant=table.variant,
+        seats=table.seats,
+        matches=matches,
+        seed=seed,
+        workers=workers or available_cores(),
+        swap_teams=swap,
+        time_limit=limit,
+        records=_path(given.records, section.get("records"), path, "records"),
+        db=_path(given.db, section.get("db"), path, "db") or Path(f"{path.stem}.sqlite"),
+        scheduler=given.scheduler,
+    )
+
+
+def available_cores() -> int:
+    """The CPUs this process may run on (``workers = 0`` means all of them)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def _whole(value: Any, where: str, least: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"{where} must be a whole number, not {value!r}")
+    if value < least:
+        raise ConfigError(f"{where} must be at least {least}, not {value}")
+
+
+def _path(flag: Path | None, value: Any, config: Path, key: str) -> Path | None:
+    """A path from the command line (relative to the current folder) or from the config
+    (relative to the config's folder, so a config names files beside itself)."""
+    if flag is not None:
+        return flag
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value:
+        raise ConfigError(f"{config}: [tournament] {key} must be a file name in quotes, not {value!r}")
+    return config.parent / value
+
+
+def _list(names: Any) -> str:
+    return ", ".join(names) or "none"
+
+
+def entry_label(spec: Any) -> str:
+    """A seat entry as one short string: ``expert`` or ``expert(samples=200)``.
+
+    Options are sorted, so the same entry written in another order is the same player.
+    """
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, Mapping):
+        options = ", ".join(f"{k}={_value(v)}" for k, v in sorted(spec.items()) if k != "player")
+        return f"{spec.get('player')}({options})" if options else str(spec.get("player"))
+    return repr(spec)
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return f'"{v}"'
+    return repr(v)

@@ -1,0 +1,289 @@
+"""One tournament game, as a worker plays it: seeds, seats, the time limit, the result.
+
+Everything here runs where the match is played (a local worker process or a dask worker),
+so it receives only plain data: a :class:`Job` naming the variant and the players, and a
+game index. Plugins are looked up by name in the worker's own plugin manager; no plugin
+object ever crosses a process boundary.
+
+Game ``k`` is fully decided by the job and ``k`` (:func:`plan`): its match seed is
+``derive_seed(tournament seed, deal index)`` and each seat's player draws from
+``seat_stream(match seed, seat)``. With ``swap_teams`` games ``2i`` and ``2i + 1`` share a
+seed (so the same deals) and the second has the two teams' players exchanged.
+
+A player that raises, answers illegally or exceeds the per-decision time limit ends its game
+as an error naming the seat; the game's partial record carries an ``error`` object.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import signal
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.driver import play_match
+from ..core.errors import PlayerError
+from ..core.match import Match
+from ..core.records import dumps, to_record
+from ..core.rng import derive_seed, seat_stream
+from .config import entry_label
+
+
+@dataclass(frozen=True)
+class Job:
+    """What every game of a tournament shares; plain data, cheap to pickle."""
+
+    variant: str
+    seats: dict[int, Any]
+    seed: int
+    swap_teams: bool = False
+    time_limit: float | None = None
+
+    @classmethod
+    def from_settings(cls, settings: Any) -> Job:
+        return cls(settings.variant, dict(settings.seats), settings.seed,
+                   settings.swap_teams, settings.time_limit)
+
+
+def plan(job: Job, index: int, teams: tuple[tuple[int, ...], ...]) -> tuple[int, dict[int, Any], bool]:
+    """Game ``index``'s match seed, its seat entries, and whether the teams are swapped."""
+    deal, swapped = (index // 2, index % 2 == 1) if job.swap_teams else (index, False)
+    seats = dict(job.seats)
+    if swapped:
+        a, b = teams
+        for sa, sb in zip(a, b):
+            seats[sa], seats[sb] = job.seats[sb], job.seats[sa]
+    return derive_seed(job.seed, deal), seats, swapped
+
+
+class DecisionTimeout(BaseException):
+    """Raised inside a player that overran its time limit.
+
+    A BaseException, so that a player's own ``except Exception`` cannot swallow it (and
+    :func:`capicua.core.driver.ask` does not mistake it for the player raising).
+    """
+
+
+class Referee:
+    """Times every decision and stops one that overruns ``limit`` seconds.
+
+    In a process's main thread a SIGALRM interval timer interrupts the player. Elsewhere
+    (dask runs tasks in threads) a watchdog thread raises :class:`DecisionTimeout` in the
+    deciding thread, which stops Python code but not a player blocked in C (a sleep): that
+    one is caught when it returns. Either way a decision that returns late is a timeout.
+    ``slot``, where given, is shared memory the local pool reads: ``[deadline, seat]``, so
+    the parent can kill a worker stuck where neither mechanism reaches.
+    """
+
+    def __init__(self, limit: float | None, slot: Any = None) -> None:
+        self.limit = limit
+        self.slot = slot
+        self.seat = 0  # the seat deciding now, 0 between decisions
+        self._signal = threading.current_thread() is threading.main_thread()
+        if limit is not None and self._signal:
+            signal.signal(signal.SIGALRM, _alarm)
+
+    def decide(self, player: Any, view: Any, seat: int) -> Any:
+        limit, slot = self.limit, self.slot
+        self.seat = seat
+        if slot is not None:
+            slot[1] = seat
+            if limit is not None:
+                slot[0] = time.monotonic() + limit
+        start = time.perf_counter()
+        if limit is None:
+            action = player.act(view)
+        elif self._signal:
+            signal.setitimer(signal.ITIMER_REAL, limit)
+            try:
+                action = player.act(view)
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        else:
+            token = _WATCHDOG.arm(limit)
+            try:
+                action = player.act(view)
+            finally:
+                _WATCHDOG.disarm(token)
+        took = time.perf_counter() - start
+        if limit is not None and took > limit:
+            raise DecisionTimeout(took)
+        if slot is not None:
+            slot[0] = slot[1] = 0
+        self.seat = 0
+        return action
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise DecisionTimeout()
+
+
+class _Watchdog:
+    """One daemon thread per process that interrupts threads whose decision overran."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._deadlines: dict[int, float] = {}
+        self._thread: threading.Thread | None = None
+
+    def arm(self, limit: float) -> int:
+        tid = threading.get_ident()
+        with self._lock:
+            self._deadlines[tid] = time.monotonic() + limit
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="capicua-referee", daemon=True)
+                self._thread.start()
+        return tid
+
+    def disarm(self, tid: int) -> None:
+        with self._lock:
+            self._deadlines.pop(tid, None)
+            # An interrupt sent just before the lock was taken may still be pending: clear
+            # it, so it cannot surface later in the engine's own code.
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(tid), None)
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(0.01)
+            now = time.monotonic()
+            with self._lock:
+                for tid, deadline in list(self._deadlines.items()):
+                    if now > deadline:
+                        del self._deadlines[tid]
+                        ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                            ctypes.c_ulong(tid), ctypes.py_object(DecisionTimeout))
+
+
+_WATCHDOG = _Watchdog()
+
+
+class _Seat:
+    """What the driver asks: the real player behind the referee, under its entry's name."""
+
+    __slots__ = ("player", "seat", "name", "referee")
+
+    def __init__(self, player: Any, seat: int, name: str, referee: Referee) -> None:
+        self.player, self.seat, self.name, self.referee = player, seat, name, referee
+
+    def act(self, view: Any) -> Any:
+        return self.referee.decide(self.player, view, self.seat)
+
+
+class _Observers:
+    """Forwards the driver's observer calls to the plugins and keeps the match, so that a
+    game stopped by an error still has its partial record."""
+
+    def __init__(self, hook: Any) -> None:
+        self.hook = hook
+        self.match: Match | None = None
+
+    def capicua_match_started(self, match: Match, seats: dict) -> None:
+        self.match = match
+        self.hook.capicua_match_started(match=match, seats=seats)
+
+    def capicua_action_applied(self, **kw: Any) -> None:
+        self.hook.capicua_action_applied(**kw)
+
+    def capicua_hand_ended(self, **kw: Any) -> None:
+        self.hook.capicua_hand_ended(**kw)
+
+    def capicua_match_ended(self, **kw: Any) -> None:
+        self.hook.capicua_match_ended(**kw)
+
+
+def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any = None) -> dict:
+    """Play game ``index`` of ``job`` and return its result (plain data, see :func:`result`)."""
+    if plugins is None:
+        from ..plugins import default_plugins
+
+        plugins = default_plugins()
+    if referee is None:
+        referee = _thread_referee(job.time_limit)
+    variant = plugins.variants.create(job.variant)
+    seed, seats, swapped = plan(job, index, variant.teams)
+    names = {s: entry_label(spec) for s, spec in seats.items()}
+    timings: dict[int, list[float]] = {}
+    observers = _Observers(plugins.hook)
+    error = None
+    match = None
+    try:
+        players = {}
+        for s, spec in seats.items():
+            referee.seat = s
+            players[s] = _Seat(plugins.players.create(spec, seat_stream(seed, s)), s, names[s], referee)
+        referee.seat = 0
+        match = play_match(variant, players, seed, hook=observers, seats=seats, timings=timings)
+    except PlayerError as exc:
+        error = {"seat": exc.seat, "player": exc.player, "reason": exc.reason}
+    except DecisionTimeout:
+        seat = referee.seat
+        error = {"seat": seat, "player": names.get(seat, "?"),
+                 "reason": f"exceeded the time limit of {job.time_limit:g} s for a decision"}
+    except BaseException as exc:
+        seat = referee.seat
+        if isinstance(exc, KeyboardInterrupt) and not seat:
+            raise  # a real interrupt, not a player raising it
+        what = f"{exc.__class__.__name__}: {exc}".rstrip(": ")
+        if seat:  # raised while building or asking a player (SystemExit, ...)
+            error = {"seat": seat, "player": names[seat], "reason": f"raised {what}"}
+        else:  # an observer plugin or the engine itself
+            error = {"seat": None, "player": None, "reason": f"the game stopped: {what}"}
+    finally:
+        referee.seat = 0
+        if referee.slot is not None:
+            referee.slot[0] = referee.slot[1] = 0
+    if match is None:
+        match = observers.match or Match(variant, seed)
+    return result(index, match, seats, swapped, error, timings)
+
+
+def result(index: int, match: Match, seats: dict[int, Any], swapped: bool,
+           error: dict | None, timings: dict[int, list[float]]) -> dict:
+    """A game's result: its record line and the few facts the statistics need.
+
+    ``facts["hands"]`` holds ``[winning team or 0, outcome, points]`` per finished hand,
+    ``facts["seats"]`` each seat's entry as the config wrote it, ``facts["time"]`` each seat's decision count, total and longest time in seconds.
+    Decision times are kept out of the record, which must repeat byte for byte.
+    """
+    record = to_record(match, seats)
+    if error is not None:
+        record["error"] = error
+    hands = [[h.result.team or 0, h.result.outcome, h.result.points]
+             for h in match.hands_log if h.result is not None]
+    facts = {
+        "winner": None if error else match.winner,
+        "label": None if error else match.label,
+        "hands": hands,
+        "seats": {str(s): v for s, v in seats.items()},
+        "time": {str(s): [len(t), sum(t), max(t)] for s, t in timings.items() if t},
+    }
+    return {"index": index, "seed": match.seed, "swapped": swapped, "record": dumps(record),
+            "facts": facts, "error": error}
+
+
+def crashed(job: Job, index: int, plugins: Any, seat: int, reason: str) -> dict:
+    """The result of a game whose worker died or was stopped: the record of the match as
+    its seed starts it, with the error (what happened after is lost with the worker)."""
+    variant = plugins.variants.create(job.variant)
+    seed, seats, swapped = plan(job, index, variant.teams)
+    error = {"seat": seat or None, "player": entry_label(seats[seat]) if seat else None,
+             "reason": reason}
+    return result(index, Match(variant, seed), seats, swapped, error, {})
+
+
+_REFEREES = threading.local()
+
+
+def _thread_referee(limit: float | None) -> Referee:
+    """One referee per thread (dask reuses its threads for many games)."""
+    ref = getattr(_REFEREES, "ref", None)
+    if ref is None or ref.limit != limit:
+        ref = _REFEREES.ref = Referee(limit)
+    return ref
+
+
+def play_task(job: Job, index: int) -> dict:
+    """The dask task: one game, in whatever worker thread dask chose."""
+    return play_game(job, index)

@@ -1,0 +1,100 @@
+"""The tournament database: every finished game, written as it finishes (stdlib sqlite3).
+
+The database is what makes a tournament resumable. It holds the resolved settings the
+tournament was started with and one row per finished game (its record line and the facts the
+statistics need), each committed on arrival. The journal is WAL with ``synchronous=NORMAL``:
+a commit survives the process being killed (it is in the log before the call returns), and
+costs no disk flush per game. A resumed run plays only the games that have no row.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any, Iterator
+
+from .config import ConfigError
+
+SCHEMA_VERSION = "1"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    idx INTEGER PRIMARY KEY,     -- the game's index in the tournament, from 0
+    seed INTEGER NOT NULL,       -- the match seed
+    swapped INTEGER NOT NULL,    -- 1: the second game of a deal, teams exchanged
+    record TEXT NOT NULL,        -- the capicua-match/1 record, one line of JSON
+    facts TEXT NOT NULL,         -- winner, label, hands, decision times (JSON)
+    error TEXT                   -- the player error that ended the game (JSON), or NULL
+);
+"""
+
+
+class Store:
+    """An open tournament database."""
+
+    def __init__(self, path: Path, con: sqlite3.Connection) -> None:
+        self.path = path
+        self.con = con
+
+    @classmethod
+    def open(cls, path: Path) -> Store:
+        """Open (or create) the database at ``path``; ConfigError if it is something else."""
+        try:
+            con = sqlite3.connect(path, isolation_level=None)
+            con.execute("PRAGMA journal_mode=WAL")
+            con.execute("PRAGMA synchronous=NORMAL")
+            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if tables and not {"meta", "games"} <= tables:
+                con.close()
+                raise ConfigError(f"{path} is a database of something else, not a capicua tournament")
+            con.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise ConfigError(f"{path}: cannot use it as a tournament database ({exc})") from None
+        store = cls(path, con)
+        version = store.meta("schema")
+        if version is None:
+            store.set_meta("schema", SCHEMA_VERSION)
+        elif version != SCHEMA_VERSION:
+            con.close()
+            raise ConfigError(f"{path} was written by another version of capicua (schema {version})")
+        return store
+
+    def close(self) -> None:
+        self.con.close()
+
+    def meta(self, key: str) -> Any:
+        row = self.con.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def set_meta(self, key: str, value: Any) -> None:
+        self.con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, json.dumps(value)))
+
+    def count(self) -> int:
+        return self.con.execute("SELECT count(*) FROM games").fetchone()[0]
+
+    def done(self) -> set[int]:
+        """Indices of the games already finished."""
+        return {r[0] for r in self.con.execute("SELECT idx FROM games")}
+
+    def add(self, result: dict) -> None:
+        """Keep one finished game; committed before this returns (autocommit mode)."""
+        error = result.get("error")
+        self.con.execute(
+            "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?)",
+            (result["index"], result["seed"], int(result["swapped"]), result["record"],
+             json.dumps(result["facts"], separators=(",", ":")),
+             None if error is None else json.dumps(error)),
+        )
+
+    def records(self, start: int = 0) -> Iterator[tuple[int, str]]:
+        """``(index, record line)`` from game ``start`` on, in index order."""
+        yield from self.con.execute("SELECT idx, record FROM games WHERE idx >= ? ORDER BY idx", (start,))
+
+    def facts(self, below: int) -> Iterator[tuple[int, int, dict, dict | None]]:
+        """``(index, seed, facts, error)`` of the finished games with index below ``below``."""
+        rows = self.con.execute(
+            "SELECT idx, seed, facts, error FROM games WHERE idx < ? ORDER BY idx", (below,))
+        for idx, seed, facts, error in rows:
+            yield idx, seed, json.loads(facts), None if error is None else json.loads(error)
