@@ -205,6 +205,21 @@ class Match:
         self._do(action)
         return action
 
+    def restart_hand(self) -> int:
+        """Take back every play and pass of the current hand (RULES.md's *restart*): the
+        same deal, leader and scores as before its first tile. Returns how many actions were
+        taken back; they go on the redo stack."""
+        log = self.hand
+        if log is None or log.result is not None:
+            return 0
+        k = len(log.actions)
+        if k:
+            taken = self._done[-k:]
+            del self._done[-k:]
+            self._undone.extend(reversed(taken))
+            self._rebuild()
+        return k
+
     @property
     def can_undo(self) -> bool:
         return bool(self._done)

@@ -1,0 +1,116 @@
+"""Views hold only what their seat may know: proven by walking the object graph."""
+
+from __future__ import annotations
+
+import random
+from types import MappingProxyType
+
+import pytest
+
+from capicua.core.actions import Action, Play
+from capicua.core.match import Match
+from capicua.core.tiles import Tile
+from capicua.core.variant import HandResult, VariantInfo
+from capicua.core.view import PastHand, View
+from capicua.variants.chiva import Chiva
+from capicua.variants.double_nine import DoubleNine100
+
+LEAVES = (int, str, bool, float, type(None))
+CONTAINERS = (tuple, frozenset)
+RECORDS = (View, PastHand, HandResult, VariantInfo)
+
+
+def tiles_in(obj, path="view", seen=None) -> list[tuple[str, Tile]]:
+    """Every tile reachable from ``obj`` with its path; fails on any object a view must not
+    hold (the match, the dealer, a random stream, any mutable container)."""
+    found: list[tuple[str, Tile]] = []
+    if isinstance(obj, LEAVES):
+        return found
+    if isinstance(obj, Tile):
+        return [(path, obj)]
+    if isinstance(obj, Action):
+        return [(path, obj.tile)] if isinstance(obj, Play) else []
+    if isinstance(obj, CONTAINERS):
+        for i, item in enumerate(obj):
+            found += tiles_in(item, f"{path}[{i}]")
+        return found
+    if isinstance(obj, MappingProxyType):
+        for k, item in obj.items():
+            found += tiles_in(k, f"{path}.key") + tiles_in(item, f"{path}[{k}]")
+        return found
+    if isinstance(obj, RECORDS):
+        for name in obj.__slots__:
+            found += tiles_in(getattr(obj, name), f"{path}.{name}")
+        return found
+    raise AssertionError(f"{path} holds a {type(obj).__name__}, which a view must not")
+
+
+def check_view(m: Match, seat: int) -> None:
+    view = m.view(seat)
+    current = m.hand if m.hand is not None and m.hand.result is None else None
+    own = set(m.hands[seat]) if current else set()
+    on_line = {a.tile for _, a in current.actions if isinstance(a, Play)} if current else set()
+    shown = {t for r in current.redeals for t in r.shown} if current else set()
+    drawn = {t for r in m.draw_rounds for t in r.values()}
+    for path, tile in tiles_in(view):
+        if path.startswith("view.past["):
+            i = int(path[len("view.past["):].split("]")[0])
+            log = m.hands_log[i]
+            if ".shown" in path:
+                assert tile in {t for r in log.redeals for t in r.shown}
+            else:
+                assert tile not in log.deal["unused"], f"{path}: unused tile {tile}"
+        elif path.startswith("view.draw"):
+            assert tile in drawn
+        elif path == "view.required":
+            # Public: the rules make the holder of this tile lead with it.
+            assert tile is m.required and not m.line
+        else:
+            assert tile in own | on_line | shown, f"{path}: {tile} is hidden from seat {seat}"
+    assert set(view.hand) == own
+    assert view.counts == tuple(len(m.hands[s]) if current else 0 for s in range(1, 5))
+
+
+@pytest.mark.parametrize("variant", [Chiva(), DoubleNine100()], ids=lambda v: v.name)
+def test_views_leak_nothing_hidden_at_any_decision(variant):
+    for seed in range(8):
+        m = Match(variant, seed)
+        rng = random.Random(seed)
+        while m.turn is not None:
+            for seat in range(1, 5):
+                check_view(m, seat)
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))])
+        for seat in range(1, 5):
+            check_view(m, seat)
+
+
+def test_view_legal_actions_only_for_the_seat_to_move():
+    m = Match(Chiva(), 4)
+    mover = m.turn
+    assert m.view(mover).legal == tuple(m.legal_actions())
+    assert all(m.view(s).legal == () for s in range(1, 5) if s != mover)
+
+
+def test_voids_record_the_numbers_a_passing_seat_lacks():
+    from deals import deal, play
+
+    v = Chiva()
+    hands = {1: "6-6 0-0 1-1 2-2 3-3 4-4 5-5", 2: "1-0 2-0 3-0 4-0 5-0 2-1 3-1",
+             3: "6-0 6-1 6-2 6-3 6-4 6-5 4-1", 4: "5-1 3-2 4-2 5-2 4-3 5-3 5-4"}
+    m = Match(v, 1, script=[deal(v, hands)])
+    play(m, "1:6-6L 2:pass 3:6-1L")
+    assert m.view(4).voids()[2] == frozenset({6})
+    assert m.view(4).voids()[1] == frozenset()
+
+
+def test_a_finished_hand_reveals_every_hand_but_not_the_unused_tiles():
+    v = DoubleNine100()
+    m = Match(v, 21)
+    rng = random.Random(21)
+    while not m.hands_log or m.hands_log[0].result is None:
+        legal = m.legal_actions()
+        m.apply(legal[rng.randrange(len(legal))])
+    past = m.view(2).past[0]
+    assert past.dealt == tuple(m.hands_log[0].deal[s] for s in range(1, 5))
+    assert not set().union(*past.dealt) & set(m.hands_log[0].deal["unused"])
