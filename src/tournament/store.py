@@ -41,6 +41,8 @@ class Store:
     @classmethod
     def open(cls, path: Path) -> Store:
         """Open (or create) the database at ``path``; ConfigError if it is something else."""
+        if not path.parent.is_dir():
+            raise ConfigError(f"{path}: the folder {path.parent} does not exist")
         try:
             con = sqlite3.connect(path, isolation_level=None)
             con.execute("PRAGMA journal_mode=WAL")

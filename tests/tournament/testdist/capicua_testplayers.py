@@ -1,0 +1,153 @@
+"""A third-party plugin for the tournament tests: misbehaving players and a two-seat game.
+
+It is installed the way real plugins are, through the ``capicua`` entry-point group: the
+folder holding this module also holds ``capicua_testplayers-0.1.dist-info``, so putting the
+folder on ``sys.path`` (the tests' ``testplayers`` fixture does, and ``PYTHONPATH`` for
+processes started later) makes ``importlib.metadata`` find the distribution. Worker
+processes therefore load it exactly as they would load ``capicua-<name>`` from PyPI.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+from capicua.core.actions import PASS
+from capicua.core.variant import Variant
+from capicua.hookspecs import hookimpl
+from capicua.players.base import Option, Player
+
+
+class _Countdown(Player):
+    """Plays like ``random`` for ``after`` decisions, then misbehaves (``fault``), in a
+    share ``rate`` of its matches (drawn from its seat stream, so the same ones every run)."""
+
+    options = {
+        "after": Option(int, 3, "decisions played fairly first", min=0),
+        "rate": Option(float, 1.0, "share of matches in which it misbehaves", min=0, max=1),
+    }
+
+    def __init__(self, rng, **options):
+        super().__init__(rng, **options)
+        self.armed = rng.random() < self.rate
+
+    def act(self, view):
+        if self.armed and self.after <= 0:
+            return self.fault(view)
+        self.after -= 1
+        legal = view.legal
+        return legal[int(self.rng.random() * len(legal))]
+
+    def fault(self, view):
+        raise NotImplementedError
+
+
+class Raiser(_Countdown):
+    name = "raiser"
+    description = "raises ValueError after a few decisions"
+
+    def fault(self, view):
+        raise ValueError("the raiser gives up")
+
+
+class Cheat(_Countdown):
+    name = "cheat"
+    description = "answers with an action that is not legal after a few decisions"
+
+    def fault(self, view):
+        # Asked only with two or more legal actions, none of which is a pass: a pass is
+        # never legal then (a player holding a tile that fits must play it).
+        return PASS
+
+
+class Sleeper(_Countdown):
+    name = "sleeper"
+    description = "sleeps far longer than any time limit after a few decisions"
+
+    def fault(self, view):
+        time.sleep(60)
+        return view.legal[0]
+
+
+class Spinner(_Countdown):
+    name = "spinner"
+    description = "loops forever in Python code, swallowing ordinary exceptions"
+
+    def fault(self, view):
+        while True:
+            try:
+                sum(range(1000))
+            except Exception:
+                pass
+
+
+class Blocker(_Countdown):
+    name = "blocker"
+    description = "blocks SIGALRM and sleeps: only killing its process stops it"
+
+    def fault(self, view):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+        time.sleep(60)
+        return view.legal[0]
+
+
+class Crasher(_Countdown):
+    name = "crasher"
+    description = "ends its whole process after a few decisions"
+
+    def fault(self, view):
+        os._exit(3)
+
+
+class Slow(Player):
+    name = "slow"
+    description = "random, taking `delay` seconds per decision (for interrupting runs)"
+    options = {"delay": Option(float, 0.01, "seconds per decision", min=0)}
+
+    def act(self, view):
+        time.sleep(self.delay)
+        legal = view.legal
+        return legal[int(self.rng.random() * len(legal))]
+
+
+class Duel(Variant):
+    """A two-seat double-six game: seven tiles each, 14 unused; three won hands win."""
+
+    name = "duel"
+    title = "Duel"
+    summary = "Two players, double-six, seven tiles each, first to three hands."
+    seats = 2
+    teams = ((1,), (2,))
+    labels = ("shutout",)
+
+    def block_winner(self, hands):
+        pips = self.team_pips(hands)
+        if pips[1] == pips[2]:
+            return None
+        return 1 if pips[1] < pips[2] else 2
+
+    def next_scores(self, scores, team, points):
+        if team is None:
+            return scores
+        return tuple(s + 1 if t == team else s for t, s in enumerate(scores, 1))
+
+    def match_winner(self, scores):
+        for team, wins in enumerate(scores, 1):
+            if wins >= 3:
+                return team
+        return None
+
+    def label(self, before, after, winner):
+        return "shutout" if all(s == 0 for t, s in enumerate(after, 1) if t != winner) else None
+
+
+@hookimpl
+def capicua_register_players(registry):
+    for cls in (Raiser, Cheat, Sleeper, Spinner, Blocker, Crasher, Slow):
+        registry.add(cls)
+
+
+@hookimpl
+def capicua_register_variants(registry):
+    registry.add(Duel)
