@@ -12,6 +12,7 @@ from .errors import (
     CapicuaError, IllegalAction, MatchOver, NothingToUndo, PlayerError, PluginError,
     RecordError, RuleViolation,
 )
+from .line import Line
 from .match import HandLog, Match, Outcome
 from .tiles import Tile, tile_set
 from .variant import BLOCK, DOMINO, TIE, HandResult, Variant, VariantInfo
@@ -21,6 +22,6 @@ __all__ = [
     "ENDS", "KEEP", "LEFT", "PASS", "REDEAL", "RIGHT", "Action", "ChooseLeader", "Draw",
     "Keep", "Pass", "Play", "Redeal", "parse_action", "CapicuaError", "IllegalAction",
     "MatchOver", "NothingToUndo", "PlayerError", "PluginError", "RecordError",
-    "RuleViolation", "HandLog", "Match", "Outcome", "Tile", "tile_set", "BLOCK", "DOMINO",
+    "RuleViolation", "HandLog", "Line", "Match", "Outcome", "Tile", "tile_set", "BLOCK", "DOMINO",
     "TIE", "HandResult", "Variant", "VariantInfo", "PastHand", "View",
 ]

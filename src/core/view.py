@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action, Play
+from .line import Line
 from .tiles import Tile
 from .variant import HandResult, VariantInfo
 
@@ -41,7 +42,7 @@ class View:
     phase: str  # "draw", "lead", "claim", "play" or "over"
     turn: int | None
     hand: tuple[Tile, ...]
-    line: tuple[tuple[int, int], ...]  # tiles left to right, each as (left number, right number)
+    line: Line  # tiles left to right, each as (left number, right number)
     ends: tuple[int, int] | None
     counts: tuple[int, ...]  # tiles held, seat 1 first
     scores: tuple[int, ...]
@@ -117,7 +118,7 @@ def build_view(match, seat: int) -> View:
         phase=match.phase,
         turn=match.turn,
         hand=hand,
-        line=tuple(match.line) if current is not None else (),
+        line=Line(tuple(match.line)) if current is not None else Line(),
         ends=match.ends if current is not None else None,
         counts=tuple(len(match.hands[s]) if current is not None else 0 for s in range(1, n + 1)),
         scores=match.scores,

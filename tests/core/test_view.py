@@ -8,6 +8,7 @@ from types import MappingProxyType
 import pytest
 
 from capicua.core.actions import Action, Play
+from capicua.core.line import Line
 from capicua.core.match import Match
 from capicua.core.tiles import Tile
 from capicua.core.variant import HandResult, VariantInfo
@@ -17,7 +18,7 @@ from capicua.variants.double_nine import DoubleNine100
 
 LEAVES = (int, str, bool, float, type(None))
 CONTAINERS = (tuple, frozenset)
-RECORDS = (View, PastHand, HandResult, VariantInfo)
+RECORDS = (View, PastHand, HandResult, VariantInfo, Line)
 
 
 def tiles_in(obj, path="view", seen=None) -> list[tuple[str, Tile]]:

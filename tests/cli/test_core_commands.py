@@ -1,0 +1,117 @@
+"""The core commands: rules, plugins, replay, simulate — and their answers to bad input."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from capicua.cli import app
+
+runner = CliRunner()
+
+
+def invoke(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_version():
+    r = invoke("--version")
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("capicua ")
+
+
+def test_rules_prints_the_rules_of_a_variant():
+    r = invoke("rules", "chiva")
+    assert r.exit_code == 0, r.output
+    assert "4-0 wins the match: a chiva" in r.output
+    r = invoke("rules", "double-nine-100")
+    assert "Tripollua" in r.output and "five or more doubles" in r.output.lower()
+
+
+def test_rules_without_a_name_lists_the_variants():
+    r = invoke("rules")
+    assert r.exit_code == 0, r.output
+    assert "chiva" in r.output and "double-nine-100" in r.output
+
+
+def test_rules_of_an_unknown_variant_lists_the_available_ones():
+    r = invoke("rules", "poker")
+    assert r.exit_code == 2
+    assert "unknown variant 'poker'" in r.output and "chiva" in r.output
+    assert "Traceback" not in r.output
+
+
+def test_plugins_lists_variants_and_players_with_their_distribution():
+    r = invoke("plugins", "--json")
+    assert r.exit_code == 0, r.output
+    rows = json.loads(r.output)["plugins"]
+    names = {(row["kind"], row["name"]): row["distribution"] for row in rows}
+    assert names[("variant", "chiva")] == "capicua"
+    assert names[("variant", "double-nine-100")] == "capicua"
+    assert names[("player", "random")] == "capicua"
+
+
+def test_simulate_writes_records_that_replay_cleanly(tmp_path):
+    out = tmp_path / "sim.jsonl"
+    r = invoke("simulate", "double-nine-100", "--matches", "3", "--seed", "7", "--records", str(out))
+    assert r.exit_code == 0, r.output
+    assert "3 matches" in r.output and "hands" in r.output
+    assert len(out.read_text().splitlines()) == 3
+    r = invoke("replay", str(out), "--quiet")
+    assert r.exit_code == 0, r.output
+    assert "3 records checked, 0 break a rule" in r.output
+
+
+def test_simulate_with_the_same_seed_repeats_byte_for_byte(tmp_path):
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for path in (a, b):
+        r = invoke("simulate", "chiva", "-n", "4", "-s", "11", "-o", str(path))
+        assert r.exit_code == 0, r.output
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_replay_prints_each_hand(tmp_path):
+    out = tmp_path / "one.jsonl"
+    invoke("simulate", "chiva", "-n", "2", "-s", "3", "-o", str(out))
+    r = invoke("replay", str(out), "--match", "2")
+    assert r.exit_code == 0, r.output
+    assert "match 2" in r.output and "Hand 1: seat" in r.output and "score" in r.output
+    assert "match 1:" not in r.output
+
+
+def test_replay_of_a_record_that_breaks_a_rule_exits_1_naming_hand_and_action(tmp_path):
+    out = tmp_path / "r.jsonl"
+    invoke("simulate", "chiva", "-n", "1", "-s", "3", "-o", str(out))
+    record = json.loads(out.read_text())
+    first = record["hands"][0]["actions"]
+    k = next(i for i, a in enumerate(first) if i > 0 and "tile" in a)
+    first[k] = {"seat": first[k]["seat"], "pass": True}
+    out.write_text(json.dumps(record) + "\n")
+    r = invoke("replay", str(out))
+    assert r.exit_code == 1, r.output
+    assert f"hand 1, action {k}" in r.output
+
+
+def test_replay_bad_input_is_one_line_and_exit_2(tmp_path):
+    missing = invoke("replay", str(tmp_path / "nope.jsonl"))
+    assert missing.exit_code == 2 and "no such file" in missing.output
+    junk = tmp_path / "junk.json"
+    junk.write_text("this is not json")
+    r = invoke("replay", str(junk))
+    assert r.exit_code == 2 and "not JSON" in r.output
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({"format": "chess-pgn"}))
+    r = invoke("replay", str(wrong))
+    assert r.exit_code == 2 and "format" in r.output
+    unknown = tmp_path / "unknown.json"
+    unknown.write_text(json.dumps({"format": "capicua-match/1", "variant": "poker"}))
+    r = invoke("replay", str(unknown))
+    assert r.exit_code == 2 and "poker" in r.output
+    for result in (missing, r):
+        assert "Traceback" not in result.output
+
+
+def test_simulate_unknown_variant_exit_2():
+    r = invoke("simulate", "poker")
+    assert r.exit_code == 2 and "available" in r.output
