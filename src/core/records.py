@@ -264,9 +264,11 @@ def _replay_hand(match: Match, rd: _Reader, hand: dict, h: int) -> None:
         _apply(match, REDEAL, h, None)
         if sorted(shown) != sorted(log.redeals[-1].shown):
             raise RuleViolation(h, None, f"redeal {j + 1}: the shown doubles must be all of seat {claimant}'s doubles")
-    while match.phase == CLAIM:
-        _apply(match, KEEP, h, None)
     actions = _field(hand, "actions", where, list)
+    # Keeping a hand is not recorded: if play went on, everyone still asked kept. A saved
+    # match can stop before that, with the decisions still open; leave them open then.
+    while match.phase == CLAIM and (actions or hand.get("result") is not None):
+        _apply(match, KEEP, h, None)
     for k, entry in enumerate(actions):
         aw = f"{where}.actions[{k}]"
         if log.result is not None:

@@ -161,3 +161,20 @@ def test_reading_a_file_that_is_not_json_names_the_line(tmp_path):
     p.write_text('{"format": "capicua-match/1"}\n{oops\n')
     with pytest.raises(RecordError, match="line 2: not JSON"):
         list(read_records(p))
+
+
+def test_a_record_saved_at_an_open_redeal_decision_resumes_at_that_decision(variants):
+    from deals import draw
+
+    from capicua.variants.double_nine import DoubleNine100
+
+    v = DoubleNine100()
+    hands = {1: "9-8 9-7 9-6 9-5 9-4 9-3 9-2 9-1 9-0 8-7",
+             2: "0-0 1-1 2-2 3-3 4-4 8-6 8-5 8-4 8-3 8-2",
+             3: "8-1 8-0 7-6 7-5 7-4 7-3 7-2 7-1 7-0 6-5",
+             4: "6-4 6-3 6-2 6-1 6-0 5-4 5-3 5-2 5-1 5-0"}
+    m = Match(v, 1, script=[draw(v, "6-6", "1-0"), deal(v, hands)])
+    play(m, "1:draw 0 2:draw 0 1:lead 1")
+    assert m.phase == "claim" and m.turn == 2
+    again = replay(to_record(m, SEATS), variants)
+    assert again.phase == "claim" and again.turn == 2
