@@ -54,7 +54,11 @@ def _worker_main(conn: Any, slot: Any, job: Job) -> None:
             return
         if index is None:
             return
-        conn.send(("result", play_game(job, index, referee, plugins)))
+        result = play_game(job, index, referee, plugins)
+        try:
+            conn.send(("result", result))
+        except OSError:  # the parent is gone (killed): nobody to tell
+            return
 
 
 class _Worker:

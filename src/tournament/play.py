@@ -11,7 +11,8 @@ Game ``k`` is fully decided by the job and ``k`` (:func:`plan`): its match seed 
 seed (so the same deals) and the second has the two teams' players exchanged.
 
 A player that raises, answers illegally or exceeds the per-decision time limit ends its game
-as an error naming the seat; the game's partial record carries an ``error`` object.
+as an error naming the seat; the game's record is the unfinished match, and the error
+(seat, player, reason) is returned beside it.
 """
 
 from __future__ import annotations
@@ -247,9 +248,9 @@ def result(index: int, match: Match, seats: dict[int, Any], swapped: bool,
     ``facts["seats"]`` each seat's entry as the config wrote it, ``facts["time"]`` each seat's decision count, total and longest time in seconds.
     Decision times are kept out of the record, which must repeat byte for byte.
     """
+    # The record stays plain capicua-match/1 (its schema admits no other key): an error
+    # game's record is the unfinished match; the error itself is kept beside it.
     record = to_record(match, seats)
-    if error is not None:
-        record["error"] = error
     hands = [[h.result.team or 0, h.result.outcome, h.result.points]
              for h in match.hands_log if h.result is not None]
     facts = {

@@ -4,9 +4,9 @@
 stores its settings; a database that already holds games is continued only when asked
 (``resume``), and only with the same settings. :func:`run` plays the games not yet in the
 database on a backend and keeps each one as it arrives: first the database, then the
-records file, which is always written in game order (results that arrive early wait in
-memory; the database has them already), so the file is the same byte for byte whatever the
-workers did. On a resumed run the file is rewritten from the database first.
+records file, which is always written in game order (a result that arrives early waits in
+the database until the games before it are in), so the file is the same byte for byte
+whatever the workers did. On a resumed run the file is rewritten from the database first.
 """
 
 from __future__ import annotations
@@ -70,35 +70,44 @@ def _show(value: Any) -> str:
 
 
 class RecordsFile:
-    """The records file, written in game order from the first game on."""
+    """The records file, written in game order from the first game on.
+
+    A game is written once every game before it is; until then it waits in the database,
+    which already holds it (so a resumed run also finds there the games that had finished
+    out of order before the interruption).
+    """
 
     def __init__(self, path: Path | None, store: Store, total: int) -> None:
-        self.path = path
+        self.store = store
         self.total = total
         self.next = 0
-        self.waiting: dict[int, str] = {}
         self.file: TextIO | None = None
         if path is None:
             return
+        self.done = store.done()
         try:
             self.file = path.open("w", encoding="utf-8")
         except OSError as exc:
             raise ConfigError(f"cannot write the records file {path}: {exc.strerror}") from None
-        for index, line in store.records():
-            if index != self.next or index >= total:
-                break
-            self.file.write(line + "\n")
-            self.next += 1
-        self.file.flush()
+        self._write()
 
-    def add(self, index: int, line: str) -> None:
+    def add(self, index: int) -> None:
+        """Game ``index`` is in the database now."""
         if self.file is None:
             return
-        self.waiting[index] = line
-        while self.next in self.waiting and self.next < self.total:
-            self.file.write(self.waiting.pop(self.next) + "\n")
+        self.done.add(index)
+        if index == self.next:
+            self._write()
+
+    def _write(self) -> None:
+        assert self.file is not None
+        start = self.next
+        while self.next in self.done and self.next < self.total:
             self.next += 1
-        self.file.flush()
+        if self.next > start:
+            for _, line in self.store.records(start, self.next):
+                self.file.write(line + "\n")
+            self.file.flush()
 
     def close(self) -> None:
         if self.file is not None:
@@ -132,7 +141,7 @@ def run(settings: Settings, store: Store, backend: Any = None, plugins: Any = No
     def deliver(result: dict) -> None:
         nonlocal count
         store.add(result)
-        records.add(result["index"], result["record"])
+        records.add(result["index"])
         count += 1
         if progress is not None:
             progress(result)

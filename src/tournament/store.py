@@ -90,9 +90,11 @@ class Store:
              None if error is None else json.dumps(error)),
         )
 
-    def records(self, start: int = 0) -> Iterator[tuple[int, str]]:
-        """``(index, record line)`` from game ``start`` on, in index order."""
-        yield from self.con.execute("SELECT idx, record FROM games WHERE idx >= ? ORDER BY idx", (start,))
+    def records(self, start: int = 0, stop: int | None = None) -> Iterator[tuple[int, str]]:
+        """``(index, record line)`` of the games from ``start`` to before ``stop``, in order."""
+        yield from self.con.execute(
+            "SELECT idx, record FROM games WHERE idx >= ? AND idx < ? ORDER BY idx",
+            (start, 2**63 - 1 if stop is None else stop))
 
     def facts(self, below: int) -> Iterator[tuple[int, int, dict, dict | None]]:
         """``(index, seed, facts, error)`` of the finished games with index below ``below``."""

@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import json
 import threading
+from importlib import resources
+
+import jsonschema
 
 from capicua.core.records import replay
 from capicua.tournament.play import Job, play_game
 
 from .conftest import chiva, read_jsonl
+
+SCHEMA = json.loads(resources.files("capicua").joinpath("schema/capicua-match-1.schema.json").read_text())
 
 
 def run(cli, write_config, tmp_path, seat2: str, matches: int = 6, extra: str = "", workers: int = 2):
@@ -22,20 +27,26 @@ def run(cli, write_config, tmp_path, seat2: str, matches: int = 6, extra: str = 
     result = cli("tournament", path, "--db", tmp_path / "t.sqlite", "--records", records,
                  "--workers", workers, "--json")
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout), read_jsonl(records)
+    summary = json.loads(result.stdout)
+    recs = read_jsonl(records)
+    for e in summary["error_list"]:  # put each error beside its record, for the checks
+        recs[e["game"]]["error"] = {k: e[k] for k in ("seat", "player", "reason")}
+    return summary, recs
 
 
 def test_a_player_that_raises_ends_its_match_as_an_error_and_the_others_finish(
         cli, write_config, tmp_path, testplayers):
     s, recs = run(cli, write_config, tmp_path, '{ player = "raiser", rate = 0.5 }', matches=8)
     errors = [r for r in recs if "error" in r]
+    assert all(r["winner"] for r in recs if "error" not in r)
     assert 0 < len(errors) < 8 and s["errors"] == len(errors) and s["finished"] == 8 - len(errors)
     for r in errors:
         assert r["error"] == {"seat": 2, "player": "raiser(rate=0.5)",
                               "reason": "raised ValueError: the raiser gives up"}
         assert r["winner"] is None and r["hands"]  # the partial match, as far as it went
         assert replay(r, testplayers.variants).winner is None
-    assert all(r["winner"] for r in recs if "error" not in r)
+        del r["error"]
+        jsonschema.validate(r, SCHEMA)  # an error game's record is a valid unfinished match
     raiser = next(p for p in s["players"] if p["entry"] == "raiser(rate=0.5)")
     assert raiser["errors"] == len(errors) and raiser["matches"]["of"] == 8 - len(errors)
     assert s["error_list"][0]["seat"] == 2 and s["error_list"][0]["reason"].startswith("raised")
