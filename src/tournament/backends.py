@@ -191,8 +191,11 @@ class DaskBackend:
 
         client, own = self.client, False
         if client is None:
+            import dask
+
             try:
-                client = Client(self.scheduler, timeout="10s")
+                # dask's own setting, so that a site's configured connect timeout holds.
+                client = Client(self.scheduler, timeout=dask.config.get("distributed.comm.timeouts.connect"))
             except Exception as exc:
                 raise RunnerError(f"cannot reach the dask scheduler {self.scheduler}: {exc}") from None
             own = True
@@ -205,7 +208,11 @@ class DaskBackend:
             for _ in range(min(window, len(todo))):
                 done.add(client.submit(play_task, job, todo.popleft(), pure=False))
             for future in done:
-                deliver(future.result())
+                try:
+                    result = future.result()
+                except Exception as exc:  # a worker lost or unable to import the plugins
+                    raise RunnerError(f"a game failed on the cluster: {exc.__class__.__name__}: {exc}") from None
+                deliver(result)
                 if todo:
                     done.add(client.submit(play_task, job, todo.popleft(), pure=False))
         finally:
