@@ -159,7 +159,9 @@ class LocalPool:
         if not w.proc.is_alive():
             code = w.proc.exitcode
             how = f"signal {-code}" if code is not None and code < 0 else f"exit status {code}"
-            return f"the worker process died during its decision ({how})"
+            if w.slot[1]:
+                return f"the worker process died during its decision ({how})"
+            return f"a worker process died ({how})"
         deadline = w.slot[0]
         if deadline and time.monotonic() > deadline + grace:
             return (f"exceeded the time limit of {job.time_limit:g} s for a decision "
