@@ -47,10 +47,14 @@ def toml_value(value: object) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", default="chiva")
-    parser.add_argument("--player", action="append", help="one per team, in team order (default: random)")
+    parser.add_argument(
+        "--player", action="append", help="one per team, in team order (default: random)"
+    )
     parser.add_argument("--matches", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--workers", default="1,2", help="worker counts to measure, comma-separated")
+    parser.add_argument(
+        "--workers", default="1,2", help="worker counts to measure, comma-separated"
+    )
     args = parser.parse_args()
 
     plugins = default_plugins()
@@ -63,19 +67,30 @@ def main() -> None:
     seats = {s: players[t] for t, team in enumerate(variant.teams) for s in team}
     counts = [int(w) for w in args.workers.split(",")]
 
-    print(f"{variant.title}, {args.matches} matches, seed {args.seed}: "
-          + " vs ".join(entry_label(p) for p in players))
-    print(f"machine: {os.cpu_count()} CPUs, {available_cores()} usable; "
-          f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(
+        f"{variant.title}, {args.matches} matches, seed {args.seed}: "
+        + " vs ".join(entry_label(p) for p in players)
+    )
+    print(
+        f"machine: {os.cpu_count()} CPUs, {available_cores()} usable; "
+        f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
     rates: dict[int, float] = {}
     records: dict[int, bytes] = {}
     with tempfile.TemporaryDirectory() as tmp:
         config = Path(tmp) / "bench.toml"
-        config.write_text(f'variant = "{variant.name}"\n[seats]\n'
-                          + "".join(f"{s} = {toml_value(p)}\n" for s, p in sorted(seats.items())))
+        config.write_text(
+            f'variant = "{variant.name}"\n[seats]\n'
+            + "".join(f"{s} = {toml_value(p)}\n" for s, p in sorted(seats.items()))
+        )
         for w in counts:
-            given = Overrides(matches=args.matches, seed=args.seed, workers=w,
-                              db=Path(tmp) / f"w{w}.sqlite", records=Path(tmp) / f"w{w}.jsonl")
+            given = Overrides(
+                matches=args.matches,
+                seed=args.seed,
+                workers=w,
+                db=Path(tmp) / f"w{w}.sqlite",
+                records=Path(tmp) / f"w{w}.jsonl",
+            )
             settings, store = open_tournament(resolve(config, given, plugins), resume=False)
             start = time.perf_counter()
             run(settings, store, LocalPool(w, plugins), plugins)

@@ -14,9 +14,16 @@ from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
 from rich import box
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -29,21 +36,30 @@ from .common import err, fail, out, plugins
 
 def tournament(
     config: Annotated[Path, typer.Argument(help="The tournament's TOML config (see configs/).")],
-    matches: Annotated[Optional[int], typer.Option("--matches", "-n", help="Matches to play.")] = None,
+    matches: Annotated[
+        Optional[int], typer.Option("--matches", "-n", help="Matches to play.")
+    ] = None,
     seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Tournament seed.")] = None,
     workers: Annotated[
         Optional[int], typer.Option("--workers", "-w", help="Worker processes (0: all cores).")
     ] = None,
     records: Annotated[
-        Optional[Path], typer.Option("--records", "-o", help="Also write the records here (JSON Lines).")
+        Optional[Path],
+        typer.Option("--records", "-o", help="Also write the records here (JSON Lines)."),
     ] = None,
     db: Annotated[
-        Optional[Path], typer.Option("--db", help="The tournament database (default: CONFIG's name .sqlite).")
+        Optional[Path],
+        typer.Option("--db", help="The tournament database (default: CONFIG's name .sqlite)."),
     ] = None,
-    resume: Annotated[bool, typer.Option("--resume", help="Continue the tournament in the database.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON for scripts.")] = False,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue the tournament in the database.")
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the summary as JSON for scripts.")
+    ] = False,
     scheduler: Annotated[
-        Optional[str], typer.Option("--scheduler", help="Run on a dask.distributed cluster (tcp://HOST:PORT).")
+        Optional[str],
+        typer.Option("--scheduler", help="Run on a dask.distributed cluster (tcp://HOST:PORT)."),
     ] = None,
 ) -> None:
     """Play a seeded tournament between players and print who wins, with 95% intervals."""
@@ -56,29 +72,47 @@ def tournament(
         fail(str(exc))
     variant = loaded.variants.get(settings.variant)
     try:
-        backend = DaskBackend(settings.scheduler) if settings.scheduler else LocalPool(settings.workers, loaded)
+        backend = (
+            DaskBackend(settings.scheduler)
+            if settings.scheduler
+            else LocalPool(settings.workers, loaded)
+        )
         left = settings.matches - len([i for i in store.done() if i < settings.matches])
-        deals = f" ({settings.matches // 2} deals, each played twice with the teams swapped)" \
-            if settings.swap_teams else ""
-        err.print(f"{variant.title} tournament: {settings.matches} matches{deals}, seed {settings.seed}, "
-                  f"{backend.describe()}; games kept in {settings.db}"
-                  + (f" ({settings.matches - left} already played)" if resume else ""), markup=False)
+        deals = (
+            f" ({settings.matches // 2} deals, each played twice with the teams swapped)"
+            if settings.swap_teams
+            else ""
+        )
+        err.print(
+            f"{variant.title} tournament: {settings.matches} matches{deals}, seed {settings.seed}, "
+            f"{backend.describe()}; games kept in {settings.db}"
+            + (f" ({settings.matches - left} already played)" if resume else ""),
+            markup=False,
+        )
         start = time.perf_counter()
-        with _progress(settings.matches - left, settings.matches) as advance:
+        with _Progress(settings.matches - left, settings.matches) as advance:
             played_now = run(settings, store, backend, loaded, advance)
         took = time.perf_counter() - start
     except KeyboardInterrupt:
         done = len([i for i in store.done() if i < settings.matches])
         store.close()
-        err.print(f"interrupted: {done} of {settings.matches} matches are kept in {settings.db}; "
-                  f"continue with: {_resume_command(config, given)}", markup=False)
+        err.print(
+            f"interrupted: {done} of {settings.matches} matches are kept in {settings.db}; "
+            f"continue with: {_resume_command(config, given)}",
+            markup=False,
+        )
         raise typer.Exit(130)
     except (RunnerError, ConfigError) as exc:
         store.close()
         fail(f"{exc}; finished matches are kept in {settings.db}, --resume continues")
-    header = {"config": str(settings.config), "seed": settings.seed, "swap_teams": settings.swap_teams,
-              "time_limit": settings.time_limit, "db": str(settings.db),
-              "records": None if settings.records is None else str(settings.records)}
+    header = {
+        "config": str(settings.config),
+        "seed": settings.seed,
+        "swap_teams": settings.swap_teams,
+        "time_limit": settings.time_limit,
+        "db": str(settings.db),
+        "records": None if settings.records is None else str(settings.records),
+    }
     summary = summarize(store.facts(settings.matches), variant, settings.matches, header)
     store.close()
     if as_json:
@@ -95,13 +129,19 @@ class _Rate(ProgressColumn):
         return Text(f"{speed:,.1f} matches/s" if speed else "", style="progress.data.speed")
 
 
-class _progress:
+class _Progress:
     """The progress bar on stderr (off when stderr is not a terminal); yields ``advance``."""
 
     def __init__(self, done: int, total: int) -> None:
         self.bar = Progress(
-            TextColumn("matches"), BarColumn(), MofNCompleteColumn(), _Rate(),
-            TextColumn("left"), TimeRemainingColumn(), console=err, disable=not err.is_terminal,
+            TextColumn("matches"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            _Rate(),
+            TextColumn("left"),
+            TimeRemainingColumn(),
+            console=err,
+            disable=not err.is_terminal,
         )
         self.task = self.bar.add_task("matches", total=total, completed=done)
 
@@ -116,8 +156,13 @@ class _progress:
 
 def _resume_command(config: Path, given: Overrides) -> str:
     words = ["capicua", "tournament", str(config), "--resume"]
-    for flag, value in (("--matches", given.matches), ("--seed", given.seed), ("--db", given.db),
-                        ("--records", given.records), ("--scheduler", given.scheduler)):
+    for flag, value in (
+        ("--matches", given.matches),
+        ("--seed", given.seed),
+        ("--db", given.db),
+        ("--records", given.records),
+        ("--scheduler", given.scheduler),
+    ):
         if value is not None:
             words += [flag, str(value)]
     return shlex.join(words)
@@ -133,8 +178,11 @@ def _pct(r: dict) -> str:
 def _print_summary(s: dict, variant: Any, took: float, played_now: int) -> None:
     labels = list(s["labels"])
     points = any("points_per_hand" in row for row in s["teams"])
-    title = (f"{variant.title}: {s['played']} of {s['planned']} matches played, seed {s['seed']}"
-             + (", teams swapped" if s["swap_teams"] else "") + "; won % [95% interval]")
+    title = (
+        f"{variant.title}: {s['played']} of {s['planned']} matches played, seed {s['seed']}"
+        + (", teams swapped" if s["swap_teams"] else "")
+        + "; won % [95% interval]"
+    )
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("")
     table.add_column("matches", justify="right")
@@ -147,8 +195,12 @@ def _print_summary(s: dict, variant: Any, took: float, played_now: int) -> None:
     table.add_column("ms/move (max)", justify="right")
     table.add_column("errors", justify="right")
     for row in s["teams"]:
-        cells = [f"team {row['team']} ({'+'.join(map(str, row['seats']))})", str(row["matches"]["of"]),
-                 _pct(row["matches"]), _pct(row["hands"])]
+        cells = [
+            f"team {row['team']} ({'+'.join(map(str, row['seats']))})",
+            str(row["matches"]["of"]),
+            _pct(row["matches"]),
+            _pct(row["hands"]),
+        ]
         cells += [str(row["labels"][k]) for k in labels]
         if points:
             cells.append(_num(row.get("points_per_hand")))
@@ -168,8 +220,11 @@ def _print_summary(s: dict, variant: Any, took: float, played_now: int) -> None:
     wide.print(table)
     for row in s["players"]:
         if row["mirror"]:
-            out.print(f"{row['entry']} sat in both teams in {row['mirror']} matches; those are "
-                      f"not counted for it", markup=False)
+            out.print(
+                f"{row['entry']} sat in both teams in {row['mirror']} matches; those are "
+                f"not counted for it",
+                markup=False,
+            )
     h = s["hands_per_match"]
     if h["mean"] is not None:
         ci = f" [{h['ci'][0]:.2f}-{h['ci'][1]:.2f}]" if h["ci"] else ""
@@ -183,8 +238,11 @@ def _print_summary(s: dict, variant: Any, took: float, played_now: int) -> None:
         if s["errors"] > 5:
             out.print("  ... (--json lists up to 20)", markup=False)
     rate = f", {played_now / took:,.1f} matches/s" if took > 0 and played_now else ""
-    out.print(f"time {took:.1f} s{rate}; database {s['db']}"
-              + (f"; records {s['records']}" if s["records"] else ""), markup=False)
+    out.print(
+        f"time {took:.1f} s{rate}; database {s['db']}"
+        + (f"; records {s['records']}" if s["records"] else ""),
+        markup=False,
+    )
 
 
 def _label_title(label: str) -> str:

@@ -20,6 +20,16 @@ from .runner import open_tournament, run
 from .stats import summarize, wilson
 
 __all__ = [
-    "ConfigError", "Overrides", "Settings", "TableConfig", "load_config", "resolve",
-    "Job", "play_game", "open_tournament", "run", "summarize", "wilson",
+    "ConfigError",
+    "Overrides",
+    "Settings",
+    "TableConfig",
+    "load_config",
+    "resolve",
+    "Job",
+    "play_game",
+    "open_tournament",
+    "run",
+    "summarize",
+    "wilson",
 ]

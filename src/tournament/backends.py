@@ -65,8 +65,9 @@ class _Worker:
     def __init__(self, ctx: Any, job: Job) -> None:
         self.slot = ctx.RawArray("d", 2)  # [decision deadline (monotonic), deciding seat]
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker_main, args=(child, self.slot, job),
-                                name="capicua-worker", daemon=True)
+        self.proc = ctx.Process(
+            target=_worker_main, args=(child, self.slot, job), name="capicua-worker", daemon=True
+        )
         self.proc.start()
         child.close()
         self.games: deque[int] = deque()  # sent, not yet delivered; the first is being played
@@ -164,8 +165,10 @@ class LocalPool:
             return f"a worker process died ({how})"
         deadline = w.slot[0]
         if deadline and time.monotonic() > deadline + grace:
-            return (f"exceeded the time limit of {job.time_limit:g} s for a decision "
-                    f"(its worker process was stopped)")
+            return (
+                f"exceeded the time limit of {job.time_limit:g} s for a decision "
+                f"(its worker process was stopped)"
+            )
         return None
 
 
@@ -181,7 +184,8 @@ class DaskBackend:
             import distributed  # noqa: F401
         except ImportError:
             raise RunnerError(
-                "--scheduler needs dask.distributed: pip install 'capicua[dask]'") from None
+                "--scheduler needs dask.distributed: pip install 'capicua[dask]'"
+            ) from None
         self.scheduler = scheduler
         self.client = client
 
@@ -197,9 +201,13 @@ class DaskBackend:
 
             try:
                 # dask's own setting, so that a site's configured connect timeout holds.
-                client = Client(self.scheduler, timeout=dask.config.get("distributed.comm.timeouts.connect"))
+                client = Client(
+                    self.scheduler, timeout=dask.config.get("distributed.comm.timeouts.connect")
+                )
             except Exception as exc:
-                raise RunnerError(f"cannot reach the dask scheduler {self.scheduler}: {exc}") from None
+                raise RunnerError(
+                    f"cannot reach the dask scheduler {self.scheduler}: {exc}"
+                ) from None
             own = True
         from .play import play_task
 
@@ -213,7 +221,9 @@ class DaskBackend:
                 try:
                     result = future.result()
                 except Exception as exc:  # a worker lost or unable to import the plugins
-                    raise RunnerError(f"a game failed on the cluster: {exc.__class__.__name__}: {exc}") from None
+                    raise RunnerError(
+                        f"a game failed on the cluster: {exc.__class__.__name__}: {exc}"
+                    ) from None
                 deliver(result)
                 if todo:
                     done.add(client.submit(play_task, job, todo.popleft(), pure=False))

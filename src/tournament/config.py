@@ -126,7 +126,7 @@ def load_config(path: str | Path, plugins: Any, *, interactive: bool = True) -> 
         raise ConfigError(f"{path}: unknown key {unknown[0]!r} (a config has {_list(TOP_KEYS)})")
     name = data.get("variant")
     if name is None:
-        raise ConfigError(f"{path}: no variant; add e.g. variant = \"chiva\"")
+        raise ConfigError(f'{path}: no variant; add e.g. variant = "chiva"')
     if not isinstance(name, str):
         raise ConfigError(f"{path}: variant must be a name in quotes, not {name!r}")
     if name not in plugins.variants:
@@ -138,7 +138,9 @@ def load_config(path: str | Path, plugins: Any, *, interactive: bool = True) -> 
         if section in data and not isinstance(data[section], dict):
             raise ConfigError(f"{path}: {section} must be a table ([{section}])")
     seats = _seats(path, data.get("seats"), variant, plugins.players, interactive)
-    return TableConfig(path, name, seats, dict(data.get("tournament", {})), dict(data.get("table", {})))
+    return TableConfig(
+        path, name, seats, dict(data.get("tournament", {})), dict(data.get("table", {}))
+    )
 
 
 def _seats(path: Path, raw: Any, variant: type, players: Any, interactive: bool) -> dict[int, Any]:
@@ -148,7 +150,9 @@ def _seats(path: Path, raw: Any, variant: type, players: Any, interactive: bool)
     seats: dict[int, Any] = {}
     for key, spec in raw.items():
         if not key.isdigit() or not 1 <= int(key) <= n:
-            raise ConfigError(f"{path}: [seats] {key} is not a seat of {variant.name} (seats 1 to {n})")
+            raise ConfigError(
+                f"{path}: [seats] {key} is not a seat of {variant.name} (seats 1 to {n})"
+            )
         seats[int(key)] = spec
     missing = [str(s) for s in range(1, n + 1) if s not in seats]
     if missing:
@@ -262,7 +266,9 @@ def _path(flag: Path | None, value: Any, config: Path, key: str) -> Path | None:
     if value is None:
         return None
     if not isinstance(value, str) or not value:
-        raise ConfigError(f"{config}: [tournament] {key} must be a file name in quotes, not {value!r}")
+        raise ConfigError(
+            f"{config}: [tournament] {key} must be a file name in quotes, not {value!r}"
+        )
     return config.parent / value
 
 

@@ -44,11 +44,18 @@ class Job:
 
     @classmethod
     def from_settings(cls, settings: Any) -> Job:
-        return cls(settings.variant, dict(settings.seats), settings.seed,
-                   settings.swap_teams, settings.time_limit)
+        return cls(
+            settings.variant,
+            dict(settings.seats),
+            settings.seed,
+            settings.swap_teams,
+            settings.time_limit,
+        )
 
 
-def plan(job: Job, index: int, teams: tuple[tuple[int, ...], ...]) -> tuple[int, dict[int, Any], bool]:
+def plan(
+    job: Job, index: int, teams: tuple[tuple[int, ...], ...]
+) -> tuple[int, dict[int, Any], bool]:
     """Game ``index``'s match seed, its seat entries, and whether the teams are swapped."""
     deal, swapped = (index // 2, index % 2 == 1) if job.swap_teams else (index, False)
     seats = dict(job.seats)
@@ -134,7 +141,9 @@ class _Watchdog:
         with self._lock:
             self._deadlines[tid] = time.monotonic() + limit
             if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="capicua-referee", daemon=True)
+                self._thread = threading.Thread(
+                    target=self._run, name="capicua-referee", daemon=True
+                )
                 self._thread.start()
         return tid
 
@@ -154,7 +163,8 @@ class _Watchdog:
                     if now > deadline:
                         del self._deadlines[tid]
                         ctypes.pythonapi.PyThreadState_SetAsyncExc(
-                            ctypes.c_ulong(tid), ctypes.py_object(DecisionTimeout))
+                            ctypes.c_ulong(tid), ctypes.py_object(DecisionTimeout)
+                        )
 
 
 _WATCHDOG = _Watchdog()
@@ -213,15 +223,20 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
         players = {}
         for s, spec in seats.items():
             referee.seat = s
-            players[s] = _Seat(plugins.players.create(spec, seat_stream(seed, s)), s, names[s], referee)
+            players[s] = _Seat(
+                plugins.players.create(spec, seat_stream(seed, s)), s, names[s], referee
+            )
         referee.seat = 0
         match = play_match(variant, players, seed, hook=observers, seats=seats, timings=timings)
     except PlayerError as exc:
         error = {"seat": exc.seat, "player": exc.player, "reason": exc.reason}
     except DecisionTimeout:
         seat = referee.seat
-        error = {"seat": seat, "player": names.get(seat, "?"),
-                 "reason": f"exceeded the time limit of {job.time_limit:g} s for a decision"}
+        error = {
+            "seat": seat,
+            "player": names.get(seat, "?"),
+            "reason": f"exceeded the time limit of {job.time_limit:g} s for a decision",
+        }
     except BaseException as exc:
         seat = referee.seat
         if isinstance(exc, KeyboardInterrupt) and not seat:
@@ -240,19 +255,28 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
     return result(index, match, seats, swapped, error, timings)
 
 
-def result(index: int, match: Match, seats: dict[int, Any], swapped: bool,
-           error: dict | None, timings: dict[int, list[float]]) -> dict:
+def result(
+    index: int,
+    match: Match,
+    seats: dict[int, Any],
+    swapped: bool,
+    error: dict | None,
+    timings: dict[int, list[float]],
+) -> dict:
     """A game's result: its record line and the few facts the statistics need.
 
     ``facts["hands"]`` holds ``[winning team or 0, outcome, points]`` per finished hand,
-    ``facts["seats"]`` each seat's entry as the config wrote it, ``facts["time"]`` each seat's decision count, total and longest time in seconds.
-    Decision times are kept out of the record, which must repeat byte for byte.
+    ``facts["seats"]`` each seat's entry as the config wrote it, ``facts["time"]`` each
+    seat's decision count, total and longest time in seconds. Decision times are kept out of the record, which must repeat byte for byte.
     """
     # The record stays plain capicua-match/1 (its schema admits no other key): an error
     # game's record is the unfinished match; the error itself is kept beside it.
     record = to_record(match, seats)
-    hands = [[h.result.team or 0, h.result.outcome, h.result.points]
-             for h in match.hands_log if h.result is not None]
+    hands = [
+        [h.result.team or 0, h.result.outcome, h.result.points]
+        for h in match.hands_log
+        if h.result is not None
+    ]
     facts = {
         "winner": None if error else match.winner,
         "label": None if error else match.label,
@@ -260,8 +284,14 @@ def result(index: int, match: Match, seats: dict[int, Any], swapped: bool,
         "seats": {str(s): v for s, v in seats.items()},
         "time": {str(s): [len(t), sum(t), max(t)] for s, t in timings.items() if t},
     }
-    return {"index": index, "seed": match.seed, "swapped": swapped, "record": dumps(record),
-            "facts": facts, "error": error}
+    return {
+        "index": index,
+        "seed": match.seed,
+        "swapped": swapped,
+        "record": dumps(record),
+        "facts": facts,
+        "error": error,
+    }
 
 
 def crashed(job: Job, index: int, plugins: Any, seat: int, reason: str) -> dict:
@@ -269,8 +299,11 @@ def crashed(job: Job, index: int, plugins: Any, seat: int, reason: str) -> dict:
     its seed starts it, with the error (what happened after is lost with the worker)."""
     variant = plugins.variants.create(job.variant)
     seed, seats, swapped = plan(job, index, variant.teams)
-    error = {"seat": seat or None, "player": entry_label(seats[seat]) if seat else None,
-             "reason": reason}
+    error = {
+        "seat": seat or None,
+        "player": entry_label(seats[seat]) if seat else None,
+        "reason": reason,
+    }
     return result(index, Match(variant, seed), seats, swapped, error, {})
 
 

@@ -44,8 +44,14 @@ def open_tournament(settings: Settings, resume: bool) -> tuple[Settings, Store]:
             if settings.seed is None:
                 settings = replace(settings, seed=stored["identity"]["seed"])
             _same(settings, stored["identity"])
-        store.set_meta("settings", {"identity": settings.identity(), "matches": settings.matches,
-                                    "config": str(settings.config)})
+        store.set_meta(
+            "settings",
+            {
+                "identity": settings.identity(),
+                "matches": settings.matches,
+                "config": str(settings.config),
+            },
+        )
     except BaseException:
         store.close()
         raise
@@ -120,8 +126,13 @@ def pending(settings: Settings, store: Store) -> list[int]:
     return [i for i in range(settings.matches) if i not in done]
 
 
-def run(settings: Settings, store: Store, backend: Any = None, plugins: Any = None,
-        progress: Callable[[dict], None] | None = None) -> int:
+def run(
+    settings: Settings,
+    store: Store,
+    backend: Any = None,
+    plugins: Any = None,
+    progress: Callable[[dict], None] | None = None,
+) -> int:
     """Play what is left of the tournament; returns the number of games played now.
 
     Each result is in the database before ``progress`` hears of it. An interrupt (Ctrl-C)

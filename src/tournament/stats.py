@@ -77,8 +77,12 @@ class _Tally:
         return d
 
 
-def summarize(games: Iterable[tuple[int, int, dict, dict | None]], variant: Any,
-              planned: int, header: dict[str, Any] | None = None) -> dict[str, Any]:
+def summarize(
+    games: Iterable[tuple[int, int, dict, dict | None]],
+    variant: Any,
+    planned: int,
+    header: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """The summary of ``games`` (``(index, seed, facts, error)`` as the store yields them)
     of a tournament of ``planned`` games of ``variant`` (its class or an instance)."""
     teams = variant.teams
@@ -140,25 +144,37 @@ def summarize(games: Iterable[tuple[int, int, dict, dict | None]], variant: Any,
                     tally.hands_won += 1
                     tally.points += points
     summary: dict[str, Any] = dict(header or {})
-    summary.update({
-        "variant": variant.name,
-        "planned": planned,
-        "played": played,
-        "finished": played - error_count,
-        "errors": error_count,
-        "teams": [{"team": t, "seats": list(teams[t - 1]), **by_team[t].out(labels, any_points)}
-                  for t in by_team],
-        "players": [],
-        "hands_per_match": mean_ci(hands_per_match),
-        "outcomes": dict(sorted(outcomes.items())),
-        "labels": {k: match_labels[k] for k in labels},
-        "error_list": errors,
-    })
+    summary.update(
+        {
+            "variant": variant.name,
+            "planned": planned,
+            "played": played,
+            "finished": played - error_count,
+            "errors": error_count,
+            "teams": [
+                {"team": t, "seats": list(teams[t - 1]), **by_team[t].out(labels, any_points)}
+                for t in by_team
+            ],
+            "players": [],
+            "hands_per_match": mean_ci(hands_per_match),
+            "outcomes": dict(sorted(outcomes.items())),
+            "labels": {k: match_labels[k] for k in labels},
+            "error_list": errors,
+        }
+    )
     for name in sorted(by_entry):
         e = by_entry[name]
-        row = {"entry": name, "spec": specs[name], **e.out(labels, any_points),
-               "mirror": e.mirror, "errors": e.errors, "decisions": e.decisions,
-               "decision_ms": {"mean": 1000 * e.seconds / e.decisions if e.decisions else None,
-                               "max": 1000 * e.longest if e.decisions else None}}
+        row = {
+            "entry": name,
+            "spec": specs[name],
+            **e.out(labels, any_points),
+            "mirror": e.mirror,
+            "errors": e.errors,
+            "decisions": e.decisions,
+            "decision_ms": {
+                "mean": 1000 * e.seconds / e.decisions if e.decisions else None,
+                "max": 1000 * e.longest if e.decisions else None,
+            },
+        }
         summary["players"].append(row)
     return summary

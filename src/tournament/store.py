@@ -47,10 +47,14 @@ class Store:
             con = sqlite3.connect(path, isolation_level=None)
             con.execute("PRAGMA journal_mode=WAL")
             con.execute("PRAGMA synchronous=NORMAL")
-            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            tables = {
+                r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
             if tables and not {"meta", "games"} <= tables:
                 con.close()
-                raise ConfigError(f"{path} is a database of something else, not a capicua tournament")
+                raise ConfigError(
+                    f"{path} is a database of something else, not a capicua tournament"
+                )
             con.executescript(_SCHEMA)
         except sqlite3.DatabaseError as exc:
             raise ConfigError(f"{path}: cannot use it as a tournament database ({exc})") from None
@@ -60,7 +64,9 @@ class Store:
             store.set_meta("schema", SCHEMA_VERSION)
         elif version != SCHEMA_VERSION:
             con.close()
-            raise ConfigError(f"{path} was written by another version of capicua (schema {version})")
+            raise ConfigError(
+                f"{path} was written by another version of capicua (schema {version})"
+            )
         return store
 
     def close(self) -> None:
@@ -85,20 +91,27 @@ class Store:
         error = result.get("error")
         self.con.execute(
             "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?)",
-            (result["index"], result["seed"], int(result["swapped"]), result["record"],
-             json.dumps(result["facts"], separators=(",", ":")),
-             None if error is None else json.dumps(error)),
+            (
+                result["index"],
+                result["seed"],
+                int(result["swapped"]),
+                result["record"],
+                json.dumps(result["facts"], separators=(",", ":")),
+                None if error is None else json.dumps(error),
+            ),
         )
 
     def records(self, start: int = 0, stop: int | None = None) -> Iterator[tuple[int, str]]:
         """``(index, record line)`` of the games from ``start`` to before ``stop``, in order."""
         yield from self.con.execute(
             "SELECT idx, record FROM games WHERE idx >= ? AND idx < ? ORDER BY idx",
-            (start, 2**63 - 1 if stop is None else stop))
+            (start, 2**63 - 1 if stop is None else stop),
+        )
 
     def facts(self, below: int) -> Iterator[tuple[int, int, dict, dict | None]]:
         """``(index, seed, facts, error)`` of the finished games with index below ``below``."""
         rows = self.con.execute(
-            "SELECT idx, seed, facts, error FROM games WHERE idx < ? ORDER BY idx", (below,))
+            "SELECT idx, seed, facts, error FROM games WHERE idx < ? ORDER BY idx", (below,)
+        )
         for idx, seed, facts, error in rows:
             yield idx, seed, json.loads(facts), None if error is None else json.loads(error)

@@ -25,7 +25,9 @@ TESTDIST = Path(__file__).parent / "testdist"
 @pytest.fixture
 def testplayers(monkeypatch):
     monkeypatch.syspath_prepend(str(TESTDIST))
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(TESTDIST), os.environ.get("PYTHONPATH")])))
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join(filter(None, [str(TESTDIST), os.environ.get("PYTHONPATH")]))
+    )
     monkeypatch.setattr(capicua.plugins, "_DEFAULT", None)
     yield capicua.plugins.default_plugins()
 

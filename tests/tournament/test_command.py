@@ -11,21 +11,35 @@ from .conftest import chiva, read_jsonl
 
 
 def test_the_same_seeded_command_gives_the_same_records_twice_and_on_any_number_of_workers(
-        cli, write_config, tmp_path):
+    cli, write_config, tmp_path
+):
     path = write_config(chiva(matches=8, seed=11, extra="swap_teams = true"))
     files = []
     for run, workers in enumerate((2, 2, 1, 3)):
         records = tmp_path / f"r{run}.jsonl"
-        result = cli("tournament", path, "--workers", workers, "--db", tmp_path / f"{run}.sqlite",
-                     "--records", records)
+        result = cli(
+            "tournament",
+            path,
+            "--workers",
+            workers,
+            "--db",
+            tmp_path / f"{run}.sqlite",
+            "--records",
+            records,
+        )
         assert result.exit_code == 0, result.output
         files.append(records.read_bytes())
     assert files[0] and all(f == files[0] for f in files)
 
 
-def test_records_follow_the_seeds_and_swap_the_teams_on_the_same_deal(cli, write_config, tmp_path, plugins):
-    path = write_config(chiva(matches=4, seed=3, seats={1: '"heuristic"', 3: '"heuristic"'},
-                              extra="swap_teams = true"))
+def test_records_follow_the_seeds_and_swap_the_teams_on_the_same_deal(
+    cli, write_config, tmp_path, plugins
+):
+    path = write_config(
+        chiva(
+            matches=4, seed=3, seats={1: '"heuristic"', 3: '"heuristic"'}, extra="swap_teams = true"
+        )
+    )
     records = tmp_path / "r.jsonl"
     result = cli("tournament", path, "--db", tmp_path / "t.sqlite", "--records", records)
     assert result.exit_code == 0, result.output
@@ -33,13 +47,17 @@ def test_records_follow_the_seeds_and_swap_the_teams_on_the_same_deal(cli, write
     assert [r["seed"] for r in recs] == [derive_seed(3, i // 2) for i in range(4)]
     assert recs[0]["seats"] == {"1": "heuristic", "2": "random", "3": "heuristic", "4": "random"}
     assert recs[1]["seats"] == {"1": "random", "2": "heuristic", "3": "random", "4": "heuristic"}
-    assert recs[0]["hands"][0]["deal"] == recs[1]["hands"][0]["deal"]  # the luck of the deal cancels
+    assert (
+        recs[0]["hands"][0]["deal"] == recs[1]["hands"][0]["deal"]
+    )  # the luck of the deal cancels
     for r in recs:
         assert replay(r, plugins.variants).over
 
 
 def test_the_summary_counts_matches_hands_and_names_per_team_and_entry(cli, write_config, tmp_path):
-    path = write_config(chiva(matches=6, seats={1: '"heuristic"', 3: '{ player = "heuristic", noise = 0.5 }'}))
+    path = write_config(
+        chiva(matches=6, seats={1: '"heuristic"', 3: '{ player = "heuristic", noise = 0.5 }'})
+    )
     result = cli("tournament", path, "--db", tmp_path / "t.sqlite", "--json")
     assert result.exit_code == 0, result.output
     s = json.loads(result.stdout)
@@ -61,8 +79,14 @@ def test_the_table_shows_the_figures_with_intervals(cli, write_config, tmp_path)
     result = cli("tournament", path, "--db", tmp_path / "t.sqlite")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    for text in ("Chiva: 4 of 4 matches played, seed 7", "team 1 (1+3)", "heuristic", "chivas",
-                 "hands per match", "ms/move"):
+    for text in (
+        "Chiva: 4 of 4 matches played, seed 7",
+        "team 1 (1+3)",
+        "heuristic",
+        "chivas",
+        "hands per match",
+        "ms/move",
+    ):
         assert text in out, out
     assert "Chiva tournament: 4 matches, seed 7, 2 worker processes" in result.stderr
 
@@ -76,7 +100,9 @@ def test_double_nine_reports_pollonas_and_points_per_hand(cli, write_config, tmp
     assert s["teams"][0]["points_per_hand"] is not None
     table = cli("tournament", path, "--db", tmp_path / "t.sqlite", "--resume")
     assert table.exit_code == 0, table.output
-    assert "Pollonas" in table.stdout and "Tripollúas" in table.stdout and "pts/hand" in table.stdout
+    assert (
+        "Pollonas" in table.stdout and "Tripollúas" in table.stdout and "pts/hand" in table.stdout
+    )
 
 
 def test_a_bad_config_exits_2_with_one_line_and_no_traceback(cli, write_config, tmp_path):
@@ -91,12 +117,16 @@ def test_a_bad_config_exits_2_with_one_line_and_no_traceback(cli, write_config, 
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     result = cli("tournament", tmp_path / "missing.toml")
     assert result.exit_code == 2 and "no such config file" in result.stderr
-    result = cli("tournament", write_config(chiva()), "--matches", "0", "--db", tmp_path / "t.sqlite")
+    result = cli(
+        "tournament", write_config(chiva()), "--matches", "0", "--db", tmp_path / "t.sqlite"
+    )
     assert result.exit_code == 2 and "--matches must be at least 1, not 0" in result.stderr
     assert not (tmp_path / "t.sqlite").exists() or "Traceback" not in result.output
 
 
-def test_a_database_is_never_overwritten_and_resumes_only_the_same_tournament(cli, write_config, tmp_path):
+def test_a_database_is_never_overwritten_and_resumes_only_the_same_tournament(
+    cli, write_config, tmp_path
+):
     path = write_config(chiva(matches=4))
     db = tmp_path / "t.sqlite"
     assert cli("tournament", path, "--db", db).exit_code == 0
@@ -106,8 +136,13 @@ def test_a_database_is_never_overwritten_and_resumes_only_the_same_tournament(cl
     other = cli("tournament", path, "--db", db, "--resume", "--seed", "8")
     assert other.exit_code == 2, other.output
     assert "it was started with seed = 7, this run has seed = 8" in other.stderr
-    swapped = cli("tournament", write_config(chiva(matches=4, seats={2: '{ player = "random" }'})),
-                  "--db", db, "--resume")
+    swapped = cli(
+        "tournament",
+        write_config(chiva(matches=4, seats={2: '{ player = "random" }'})),
+        "--db",
+        db,
+        "--resume",
+    )
     assert swapped.exit_code == 2 and "started with seats = " in swapped.stderr
     foreign = tmp_path / "other.sqlite"
     import sqlite3
@@ -121,11 +156,18 @@ def test_resume_extends_a_finished_tournament_with_the_same_seeds(cli, write_con
     path = write_config(chiva(matches=4, seed=5))
     db, records = tmp_path / "t.sqlite", tmp_path / "r.jsonl"
     assert cli("tournament", path, "--db", db).exit_code == 0
-    more = cli("tournament", path, "--db", db, "--resume", "--matches", 6, "--records", records, "--json")
+    more = cli(
+        "tournament", path, "--db", db, "--resume", "--matches", 6, "--records", records, "--json"
+    )
     assert more.exit_code == 0, more.output
     assert json.loads(more.stdout)["played"] == 6
     whole = tmp_path / "whole.jsonl"
-    assert cli("tournament", path, "--matches", 6, "--db", tmp_path / "w.sqlite", "--records", whole).exit_code == 0
+    assert (
+        cli(
+            "tournament", path, "--matches", 6, "--db", tmp_path / "w.sqlite", "--records", whole
+        ).exit_code
+        == 0
+    )
     assert records.read_bytes() == whole.read_bytes()
 
 

@@ -6,7 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from capicua.tournament.config import ConfigError, Overrides, entry_label, load_config, read_toml, resolve
+from capicua.tournament.config import (
+    ConfigError,
+    Overrides,
+    entry_label,
+    load_config,
+    read_toml,
+    resolve,
+)
 
 from .conftest import chiva
 
@@ -17,13 +24,17 @@ def test_flags_override_the_config_and_the_config_overrides_defaults(write_confi
     assert (s.matches, s.seed, s.workers, s.swap_teams, s.time_limit) == (8, 5, 2, True, 2.0)
     s = resolve(path, Overrides(matches=4, seed=9, workers=1), plugins)
     assert (s.matches, s.seed, s.workers) == (4, 9, 1)
-    bare = write_config('variant = "chiva"\n[seats]\n1 = "random"\n2 = "random"\n3 = "random"\n4 = "random"\n')
+    bare = write_config(
+        'variant = "chiva"\n[seats]\n1 = "random"\n2 = "random"\n3 = "random"\n4 = "random"\n'
+    )
     s = resolve(bare, Overrides(), plugins)
     assert s.matches == 100 and s.seed is None and s.workers >= 1 and not s.swap_teams
     assert s.time_limit is None and s.records is None and s.db == Path(f"{bare.stem}.sqlite")
 
 
-def test_paths_in_the_config_are_relative_to_the_config_and_flags_to_the_current_folder(write_config, plugins):
+def test_paths_in_the_config_are_relative_to_the_config_and_flags_to_the_current_folder(
+    write_config, plugins
+):
     path = write_config(chiva(extra='db = "t.sqlite"\nrecords = "t.jsonl"'))
     s = resolve(path, Overrides(), plugins)
     assert s.db == path.parent / "t.sqlite" and s.records == path.parent / "t.jsonl"
@@ -35,31 +46,54 @@ def test_seats_keep_the_entries_as_written(write_config, plugins):
     path = write_config(chiva(seats={3: '{ player = "random" }'}))
     s = resolve(path, Overrides(), plugins)
     assert s.seats == {1: "random", 2: "random", 3: {"player": "random"}, 4: "random"}
-    assert entry_label({"player": "expert", "samples": 200, "a": "x"}) == 'expert(a="x", samples=200)'
+    assert (
+        entry_label({"player": "expert", "samples": 200, "a": "x"}) == 'expert(a="x", samples=200)'
+    )
     assert entry_label({"player": "random"}) == "random"
 
 
-@pytest.mark.parametrize("text, message", [
-    ('variant = "chiva"\n[seats\n', "not valid TOML: "),
-    ('variant = "chiva"\n[seats]\n1 = \n', "(at line 3"),
-    ('variant = "whist"\n[seats]\n', "unknown variant 'whist'; available: chiva, double-nine-100"),
-    ('[seats]\n1 = "random"\n', "no variant"),
-    ('variant = "chiva"\n', "no [seats] table; chiva needs seats 1 to 4"),
-    ('variant = "chiva"\n[seats]\n1 = "random"\n2 = "random"\n', "no player for seats 3, 4 (chiva has 4 seats)"),
-    (chiva() .replace('[tournament]', '5 = "random"\n[tournament]'), "[seats] 5 is not a seat of chiva (seats 1 to 4)"),
-    (chiva(seats={2: '"grandmaster"'}), "[seats] 2: unknown player 'grandmaster'; available: "),
-    (chiva(seats={2: '{ player = "random", depth = 3 }'}), "player 'random' has no option 'depth'"),
-    (chiva(seats={2: '{ depth = 3 }'}), "a seat table needs a 'player' key"),
-    (chiva(extra="rounds = 3"), "[tournament] has no key 'rounds' (its keys: matches, seed, workers"),
-    ("colour = 1\n" + chiva(), "unknown key 'colour'"),
-    (chiva(matches=0), "[tournament] matches must be at least 1, not 0"),
-    (chiva().replace("matches = 6", 'matches = "ten"'), "[tournament] matches must be a whole number, not 'ten'"),
-    (chiva(seed=-1), "[tournament] seed must be at least 0"),
-    (chiva(extra="swap_teams = 1"), "swap_teams must be true or false, not 1"),
-    (chiva(extra="time_limit = 0"), "time_limit must be a number of seconds above 0, not 0"),
-    (chiva(matches=7, extra="swap_teams = true"), "matches must be even, not 7"),
-    ('variant = "chiva"\nseats = 4\n', "seats must be a table ([seats])"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('variant = "chiva"\n[seats\n', "not valid TOML: "),
+        ('variant = "chiva"\n[seats]\n1 = \n', "(at line 3"),
+        (
+            'variant = "whist"\n[seats]\n',
+            "unknown variant 'whist'; available: ",
+        ),
+        ('[seats]\n1 = "random"\n', "no variant"),
+        ('variant = "chiva"\n', "no [seats] table; chiva needs seats 1 to 4"),
+        (
+            'variant = "chiva"\n[seats]\n1 = "random"\n2 = "random"\n',
+            "no player for seats 3, 4 (chiva has 4 seats)",
+        ),
+        (
+            chiva().replace("[tournament]", '5 = "random"\n[tournament]'),
+            "[seats] 5 is not a seat of chiva (seats 1 to 4)",
+        ),
+        (chiva(seats={2: '"grandmaster"'}), "[seats] 2: unknown player 'grandmaster'; available: "),
+        (
+            chiva(seats={2: '{ player = "random", depth = 3 }'}),
+            "player 'random' has no option 'depth'",
+        ),
+        (chiva(seats={2: "{ depth = 3 }"}), "a seat table needs a 'player' key"),
+        (
+            chiva(extra="rounds = 3"),
+            "[tournament] has no key 'rounds' (its keys: matches, seed, workers",
+        ),
+        ("colour = 1\n" + chiva(), "unknown key 'colour'"),
+        (chiva(matches=0), "[tournament] matches must be at least 1, not 0"),
+        (
+            chiva().replace("matches = 6", 'matches = "ten"'),
+            "[tournament] matches must be a whole number, not 'ten'",
+        ),
+        (chiva(seed=-1), "[tournament] seed must be at least 0"),
+        (chiva(extra="swap_teams = 1"), "swap_teams must be true or false, not 1"),
+        (chiva(extra="time_limit = 0"), "time_limit must be a number of seconds above 0, not 0"),
+        (chiva(matches=7, extra="swap_teams = true"), "matches must be even, not 7"),
+        ('variant = "chiva"\nseats = 4\n', "seats must be a table ([seats])"),
+    ],
+)
 def test_a_bad_config_is_one_clear_message_naming_the_file(write_config, plugins, text, message):
     path = write_config(text)
     with pytest.raises(ConfigError) as info:
@@ -83,7 +117,9 @@ def test_a_missing_config_file_is_reported(tmp_path, plugins):
 
 
 def test_the_number_of_seats_comes_from_the_variant(write_config, testplayers):
-    path = write_config('variant = "duel"\n[seats]\n1 = "random"\n2 = "raiser"\n[tournament]\nswap_teams = true\n')
+    path = write_config(
+        'variant = "duel"\n[seats]\n1 = "random"\n2 = "raiser"\n[tournament]\nswap_teams = true\n'
+    )
     s = resolve(path, Overrides(), testplayers)
     assert s.seats == {1: "random", 2: "raiser"} and s.swap_teams
     three = write_config('variant = "duel"\n[seats]\n1 = "random"\n2 = "random"\n3 = "random"\n')

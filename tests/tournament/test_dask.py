@@ -20,26 +20,46 @@ from .conftest import chiva  # noqa: E402
 @pytest.fixture
 def cluster(testplayers):
     # Worker processes, as on a real cluster; they find the test plugin through PYTHONPATH.
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=50) as c:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+    ) as c:
         yield c
 
 
-def test_a_dask_cluster_gives_the_records_of_the_local_pool(cli, write_config, tmp_path, cluster, testplayers):
-    config = write_config(chiva(matches=8, seed=31, seats={2: '{ player = "raiser", rate = 0.3 }'},
-                                extra="swap_teams = true"))
+def test_a_dask_cluster_gives_the_records_of_the_local_pool(
+    cli, write_config, tmp_path, cluster, testplayers
+):
+    config = write_config(
+        chiva(
+            matches=8,
+            seed=31,
+            seats={2: '{ player = "raiser", rate = 0.3 }'},
+            extra="swap_teams = true",
+        )
+    )
     local = tmp_path / "local.jsonl"
     result = cli("tournament", config, "--db", tmp_path / "local.sqlite", "--records", local)
     assert result.exit_code == 0, result.output
     remote = tmp_path / "dask.jsonl"
-    result = cli("tournament", config, "--db", tmp_path / "dask.sqlite", "--records", remote,
-                 "--scheduler", cluster.scheduler_address, "--json")
+    result = cli(
+        "tournament",
+        config,
+        "--db",
+        tmp_path / "dask.sqlite",
+        "--records",
+        remote,
+        "--scheduler",
+        cluster.scheduler_address,
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     assert "dask scheduler tcp://" in result.stderr
     assert remote.read_bytes() == local.read_bytes()
 
 
-def test_the_dask_backend_runs_games_through_a_given_client(write_config, tmp_path, cluster, testplayers):
+def test_the_dask_backend_runs_games_through_a_given_client(
+    write_config, tmp_path, cluster, testplayers
+):
     config = write_config(chiva(matches=3, seed=4))
     settings = resolve(config, Overrides(db=tmp_path / "t.sqlite"), testplayers)
     settings, store = open_tournament(settings, resume=False)
@@ -52,9 +72,10 @@ def test_the_dask_backend_runs_games_through_a_given_client(write_config, tmp_pa
 def test_an_unreachable_scheduler_is_reported_on_one_line(cli, write_config, tmp_path):
     config = write_config(chiva(matches=2))
     with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
-        result = cli("tournament", config, "--db", tmp_path / "t.sqlite", "--scheduler", "tcp://127.0.0.1:9")
+        result = cli(
+            "tournament", config, "--db", tmp_path / "t.sqlite", "--scheduler", "tcp://127.0.0.1:9"
+        )
     assert result.exit_code == 2, result.output
     errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
     assert len(errors) == 1 and "cannot reach the dask scheduler tcp://127.0.0.1:9" in errors[0]
     assert "Traceback" not in result.output
-

@@ -30,9 +30,24 @@ def start(config: Path, db: Path, records: Path) -> subprocess.Popen:
     # A session of its own, so that the signal goes to the whole process group, as a
     # terminal's Ctrl-C does (the workers must ignore it and leave it to the parent).
     return subprocess.Popen(
-        [sys.executable, "-m", "capicua.cli", "tournament", str(config), "--db", str(db),
-         "--records", str(records), "--workers", "2"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        [
+            sys.executable,
+            "-m",
+            "capicua.cli",
+            "tournament",
+            str(config),
+            "--db",
+            str(db),
+            "--records",
+            str(records),
+            "--workers",
+            "2",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
 
 
 def wait_for_games(proc: subprocess.Popen, db: Path, least: int) -> None:
@@ -51,7 +66,8 @@ def reference(cli, config: Path, tmp_path: Path) -> bytes:
 
 
 def test_ctrl_c_stops_cleanly_says_how_to_resume_and_resume_loses_and_repeats_nothing(
-        cli, write_config, tmp_path, testplayers):
+    cli, write_config, tmp_path, testplayers
+):
     config = write_config(chiva(matches=12, seed=21, seats={s: SLOW for s in range(1, 5)}))
     db, records = tmp_path / "t.sqlite", tmp_path / "r.jsonl"
     proc = start(config, db, records)

@@ -34,15 +34,20 @@ def settings_for(write_config, tmp_path, plugins, matches=5, records=True):
     return resolve(config, given, plugins)
 
 
-def test_records_are_written_in_game_order_whatever_order_games_finish_in(write_config, tmp_path, plugins):
+def test_records_are_written_in_game_order_whatever_order_games_finish_in(
+    write_config, tmp_path, plugins
+):
     settings, store = open_tournament(settings_for(write_config, tmp_path, plugins), resume=False)
     assert run(settings, store, Backwards()) == 5
     assert [r["seed"] for r in read_jsonl(settings.records)] == [
-        play_game(Job.from_settings(settings), i)["seed"] for i in range(5)]
+        play_game(Job.from_settings(settings), i)["seed"] for i in range(5)
+    ]
     store.close()
 
 
-def test_a_failing_backend_keeps_every_game_it_finished_and_resume_completes(write_config, tmp_path, plugins):
+def test_a_failing_backend_keeps_every_game_it_finished_and_resume_completes(
+    write_config, tmp_path, plugins
+):
     settings, store = open_tournament(settings_for(write_config, tmp_path, plugins), resume=False)
     with pytest.raises(RunnerError):
         run(settings, store, Backwards(fail_after=2))

@@ -27,8 +27,13 @@ def test_mean_interval_needs_two_values():
 
 
 def game(seats, winner, label, hands, time=None, error=None):
-    facts = {"winner": winner, "label": label, "hands": hands,
-             "seats": {str(s): v for s, v in seats.items()}, "time": time or {}}
+    facts = {
+        "winner": winner,
+        "label": label,
+        "hands": hands,
+        "seats": {str(s): v for s, v in seats.items()},
+        "time": time or {},
+    }
     return facts, error
 
 
@@ -37,10 +42,18 @@ def test_an_entry_counts_for_its_team_and_mirrors_count_for_nobody():
     swapped = {1: "random", 2: "expert", 3: "random", 4: "expert"}
     mixed = {1: "expert", 2: "random", 3: "random", 4: "random"}
     games = [
-        game(a, 1, "chiva", [[1, "domino", 0]] * 4, time={"1": [10, 0.01, 0.002], "2": [5, 0.0, 0.0]}),
+        game(
+            a, 1, "chiva", [[1, "domino", 0]] * 4, time={"1": [10, 0.01, 0.002], "2": [5, 0.0, 0.0]}
+        ),
         game(swapped, 2, "chiva", [[2, "block", 0], [0, "tie", 0]] + [[2, "domino", 0]] * 3),
         game(mixed, 2, "chiva", [[2, "domino", 0]] * 4),
-        game(a, None, None, [[1, "domino", 0]], error={"seat": 2, "player": "random", "reason": "raised X"}),
+        game(
+            a,
+            None,
+            None,
+            [[1, "domino", 0]],
+            error={"seat": 2, "player": "random", "reason": "raised X"},
+        ),
     ]
     s = summarize(((i, 100 + i, f, e) for i, (f, e) in enumerate(games)), Chiva, planned=6)
     assert (s["planned"], s["played"], s["finished"], s["errors"]) == (6, 4, 3, 1)
@@ -54,18 +67,24 @@ def test_an_entry_counts_for_its_team_and_mirrors_count_for_nobody():
     assert players["random"]["matches"] == {**players["random"]["matches"], "won": 0, "of": 2}
     assert players["random"]["mirror"] == 1
     assert players["random"]["errors"] == 1
-    assert players["expert"]["decisions"] == 10 and players["expert"]["decision_ms"]["mean"] == pytest.approx(1.0)
+    assert players["expert"]["decisions"] == 10 and players["expert"]["decision_ms"][
+        "mean"
+    ] == pytest.approx(1.0)
     assert players["expert"]["decision_ms"]["max"] == pytest.approx(2.0)
     assert s["outcomes"] == {"block": 1, "domino": 11, "tie": 1}
     assert s["hands_per_match"]["mean"] == pytest.approx(13 / 3)
-    assert s["error_list"] == [{"game": 3, "seed": 103, "seat": 2, "player": "random", "reason": "raised X"}]
+    assert s["error_list"] == [
+        {"game": 3, "seed": 103, "seat": 2, "player": "random", "reason": "raised X"}
+    ]
     assert "points_per_hand" not in team1  # Chiva scores series, not points
 
 
 def test_points_per_hand_and_names_for_double_nine():
     seats = {1: "a", 2: "b", 3: "a", 4: "b"}
-    games = [game(seats, 1, "tripollua", [[1, "domino", 104]]),
-             game(seats, 2, "pollona", [[1, "block", 30], [2, "domino", 80], [0, "tie", 0]])]
+    games = [
+        game(seats, 1, "tripollua", [[1, "domino", 104]]),
+        game(seats, 2, "pollona", [[1, "block", 30], [2, "domino", 80], [0, "tie", 0]]),
+    ]
     s = summarize(((i, i, f, e) for i, (f, e) in enumerate(games)), DoubleNine100, planned=2)
     players = {p["entry"]: p for p in s["players"]}
     assert players["a"]["points_per_hand"] == pytest.approx(134 / 4)
