@@ -1,30 +1,48 @@
 """The plugin manager factory and the registries that plugins add variants and players to.
 
-One factory (tox's ``tox/plugin/manager.py``): add the hook specs, load the ``capicua``
-entry-point group, register the built-in plugins through the same hooks, ``check_pending()``,
-then ask every plugin to register its variants and players. A plugin that fails to import,
-raises in a hook or registers a duplicate name is reported with its name and the reason and
-skipped; capicua itself keeps working.
+One factory (tox's ``tox/plugin/manager.py``): add the hook specs, register the built-in
+plugins, load the ``capicua`` entry-point group, ``check_pending()``, then ask every plugin
+to register its variants and players through the very same hooks. Built-ins go first, so a
+third-party plugin can never take a built-in name, and they get no back door.
+
+A third-party plugin that fails is reported with its name, its distribution and the reason,
+and skipped; capicua itself keeps working. Failing means any of:
+
+* its entry point cannot be loaded (an import error, a missing attribute);
+* its name is taken by a plugin loaded earlier, or it is an object already registered;
+* it implements a hook capicua does not have (a typo), with arguments the spec does not
+  have, or no hook at all;
+* a registration hook raises, or adds a class whose name is taken or whose metadata is
+  wrong (see :func:`variant_problems` and :func:`player_problems`): everything the plugin
+  registered is taken back, so it is skipped as a whole, not half-loaded;
+* an observer hook (``capicua_match_started`` and the like) raises during a match: the
+  exception is reported once, the plugin's hooks are unregistered and the match goes on.
 
 Third-party plugins can be switched off with ``CAPICUA_DISABLE_PLUGINS=name,...`` (entry
-point or distribution names) or all at once with ``load_plugins(third_party=False)``.
+point or distribution names) or all at once with ``CAPICUA_NO_PLUGINS=1`` (what
+``capicua --no-plugins`` sets) or ``load_plugins(third_party=False)``.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
+import inspect
+import logging
 import os
 import random
+import re
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import Any, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import pluggy
 
-from . import hookspecs
+from . import __version__, hookspecs
 from .core.errors import PluginError
+from .core.tiles import _TOP, tile_set
 from .core.variant import Variant
-from .players.base import Player
+from .players.base import Option, Player
 
 GROUP = "capicua"
 BUILTINS = (
@@ -40,6 +58,12 @@ OPTIONAL_BUILTINS = (
     "capicua.players.human",
 )
 DISABLE_ENV = "CAPICUA_DISABLE_PLUGINS"
+NO_PLUGINS_ENV = "CAPICUA_NO_PLUGINS"
+REGISTRATION_HOOKS = ("capicua_register_variants", "capicua_register_players")
+#: Variant and player names are typed in configs and on the command line.
+NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
+
+log = logging.getLogger("capicua.plugins")
 
 
 @dataclass
@@ -49,31 +73,144 @@ class Entry:
     cls: type
     plugin: str
     distribution: str
+    version: str = ""
+
+
+@dataclass(frozen=True)
+class Source:
+    """A loaded plugin: its name (entry point or built-in module) and distribution."""
+
+    name: str
+    distribution: str
+    version: str
+    builtin: bool
+
+
+# -- metadata checks ---------------------------------------------------------------------
+
+
+def variant_problems(cls: type) -> list[str]:
+    """What is wrong with the metadata of variant class ``cls`` (empty: nothing).
+
+    Checked when a plugin registers the class, so that a bad variant is reported with its
+    plugin's name at start-up instead of failing in the middle of a deal.
+    """
+    problems: list[str] = []
+    name = getattr(cls, "name", None)
+    if not isinstance(name, str) or not NAME_PATTERN.match(name):
+        problems.append(f"name must be lowercase letters, digits, '-', '_' or '.', not {name!r}")
+    title = getattr(cls, "title", None)
+    if not isinstance(title, str) or not title.strip():
+        problems.append(f"title must be a non-empty string, not {title!r}")
+    max_pip, hand_size, seats = cls.max_pip, cls.hand_size, cls.seats  # type: ignore[attr-defined]
+    if not _is_int(max_pip) or not 0 <= max_pip <= _TOP:
+        problems.append(f"max_pip must be a number from 0 to {_TOP}, not {max_pip!r}")
+    if not _is_int(seats) or seats < 2:
+        problems.append(f"seats must be a number of at least 2, not {seats!r}")
+    if not _is_int(hand_size) or hand_size < 1:
+        problems.append(f"hand_size must be a positive number, not {hand_size!r}")
+    if not problems:
+        size = len(tile_set(max_pip))
+        if seats * hand_size > size:
+            problems.append(f"{seats} seats of {hand_size} tiles need {seats * hand_size} "
+                            f"tiles; the double-{max_pip} set has {size}")
+    teams = getattr(cls, "teams", None)
+    flat = [s for team in teams for s in team] if _is_teams(teams) else None
+    if flat is None or len(teams) < 2 or any(not team for team in teams):  # type: ignore[arg-type]
+        problems.append(f"teams must be a tuple of at least two non-empty tuples of seats, "
+                        f"not {teams!r}")
+    elif _is_int(seats) and sorted(flat) != list(range(1, seats + 1)):
+        problems.append(f"teams {teams!r} must hold every seat 1 to {seats} exactly once")
+    for flag in ("draw_for_lead", "choose_leader"):
+        if not isinstance(getattr(cls, flag), bool):
+            problems.append(f"{flag} must be True or False, not {getattr(cls, flag)!r}")
+    redeal = cls.redeal_doubles  # type: ignore[attr-defined]
+    if redeal is not None and (not _is_int(redeal) or redeal < 1):
+        problems.append(f"redeal_doubles must be None or a positive number, not {redeal!r}")
+    labels = cls.labels  # type: ignore[attr-defined]
+    if not isinstance(labels, tuple) or not all(isinstance(x, str) for x in labels):
+        problems.append(f"labels must be a tuple of strings, not {labels!r}")
+    if inspect.isabstract(cls):
+        missing = ", ".join(sorted(getattr(cls, "__abstractmethods__", ())))
+        problems.append(f"it does not implement {missing}")
+    if not problems:
+        try:
+            cls()
+        except Exception as exc:  # the constructor is the plugin's code
+            problems.append(f"it cannot be instantiated: {_reason(exc)}")
+    return problems
+
+
+def player_problems(cls: type) -> list[str]:
+    """What is wrong with the metadata of player class ``cls`` (empty: nothing)."""
+    problems: list[str] = []
+    name = getattr(cls, "name", None)
+    if not isinstance(name, str) or not NAME_PATTERN.match(name):
+        problems.append(f"name must be lowercase letters, digits, '-', '_' or '.', not {name!r}")
+    if not isinstance(getattr(cls, "description", None), str):
+        problems.append(f"description must be a string, not {getattr(cls, 'description', None)!r}")
+    options = getattr(cls, "options", None)
+    if not isinstance(options, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, Option) for k, v in options.items()
+    ):
+        problems.append("options must map option names to capicua.players.base.Option")
+    else:
+        for key, opt in options.items():
+            try:
+                opt.check(key, opt.default)
+            except ValueError as exc:
+                problems.append(f"the default of option {key!r} fails its own check ({exc})")
+    if getattr(cls, "act", None) is Player.act:
+        problems.append("it does not implement act(view)")
+    if not isinstance(getattr(cls, "interactive", None), bool):
+        problems.append("interactive must be True or False")
+    return problems
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _is_teams(teams: object) -> bool:
+    return isinstance(teams, tuple) and all(
+        isinstance(team, tuple) and all(_is_int(s) for s in team) for team in teams
+    )
+
+
+# -- registries ----------------------------------------------------------------------------
 
 
 class _Registry:
     kind = "thing"
     base: type = object
+    check: Callable[[type], list[str]] = staticmethod(lambda cls: [])
 
     def __init__(self) -> None:
         self.entries: dict[str, Entry] = {}
-        self._plugin = "capicua"
-        self._dist = "capicua"
+        self._source = Source("capicua", "capicua", __version__, True)
 
     def add(self, cls: type) -> None:
-        """Register ``cls`` under ``cls.name``; a name already taken is a PluginError."""
+        """Register ``cls`` under ``cls.name``; a taken name or bad metadata is a PluginError."""
         if not (isinstance(cls, type) and issubclass(cls, self.base)):
             raise PluginError(f"{self.kind} {cls!r} is not a subclass of {self.base.__name__}")
-        name = getattr(cls, "name", "")
-        if not name or not isinstance(name, str):
-            raise PluginError(f"{self.kind} class {cls.__name__} has no name")
+        problems = self.check(cls)
+        if problems:
+            raise PluginError(f"{self.kind} class {cls.__qualname__} has bad metadata: "
+                              + "; ".join(problems))
+        name = cls.name  # type: ignore[attr-defined]
+        src = self._source
         if name in self.entries:
             first = self.entries[name]
             raise PluginError(
-                f"{self.kind} name {name!r} from plugin {self._plugin!r} is already taken by "
+                f"{self.kind} name {name!r} from plugin {src.name!r} is already taken by "
                 f"plugin {first.plugin!r} ({first.distribution})"
             )
-        self.entries[name] = Entry(cls, self._plugin, self._dist)
+        self.entries[name] = Entry(cls, src.name, src.distribution, src.version)
+
+    def _withdraw(self, plugin: str) -> None:
+        """Take back everything ``plugin`` registered (it is being skipped)."""
+        for name in [n for n, e in self.entries.items() if e.plugin == plugin]:
+            del self.entries[name]
 
     def names(self) -> list[str]:
         return sorted(self.entries)
@@ -98,6 +235,7 @@ class VariantRegistry(_Registry):
 
     kind = "variant"
     base = Variant
+    check = staticmethod(variant_problems)
 
     def create(self, name: str) -> Variant:
         """A fresh instance of the variant called ``name``."""
@@ -109,6 +247,7 @@ class PlayerRegistry(_Registry):
 
     kind = "player"
     base = Player
+    check = staticmethod(player_problems)
 
     def parse_spec(self, spec: Any) -> tuple[str, dict[str, Any]]:
         """Split a config's seat entry (``"expert"`` or ``{player = "expert", ...}``) into
@@ -141,19 +280,31 @@ class PlayerRegistry(_Registry):
         return self.get(name)(rng, **options)
 
 
+# -- loading -------------------------------------------------------------------------------
+
+
 @dataclass
 class Plugins:
-    """What was loaded: the plugin manager, the registries, and what failed to load."""
+    """What was loaded: the plugin manager, the registries, and what was skipped."""
 
     pm: pluggy.PluginManager
     variants: VariantRegistry
     players: PlayerRegistry
+    #: One message per skipped plugin: its name, distribution and the reason.
     failures: list[str] = field(default_factory=list)
-    distributions: dict[str, str] = field(default_factory=dict)  # plugin name -> distribution
+    #: Plugin name -> distribution name, for every plugin loaded.
+    distributions: dict[str, str] = field(default_factory=dict)
+    #: Plugin name -> where it came from, for every plugin loaded.
+    sources: dict[str, Source] = field(default_factory=dict)
+    #: ``"name (distribution)"`` of each plugin switched off by ``CAPICUA_DISABLE_PLUGINS``.
+    disabled: list[str] = field(default_factory=list)
 
     @property
     def hook(self):
         return self.pm.hook
+
+    def _skip(self, plugin: str, dist: str, reason: str) -> None:
+        self.failures.append(f"plugin {plugin!r} ({dist}) was skipped: {reason}")
 
 
 def disabled_names() -> set[str]:
@@ -162,31 +313,16 @@ def disabled_names() -> set[str]:
     return {part.strip() for part in raw.split(",") if part.strip()}
 
 
-def get_plugin_manager(third_party: bool = True) -> tuple[pluggy.PluginManager, list[str], dict[str, str]]:
-    """Build the plugin manager: specs, entry points, built-ins, ``check_pending``.
+def load_plugins(third_party: bool = True, disabled: Iterable[str] | None = None) -> Plugins:
+    """Load every plugin and collect their variants and players.
 
-    Returns the manager, the failure messages of plugins that were skipped, and each
-    plugin's distribution name.
+    :param third_party: load the ``capicua`` entry-point group (False: built-ins only).
+    :param disabled: entry-point or distribution names to leave out (default: those in
+        ``CAPICUA_DISABLE_PLUGINS``).
     """
     pm = pluggy.PluginManager(GROUP)
     pm.add_hookspecs(hookspecs)
-    failures: list[str] = []
-    dists: dict[str, str] = {}
-    if third_party:
-        off = disabled_names()
-        for ep in metadata.entry_points(group=GROUP):
-            dist = ep.dist.name if ep.dist is not None else "?"
-            if ep.name in off or dist in off:
-                continue
-            if pm.get_plugin(ep.name) is not None or pm.is_blocked(ep.name):
-                continue
-            try:
-                plugin = ep.load()
-                pm.register(plugin, name=ep.name)
-            except Exception as exc:  # a broken plugin must not take capicua down
-                failures.append(f"plugin {ep.name!r} ({dist}) was skipped: {_reason(exc)}")
-                continue
-            dists[ep.name] = dist
+    loaded = Plugins(pm, VariantRegistry(), PlayerRegistry())
     for modname in BUILTINS + OPTIONAL_BUILTINS:
         try:
             module = importlib.import_module(modname)
@@ -195,48 +331,184 @@ def get_plugin_manager(third_party: bool = True) -> tuple[pluggy.PluginManager, 
                 continue  # that built-in is not part of this build
             raise
         pm.register(module, name=modname)
-        dists[modname] = "capicua"
-    try:
-        pm.check_pending()
-    except pluggy.PluginValidationError as exc:
-        name = getattr(exc, "plugin", None)
-        failures.append(f"plugin {pm.get_name(name) if name else '?'} was skipped: {exc}")
-        if name is not None:
-            pm.unregister(name)
-    return pm, failures, dists
+        loaded.sources[modname] = Source(modname, "capicua", __version__, True)
+    if third_party:
+        _load_entry_points(loaded, disabled_names() if disabled is None else set(disabled))
+    # Every third-party hook was checked against the specs as it was registered, so what
+    # fails here is a built-in: a bug in capicua itself, which must not pass silently.
+    pm.check_pending()
+    for name, source in list(loaded.sources.items()):
+        _register_classes(loaded, source)
+    loaded.distributions = {n: s.distribution for n, s in loaded.sources.items()}
+    return loaded
 
 
-def load_plugins(third_party: bool = True) -> Plugins:
-    """Load every plugin and collect their variants and players."""
-    pm, failures, dists = get_plugin_manager(third_party)
-    variants, players = VariantRegistry(), PlayerRegistry()
+def _entry_points() -> Iterable[metadata.EntryPoint]:
+    return metadata.entry_points(group=GROUP)
+
+
+def _load_entry_points(loaded: Plugins, off: set[str]) -> None:
+    pm = loaded.pm
+    for ep in _entry_points():
+        dist = ep.dist.name if ep.dist is not None else "?"
+        version = ep.dist.version if ep.dist is not None else ""
+        if ep.name in off or dist in off:
+            loaded.disabled.append(f"{ep.name} ({dist})")
+            continue
+        if ep.name in loaded.sources:
+            other = loaded.sources[ep.name]
+            loaded._skip(ep.name, dist, f"the plugin name {ep.name!r} is already taken by "
+                                        f"{other.distribution}")
+            continue
+        try:
+            plugin = ep.load()
+        except Exception as exc:  # a broken plugin must not take capicua down
+            loaded._skip(ep.name, dist, f"{ep.value!r} could not be loaded: {_reason(exc)}")
+            continue
+        if any(p is plugin or getattr(p, "__capicua_plugin__", None) is plugin
+               for p in pm.get_plugins()):
+            loaded._skip(ep.name, dist, f"{ep.value!r} is already registered as plugin "
+                                        f"{_name_of(pm, plugin)!r}")
+            continue
+        source = Source(ep.name, dist, version, False)
+        try:
+            guarded = _guard(pm, plugin, source, loaded)
+            pm.register(guarded, name=ep.name)
+        except Exception as exc:  # pluggy's validation of hook names and arguments
+            loaded._skip(ep.name, dist, _reason(exc))
+            continue
+        problem = _hook_problem(pm, guarded)
+        if problem:
+            pm.unregister(guarded)
+            loaded._skip(ep.name, dist, problem)
+            continue
+        loaded.sources[ep.name] = source
+
+
+def _hook_problem(pm: pluggy.PluginManager, plugin: object) -> str | None:
+    """Why a registered third-party plugin cannot stay: no hooks, or a hook with no spec."""
+    callers = pm.get_hookcallers(plugin) or []
+    if not callers:
+        return "it implements no capicua hook (see docs/plugins.md)"
+    known = sorted(n for n in dir(hookspecs) if n.startswith("capicua_"))
+    for caller in callers:
+        if caller.has_spec():
+            continue
+        optional = all(i.optionalhook for i in caller.get_hookimpls() if i.plugin is plugin)
+        if not optional:
+            return f"unknown hook {caller.name!r} (capicua's hooks: {', '.join(known)})"
+    return None
+
+
+def _register_classes(loaded: Plugins, source: Source) -> None:
+    """Call ``source``'s registration hooks; on any failure take all of it back."""
+    pm = loaded.pm
+    plugin = pm.get_plugin(source.name)
     for hookname, registry in (
-        ("capicua_register_variants", variants),
-        ("capicua_register_players", players),
+        ("capicua_register_variants", loaded.variants),
+        ("capicua_register_players", loaded.players),
     ):
-        # Each plugin is called on its own so that the registry knows who adds what and a
-        # plugin that raises is skipped alone.
-        for impl in reversed(getattr(pm.hook, hookname).get_hookimpls()):
-            registry._plugin = impl.plugin_name
-            registry._dist = dists.get(impl.plugin_name, "?")
+        for impl in getattr(pm.hook, hookname).get_hookimpls():
+            if impl.plugin is not plugin:
+                continue
+            registry._source = source
+            # Called on its own, not through the hook relay, so that the registry knows who
+            # adds what and a plugin that raises is skipped alone.
+            kwargs = {"registry": registry}
             try:
-                impl.function(registry=registry)
+                impl.function(*[kwargs[a] for a in impl.argnames])
             except Exception as exc:
-                failures.append(f"plugin {impl.plugin_name!r} was skipped: {_reason(exc)}")
-    return Plugins(pm, variants, players, failures, dists)
+                if source.builtin:
+                    raise
+                loaded.variants._withdraw(source.name)
+                loaded.players._withdraw(source.name)
+                pm.unregister(plugin)
+                del loaded.sources[source.name]
+                loaded._skip(source.name, source.distribution,
+                             f"{hookname} raised {_reason(exc)}" if not isinstance(exc, PluginError)
+                             else str(exc))
+                return
+
+
+def _guard(pm: pluggy.PluginManager, plugin: object, source: Source, loaded: Plugins) -> object:
+    """A stand-in for a third-party ``plugin`` whose observer hooks cannot take capicua down.
+
+    Each hook function is wrapped: if an observer hook raises, the failure is reported (in
+    ``loaded.failures`` and as a warning on the ``capicua.plugins`` logger), the plugin is
+    unregistered, and the caller (a match in the GUI or a tournament) carries on. The
+    registration hooks and hook wrappers pass through unchanged: the loader handles the
+    former, and the latter are generators that only pluggy can drive.
+    """
+
+    def failed(hookname: str, exc: Exception) -> None:
+        message = f"{hookname} raised {_reason(exc)}"
+        log.warning("plugin %r (%s) was skipped: %s", source.name, source.distribution, message)
+        loaded._skip(source.name, source.distribution, message)
+        if pm.is_registered(guarded):
+            pm.unregister(guarded)
+        loaded.sources.pop(source.name, None)
+
+    guarded = _GuardedPlugin(plugin)
+    for attr in dir(plugin):
+        opts = pm.parse_hookimpl_opts(plugin, attr)
+        if opts is None:
+            continue
+        func = getattr(plugin, attr)
+        hookname = opts.get("specname") or attr
+        passthrough = (hookname in REGISTRATION_HOOKS or opts.get("wrapper")
+                       or opts.get("hookwrapper"))
+        setattr(guarded, attr, _wrap(func, hookname, dict(opts), None if passthrough else failed))
+    return guarded
+
+
+class _GuardedPlugin:
+    """Holds the wrapped hook functions of one third-party plugin (see :func:`_guard`)."""
+
+    def __init__(self, plugin: object) -> None:
+        self.__capicua_plugin__ = plugin
+
+    def __repr__(self) -> str:
+        return f"<guarded {self.__capicua_plugin__!r}>"
+
+
+def _wrap(func: Callable, hookname: str, opts: dict, failed: Callable | None) -> Callable:
+    if failed is None:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return func(*args, **kwargs)
+    else:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return func(*args, **kwargs)
+            except Exception as exc:
+                failed(hookname, exc)
+                return None
+    functools.update_wrapper(call, func)  # pluggy reads the argument names through it
+    setattr(call, f"{GROUP}_impl", opts)
+    return call
+
+
+def _name_of(pm: pluggy.PluginManager, plugin: object) -> str:
+    for name, p in pm.list_name_plugin():
+        if p is plugin or getattr(p, "__capicua_plugin__", None) is plugin:
+            return name
+    return "?"
 
 
 _DEFAULT: Plugins | None = None
 
 
 def default_plugins() -> Plugins:
-    """The plugins of this process, loaded once (honours ``CAPICUA_DISABLE_PLUGINS``)."""
+    """The plugins of this process, loaded once (honours ``CAPICUA_DISABLE_PLUGINS`` and
+    ``CAPICUA_NO_PLUGINS``)."""
     global _DEFAULT
     if _DEFAULT is None:
-        _DEFAULT = load_plugins(third_party=os.environ.get("CAPICUA_NO_PLUGINS", "") == "")
+        _DEFAULT = load_plugins(third_party=os.environ.get(NO_PLUGINS_ENV, "") == "")
     return _DEFAULT
 
 
 def _reason(exc: BaseException) -> str:
-    text = str(exc) or exc.__class__.__name__
-    return f"{exc.__class__.__name__}: {text}" if not isinstance(exc, PluginError) else text
+    if isinstance(exc, PluginError):
+        return str(exc)
+    # One line: pluggy's validation errors spread the reason over several.
+    text = " ".join(line.strip() for line in str(exc).splitlines() if line.strip())
+    return f"{exc.__class__.__name__}: {text or 'no message'}"
