@@ -32,7 +32,12 @@ def rules(
 def plugins_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
 ) -> None:
-    """List the variants and players loaded, and from which distribution."""
+    """List the variants and players loaded, and from which distribution.
+
+    Plugins that were skipped are listed with the reason, and those switched off with
+    CAPICUA_DISABLE_PLUGINS as disabled; ``capicua --no-plugins plugins`` shows the
+    built-ins alone.
+    """
     loaded = plugins()
     rows = []
     for kind, registry in (("variant", loaded.variants), ("player", loaded.players)):
@@ -40,18 +45,23 @@ def plugins_command(
             entry = registry.entries[name]
             about = getattr(entry.cls, "summary", "") or getattr(entry.cls, "description", "")
             rows.append({"kind": kind, "name": name, "plugin": entry.plugin,
-                         "distribution": entry.distribution, "about": about})
+                         "distribution": entry.distribution, "version": entry.version,
+                         "about": about})
     if as_json:
         import json
 
-        out.print_json(json.dumps({"plugins": rows, "failures": loaded.failures}))
+        out.print_json(json.dumps({"plugins": rows, "failures": loaded.failures,
+                                   "disabled": loaded.disabled}))
         return
     table = Table(title="capicua plugins", title_justify="left")
     for col in ("kind", "name", "distribution", "plugin", "about"):
-        table.add_column(col)
+        table.add_column(col, overflow="fold")
     for r in rows:
-        table.add_row(r["kind"], r["name"], r["distribution"], r["plugin"], r["about"])
+        dist = f"{r['distribution']} {r['version']}".strip()
+        table.add_row(r["kind"], r["name"], dist, r["plugin"], r["about"])
     out.print(table)
+    for name in loaded.disabled:
+        out.print(f"disabled: {name}", markup=False)
     for message in loaded.failures:
         out.print(f"skipped: {message}", markup=False)
 
