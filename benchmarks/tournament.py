@@ -10,13 +10,16 @@ one per team in team order; the players of a team are the same entry. The tourna
 through the real runner (spawned workers, SQLite store, records file in order), so the
 figures include everything a user waits for, worker start-up included. The records of the
 runs are compared, as a check that the worker count changes nothing. The machine's load
-average is printed before and after: figures taken under load say so.
+average is printed before and after, and the CPU time each run used: when the CPU per match
+is the same with 2 workers as with 1 but the run is not faster, the machine had no second
+core to give (other work was running), and the scaling figure says nothing about the runner.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sys
 import tempfile
 import time
@@ -42,6 +45,13 @@ def toml_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return repr(value)
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the workers, once joined)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def main() -> None:
@@ -92,13 +102,19 @@ def main() -> None:
                 records=Path(tmp) / f"w{w}.jsonl",
             )
             settings, store = open_tournament(resolve(config, given, plugins), resume=False)
+            cpu0 = cpu_seconds()
             start = time.perf_counter()
             run(settings, store, LocalPool(w, plugins), plugins)
             took = time.perf_counter() - start
+            cpu = cpu_seconds() - cpu0
             store.close()
             rates[w] = args.matches / took
             records[w] = settings.records.read_bytes()
-            print(f"  {w} worker{'s' if w != 1 else ' '}: {took:8.2f} s  {rates[w]:9.2f} matches/s")
+            print(
+                f"  {w} worker{'s' if w != 1 else ' '}: {took:8.2f} s  {rates[w]:9.2f} matches/s"
+                f"  (CPU {cpu:.2f} s, {1000 * cpu / args.matches:.2f} ms a match, "
+                f"{cpu / took:.2f} cores busy)"
+            )
     base = counts[0]
     for w in counts[1:]:
         print(f"  scaling {base} -> {w} workers: {rates[w] / rates[base]:.2f}x")
