@@ -181,3 +181,26 @@ def test_a_fresh_seed_is_drawn_reported_and_kept_for_resume(cli, write_config, t
     again = cli("tournament", path, "--db", db, "--resume", "--matches", 4, "--json")
     assert again.exit_code == 0, again.output
     assert json.loads(again.stdout)["seed"] == seed
+
+
+def test_a_two_seat_variant_from_a_plugin_runs_with_its_own_seats(
+    cli, write_config, tmp_path, testplayers
+):
+    text = (
+        'variant = "duel"\n[seats]\n1 = "heuristic"\n2 = "random"\n'
+        "[tournament]\nmatches = 4\nseed = 2\nworkers = 2\nswap_teams = true\n"
+    )
+    records = tmp_path / "r.jsonl"
+    result = cli(
+        "tournament", write_config(text), "--db", tmp_path / "t.sqlite", "--records", records,
+        "--json",
+    )
+    assert result.exit_code == 0, result.output
+    recs = read_jsonl(records)
+    assert [r["seats"] for r in recs[:2]] == [
+        {"1": "heuristic", "2": "random"},
+        {"1": "random", "2": "heuristic"},
+    ]
+    s = json.loads(result.stdout)
+    assert [t["seats"] for t in s["teams"]] == [[1], [2]] and s["finished"] == 4
+    assert set(s["labels"]) == {"shutout"}
