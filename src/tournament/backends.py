@@ -72,18 +72,23 @@ class _Worker:
         child.close()
         self.games: deque[int] = deque()  # sent, not yet delivered; the first is being played
 
-    def stop(self, kill: bool = False) -> None:
-        if kill and self.proc.is_alive():
-            self.proc.kill()
+    def stop(self, kill: bool = False, flush: Callable[[], Any] | None = None) -> None:
+        """End the worker: kill it, or ask it to finish. ``flush`` then reads what it sent
+        before it ended, so that a result already in the pipe is never taken for a lost game."""
+        if kill:
+            if self.proc.is_alive():
+                self.proc.kill()
         else:
             try:
                 self.conn.send(None)
             except OSError:
-                pass
+                pass  # already gone
         self.proc.join(timeout=5)
         if self.proc.is_alive():
             self.proc.kill()
             self.proc.join()
+        if flush is not None:
+            flush()
         self.conn.close()
 
 
@@ -121,7 +126,7 @@ class LocalPool:
                     if reason is None:
                         continue
                     seat = int(w.slot[1])
-                    w.stop(kill=True)
+                    w.stop(kill=True, flush=lambda: self._collect(w, [w.conn], deliver))
                     game = w.games.popleft() if w.games else None
                     if game is not None and seat:
                         deliver(crashed(job, game, self.plugins, seat, reason))
