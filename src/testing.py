@@ -146,12 +146,65 @@ class _MatchChecker:
         self.undo_every = max(1, undo_every)
         self.max_actions = max_actions
         self.report = report
-        self.match = Match(self.v, seed)
         self.full = tile_set(self.v.max_pip)
+        self.instrument()
+        try:
+            self.match = Match(self.v, seed)
+        except ConformanceError:
+            raise
+        except Exception as exc:
+            raise ConformanceError(f"{self.v.name}, seed {seed}: starting a match raised "
+                                   f"{exc!r}") from exc
         self.past_ok: dict = {}  # finished hands already walked (see find_leaks)
 
+    def instrument(self) -> None:
+        """Check what each rule method of this match's variant returns, as it returns it, so
+        that a wrong answer is named at its source and not by the crash it causes later."""
+        v = self.v
+        teams = range(1, len(v.teams) + 1)
+        seats = range(1, v.seats + 1)
+
+        def team_or_none(method: str, value: Any) -> None:
+            if value is not None and value not in teams:
+                self.fail(f"{method} returned team {value!r}; the teams are 1 to {len(teams)}")
+
+        def check_leader(value: Any, previous: Any, hands: Any) -> None:
+            if not (isinstance(value, tuple) and len(value) == 2 and value[0] in seats):
+                self.fail(f"leader returned {value!r}, not (seat, tile or None)")
+            seat, tile = value
+            if tile is not None and tile not in hands[seat]:
+                self.fail(f"leader says seat {seat} opens with {tile}, which it does not hold")
+
+        def check_points(value: Any, *args: Any) -> None:
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                self.fail(f"points must be a non-negative int, not {value!r}")
+
+        def check_scores(value: Any, *args: Any) -> None:
+            if not (isinstance(value, tuple) and len(value) == len(v.teams)
+                    and all(isinstance(s, int) for s in value)):
+                self.fail(f"next_scores returned {value!r}, not a tuple of {len(v.teams)} ints")
+
+        def check_label(value: Any, *args: Any) -> None:
+            if value is not None and value not in v.labels:
+                self.fail(f"label returned {value!r}, which is not one of labels {v.labels!r}")
+
+        checks = {
+            "leader": check_leader,
+            "block_winner": lambda value, *a: team_or_none("block_winner", value),
+            "points": check_points,
+            "next_scores": check_scores,
+            "match_winner": lambda value, *a: team_or_none("match_winner", value),
+            "entitled_team": lambda value, *a: (value in teams or self.fail(
+                f"entitled_team returned {value!r}; the teams are 1 to {len(teams)}")),
+            "label": check_label,
+        }
+        for name, check in checks.items():
+            setattr(v, name, _checked(getattr(v, name), check))
+
     def fail(self, what: str) -> None:
-        m = self.match
+        m = getattr(self, "match", None)
+        if m is None:
+            raise ConformanceError(f"{self.v.name}, seed {self.seed}, starting the match: {what}")
         hand = m.hand_number
         raise ConformanceError(
             f"{self.v.name}, seed {self.seed}, hand {hand}, after {len(m.actions)} actions "
@@ -178,7 +231,7 @@ class _MatchChecker:
             action = legal[int(choices.random() * len(legal))]
             log = m.hand
             running = log is not None and log.result is None
-            m.apply(action)
+            self.call(f"applying the legal action {action}", m.apply, action)
             if running and log.result is not None:
                 self.result_invariants(log)
             step += 1
@@ -276,19 +329,28 @@ class _MatchChecker:
         m = self.match
         before = _fingerprint(m)
         for action in list(legal):
-            try:
-                m.apply(action)
-            except Exception as exc:
-                self.fail(f"legal action {action} does not apply: {exc!r}")
+            self.call(f"applying the legal action {action}", m.apply, action)
             after = _fingerprint(m)
-            undone = m.undo()
+            undone = self.call(f"undoing {action}", m.undo)
             if undone is not action:
                 self.fail(f"undo took back {undone}, not {action}")
             self.same(before, _fingerprint(m), f"undo of {action}")
-            m.redo()
+            self.call(f"redoing {action}", m.redo)
             self.same(after, _fingerprint(m), f"redo of {action}")
-            m.undo()
+            self.call(f"undoing {action} again", m.undo)
             self.report.undo_checks += 1
+
+    def call(self, what: str, fn: Callable, *args: Any) -> Any:
+        """``fn(*args)``; an exception from it (the variant's code runs inside) fails the
+        check, naming what was being done."""
+        try:
+            return fn(*args)
+        except ConformanceError:
+            raise
+        except Exception as exc:
+            hint = ("; undo replays the match from its start, so the variant's rules must give "
+                    "the same answers every time" if fn is not self.match.apply else "")
+            self.fail(f"{what} raised {exc!r}{hint}")
 
     def illegal_is_refused(self, legal: list[Action]) -> None:
         m = self.match
@@ -338,6 +400,15 @@ class _MatchChecker:
         # A record keeps the tile each seat drew for first lead, not its place in the pile:
         # the replay draws it as ``draw 0``, so the action lists may differ there.
         self.same(state, _fingerprint(again), "replaying the record", skip=("actions",))
+
+
+def _checked(method: Callable, check: Callable) -> Callable:
+    def call(*args: Any) -> Any:
+        value = method(*args)
+        check(value, *args)
+        return value
+
+    return call
 
 
 class _OneVariant:
