@@ -1,0 +1,311 @@
+"""The table's input state machine: taps, drags and keys turned into previews and actions.
+
+No Tk here: the canvas reports *targets*, the tag strings its items carry (``"tile:6-4"``
+for a tile in the person's hand, ``"end:left"``, ``"choice:keep"``, ``"facedown:12"``,
+``"button:undo"``), with pointer coordinates, and key names. :class:`Controller` answers
+with a :class:`Response`: an action to take, a message to show, a command button pressed,
+or just "the preview changed, redraw".
+
+Table manners (shared/RULES.md): picking a tile only *previews* it (its legal ends light
+up); the move happens on a second tap on an end, or by dropping the tile on an end. A tile
+that fits one end only still waits for that tap. Everything acts on *release*, a press that
+moves more than :data:`DRAG_THRESHOLD` pixels is a drag, and nothing depends on hover or a
+right click. The keyboard is an aid: arrows move the focus over the playable tiles and the
+lit ends, Enter confirms, Escape steps back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..core.actions import LEFT, Action, Draw, Play, parse_action
+from ..core.tiles import Tile
+from ..core.view import View
+
+DRAG_THRESHOLD = 10.0  # pixels a press may wander and still be a tap (finger jitter)
+
+
+@dataclass(frozen=True)
+class Response:
+    """What an input event asks of the table."""
+
+    action: Action | None = None  # take this action for the person
+    message: str | None = None  # show this (why a tile cannot be played, ...)
+    button: str | None = None  # a command: undo, hint, continue, ...
+    changed: bool = False  # selection, focus or drag changed: redraw
+
+
+NOTHING = Response()
+
+
+def tile_of(target: str | None) -> Tile | None:
+    if target and target.startswith("tile:"):
+        return Tile.parse(target[5:])
+    return None
+
+
+def tile_target(tile: Tile) -> str:
+    return f"tile:{tile}"
+
+
+def choice_target(action: Action) -> str:
+    """The tag of the table choice that takes ``action`` (``lead 3`` -> ``choice:lead_3``)."""
+    return f"choice:{str(action).replace(' ', '_')}"
+
+
+def legal_ends(view: View, tile: Tile) -> tuple[str, ...]:
+    """The ends ``tile`` may go to now (``left`` alone on an empty line)."""
+    return tuple(a.end for a in view.legal if isinstance(a, Play) and a.tile is tile)
+
+
+def playable(view: View) -> tuple[Tile, ...]:
+    """The person's tiles that can be played now, in hand order."""
+    tiles = {a.tile for a in view.legal if isinstance(a, Play)}
+    return tuple(t for t in view.hand if t in tiles)
+
+
+def why_not(view: View, tile: Tile) -> str | None:
+    """Why ``tile`` cannot be played now, in words; ``None`` if it can."""
+    if view.phase != "play":
+        return "this is not the time to play a tile"
+    if view.turn != view.seat:
+        return f"wait: it is seat {view.turn}'s turn"
+    if legal_ends(view, tile):
+        return None
+    if view.required is not None and not view.line:
+        return f"this hand must be opened with {view.required}"
+    if view.ends is None:
+        return f"{tile} cannot be played now"
+    left, right = view.ends
+    nums = f"{left}" if left == right else f"{left} or {right}"
+    return f"{tile} does not fit: the open ends are {nums}"
+
+
+class Controller:
+    """Selection, focus and drag state for the person's input (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.selected: Tile | None = None
+        self.focus: str | None = None  # the target the keyboard is on
+        self.hinted: str | None = None  # the end a hint suggests for the selected tile
+        self.dragging = False
+        self.drag_over: str | None = None  # the lit end under a dragged tile
+        self.drag_from: tuple[float, float] | None = None
+        self._press: tuple[str | None, float, float] | None = None
+
+    def reset(self) -> None:
+        """Forget the selection (after any move, undo, or a new situation)."""
+        self.selected = self.focus = self.hinted = self.drag_over = None
+        self.dragging = False
+        self.drag_from = None
+        self._press = None
+
+    def lit_ends(self, view: View | None) -> tuple[str, ...]:
+        if view is None or self.selected is None:
+            return ()
+        return legal_ends(view, self.selected)
+
+    # -- pointer ---------------------------------------------------------------------------
+
+    def press(self, target: str | None, x: float, y: float) -> Response:
+        """Button or finger down: remember where; nothing acts until the release."""
+        self._press = (target, x, y)
+        self.dragging = False
+        self.drag_over = None
+        return NOTHING
+
+    def motion(self, x: float, y: float, over: str | None, view: View | None) -> Response:
+        """The pointer moved with the button down: maybe start or continue a drag."""
+        if self._press is None:
+            return NOTHING
+        target, x0, y0 = self._press
+        tile = tile_of(target)
+        if not self.dragging:
+            if (x - x0) ** 2 + (y - y0) ** 2 <= DRAG_THRESHOLD ** 2:
+                return NOTHING
+            if tile is None or view is None or why_not(view, tile) is not None:
+                return NOTHING  # only a playable tile can be dragged
+            self.dragging = True
+            self.drag_from = (x0, y0)
+            if self.selected is not tile:
+                self.hinted = None
+            self.selected = tile
+            self.focus = tile_target(tile)
+            self.drag_over = self._end_if_lit(over, view)
+            return Response(changed=True)
+        now = self._end_if_lit(over, view)
+        changed = now != self.drag_over
+        self.drag_over = now
+        return Response(changed=changed)
+
+    def release(self, over: str | None, x: float, y: float, view: View | None) -> Response:
+        """Button or finger up: a drop if dragging, else a tap on what was pressed."""
+        press, self._press = self._press, None
+        if self.dragging:
+            self.dragging = False
+            end, self.drag_over, self.drag_from = self.drag_over, None, None
+            end = self._end_if_lit(over, view) or end
+            if end is not None and self.selected is not None and view is not None:
+                return Response(action=Play.of(self.selected, end[4:]), changed=True)
+            return Response(changed=True)  # dropped off the ends: the tile stays picked up
+        if press is None:
+            return NOTHING
+        if press[0] != over:
+            # Pressed one thing, released on another: not a tap. A tile that could not be
+            # dragged still says why, so a try at dragging it is not met with silence.
+            tile = tile_of(press[0])
+            reason = why_not(view, tile) if tile is not None and view is not None else None
+            return Response(message=reason) if reason else NOTHING
+        return self.activate(over, view)
+
+    def _end_if_lit(self, over: str | None, view: View | None) -> str | None:
+        if over and over.startswith("end:") and over[4:] in self.lit_ends(view):
+            return over
+        return None
+
+    # -- what a tap (or Enter) on a target does ------------------------------------------
+
+    def activate(self, target: str | None, view: View | None) -> Response:
+        if target is None or target == "felt":
+            if self.selected is None and self.focus is None:
+                return NOTHING
+            self.reset()
+            return Response(changed=True)
+        if target.startswith("button:"):
+            return Response(button=target[7:])
+        if target.startswith("choice:"):
+            return self._choice(target[7:], view)
+        if target.startswith("facedown:"):
+            return self._legal(Draw.of(int(target[9:])), view)
+        if target.startswith("end:"):
+            return self._end(target[4:], view)
+        tile = tile_of(target)
+        if tile is not None:
+            return self._tile(tile, view)
+        return NOTHING
+
+    def _choice(self, key: str, view: View | None) -> Response:
+        try:
+            action = parse_action(key.replace("_", " "))  # tags hold no spaces: lead_3
+        except ValueError:
+            return Response(button=key)  # continue, resume, new match: table commands
+        return self._legal(action, view)
+
+    def _legal(self, action: Action, view: View | None) -> Response:
+        if view is None or action not in view.legal:
+            return Response(message="that is not your decision now")
+        self.reset()
+        return Response(action=action, changed=True)
+
+    def _tile(self, tile: Tile, view: View | None) -> Response:
+        if view is None:
+            return NOTHING
+        reason = why_not(view, tile)
+        if reason is not None:
+            return Response(message=reason)
+        if self.selected is tile:
+            self.reset()  # a second tap on the picked tile puts it back
+            return Response(changed=True)
+        self.selected, self.hinted = tile, None
+        self.focus = tile_target(tile)
+        ends = legal_ends(view, tile)
+        where = "the line" if not view.line else " or ".join(f"the {e} end" for e in ends)
+        return Response(message=f"{tile}: tap {where} to play it", changed=True)
+
+    def _end(self, end: str, view: View | None) -> Response:
+        if view is None or not view.my_turn or view.phase != "play":
+            return NOTHING
+        if self.selected is None:
+            return Response(message="pick a tile first, then tap the end to play it on")
+        if end not in self.lit_ends(view):
+            if not view.line:
+                return Response(message=f"tap the lit spot to open with {self.selected}")
+            number = view.ends[0] if end == LEFT else view.ends[1]  # type: ignore[index]
+            return Response(message=f"{self.selected} does not fit the {end} end ({number})")
+        action = Play.of(self.selected, end)
+        self.reset()
+        return Response(action=action, changed=True)
+
+    # -- keyboard -----------------------------------------------------------------------
+
+    def key(self, key: str, view: View | None, choices: Sequence[str]) -> Response:
+        """Arrow keys, Return/KP_Enter/space and Escape.
+
+        ``choices`` are the focusable targets of a decision other than playing a tile
+        (face-down tiles, keep/redeal, continue...), in reading order.
+        """
+        if key in ("Return", "KP_Enter", "space"):
+            if self.focus is None:
+                return NOTHING
+            if self.focus.startswith("tile:") and self.selected is tile_of(self.focus):
+                ends = self.lit_ends(view)
+                if ends:
+                    # Enter on a picked tile goes to its end: the move still needs a confirm.
+                    self.focus = f"end:{self.hinted[4:] if self.hinted else ends[0]}"
+                    return Response(changed=True)
+            return self.activate(self.focus, view)
+        if key == "Escape":
+            if self.focus and self.focus.startswith("end:") and self.selected is not None:
+                self.focus = tile_target(self.selected)
+                return Response(changed=True)
+            if self.selected is None and self.focus is None:
+                return NOTHING
+            self.reset()
+            return Response(changed=True)
+        step = {"Right": 1, "Down": 1, "Left": -1, "Up": -1}.get(key)
+        if step is None:
+            return NOTHING
+        if view is not None and view.my_turn and view.phase == "play":
+            return self._key_play(key, step, view)
+        return self._move_focus(list(choices), step)
+
+    def _key_play(self, key: str, step: int, view: View) -> Response:
+        ends = self.lit_ends(view)
+        on_end = self.focus is not None and self.focus.startswith("end:")
+        if key == "Up" and self.selected is not None and ends and not on_end:
+            self.focus = f"end:{ends[0]}"
+            return Response(changed=True)
+        if key == "Down" and on_end and self.selected is not None:
+            self.focus = tile_target(self.selected)
+            return Response(changed=True)
+        if on_end and key in ("Left", "Right"):
+            return self._move_focus([f"end:{e}" for e in ends], step)
+        if key in ("Up", "Down"):
+            return NOTHING
+        tiles = playable(view)
+        if not tiles:
+            return NOTHING
+        current = self.selected if self.selected in tiles else None
+        if current is None:
+            nxt = tiles[0] if step > 0 else tiles[-1]
+        else:
+            nxt = tiles[(tiles.index(current) + step) % len(tiles)]
+        self.selected, self.hinted = nxt, None
+        self.focus = tile_target(nxt)
+        return Response(changed=True)
+
+    def _move_focus(self, targets: list[str], step: int) -> Response:
+        if not targets:
+            return NOTHING
+        if self.focus in targets:
+            i = (targets.index(self.focus) + step) % len(targets)
+        else:
+            i = 0 if step > 0 else len(targets) - 1
+        self.focus = targets[i]
+        return Response(changed=True)
+
+    # -- hints ------------------------------------------------------------------------------
+
+    def preview(self, action: Action) -> None:
+        """Show ``action`` as a preview (a hint): pick its tile and point at its end, or put
+        the focus on its choice. Nothing is played until the person confirms."""
+        self.reset()
+        if isinstance(action, Play):
+            self.selected = action.tile
+            self.hinted = f"end:{action.end}"
+            self.focus = self.hinted
+        elif isinstance(action, Draw):
+            self.focus = f"facedown:{action.index}"
+        else:
+            self.focus = choice_target(action)

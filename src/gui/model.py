@@ -1,0 +1,256 @@
+"""The table's model: one match, its players, and what undo, redo and restart take back.
+
+No Tk here. :class:`Session` owns the :class:`~capicua.core.match.Match` and the computer
+players, and is the only thing that changes the match, so it can keep the bookkeeping the
+table needs beside the engine's own move stack:
+
+* who made each action (the seat to move before it), so an *undo* knows where the person's
+  last decision is: it takes back that decision and every computer reply after it, and
+  *redo* restores exactly that group from the engine's redo stack (never asking anyone);
+* which finished hand is being shown: after a hand ends the table holds still on it (all
+  hands revealed, the result explained) until the person continues.
+
+:func:`line_of` rebuilds a line from a hand's public history, for drawing the live line and
+a finished one alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..core.actions import LEFT, PASS, Action, Play
+from ..core.errors import NothingToUndo
+from ..core.match import Match
+from ..core.rng import seat_stream
+from ..core.tiles import Tile
+from ..core.view import PastHand, View
+
+
+class SeatsError(ValueError):
+    """The seats cannot be played at one table (e.g. two people); the message says why."""
+
+
+def is_person(players: Any, entry: Any) -> bool:
+    """True when the seat entry names an interactive player (a person at the table)."""
+    name, _ = players.parse_spec(entry)
+    return bool(getattr(players.get(name), "interactive", False))
+
+
+def check_seats(seats: dict[int, Any], players: Any) -> int | None:
+    """The person's seat (``None``: computers only); SeatsError if more than one person."""
+    people = [s for s, e in sorted(seats.items()) if is_person(players, e)]
+    if len(people) > 1:
+        raise SeatsError(
+            f"seats {' and '.join(map(str, people))} are both people; the table has room "
+            "for one person, the other seats need computer players"
+        )
+    return people[0] if people else None
+
+
+class Session:
+    """One match at the table: the engine, the seat entries and the computer players.
+
+    ``seats`` maps each seat to its config entry (``"human"``, ``"expert"``, a table with
+    options). At most one seat is a person; the table is drawn from that seat (seat 1 when
+    every seat is a computer). Computer players get the seat streams of the match seed.
+    """
+
+    def __init__(self, match: Match, seats: dict[int, Any], players: Any) -> None:
+        self.match = match
+        self.seats = {s: seats[s] for s in range(1, match.variant.seats + 1)}
+        self.human: int | None = check_seats(self.seats, players)
+        self.viewpoint = self.human if self.human is not None else 1
+        # Every seat gets its player object; the person's (a HumanPlayer) is handed each
+        # decision by the table and asked like the others, through the same checks.
+        self.players = {s: players.create(e, seat_stream(match.seed, s))
+                        for s, e in self.seats.items()}
+        self._actors = actors_of(match)
+        self._groups: list[int] = []  # sizes of the undone groups, the next redo last
+        # A finished hand the table is showing; computers wait until the person continues.
+        self.held_hand: int | None = None
+
+    # -- reading --------------------------------------------------------------------------
+
+    @property
+    def variant(self):
+        return self.match.variant
+
+    def view(self) -> View:
+        """What the person at the table may see now."""
+        return self.match.view(self.viewpoint)
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        """The seat that took each action of the match, in order."""
+        return tuple(self._actors)
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.human
+
+    @property
+    def waiting_for_person(self) -> bool:
+        """The match waits for the person: their turn, or a finished hand to acknowledge."""
+        if self.held_hand is not None:
+            return True
+        return self.is_human(self.match.turn) and self.automatic() is None
+
+    def automatic(self) -> Action | None:
+        """The action to take without asking, if the seat to move has nothing to decide.
+
+        A person's forced pass is automatic. A computer's single legal action (a pass, the
+        6-6 that must open) is applied without asking it, as the tournament driver does.
+        """
+        m = self.match
+        if m.turn is None:
+            return None
+        legal = m.legal_actions()
+        if len(legal) != 1:
+            return None
+        if self.is_human(m.turn) and legal[0] is not PASS:
+            return None  # a person still plays their only tile: it is their move to make
+        return legal[0]
+
+    def finished(self) -> int:
+        """How many hands have a result."""
+        return sum(1 for h in self.match.hands_log if h.result is not None)
+
+    def held(self) -> PastHand | None:
+        """The finished hand being shown, with every hand revealed."""
+        if self.held_hand is None:
+            return None
+        return self.view().past[self.held_hand - 1]
+
+    # -- changing ----------------------------------------------------------------------
+
+    def apply(self, action: Action) -> int:
+        """Take ``action`` for the seat to move (IllegalAction if it may not); return it."""
+        seat = self.match.turn
+        before = self.finished()
+        self.match.apply(action)
+        self._actors.append(seat)  # type: ignore[arg-type]
+        self._groups.clear()  # a new action forks history: the old redo group is gone
+        if self.finished() > before:
+            self.held_hand = self.finished()
+        return seat  # type: ignore[return-value]
+
+    def proceed(self) -> None:
+        """The person has seen the finished hand: play on."""
+        self.held_hand = None
+
+    def undo_span(self) -> int:
+        """How many actions an undo takes back: the person's last decision and all after it.
+
+        A forced pass is not a decision (it was automatic), so undo goes past it to the last
+        tile or choice the person picked. 0 when the person has decided nothing yet.
+        """
+        if self.human is None:
+            return 0
+        done = self.match.actions
+        for back in range(1, len(done) + 1):
+            if self._actors[-back] == self.human and done[-back] is not PASS:
+                return back
+        return 0
+
+    def undo(self) -> int:
+        """Take back the person's last decision and the replies to it; return how many."""
+        return self._take_back(self.undo_span(), "you have made no move to undo")
+
+    def restart_span(self) -> int:
+        """How many actions a restart takes back: every play and pass of the current deal.
+
+        The deal shown is the finished hand on hold, else the hand being played. Claims and
+        the leader's choice stay: the deal, its leader and the scores before it are kept.
+        """
+        logs = self.match.hands_log
+        if self.held_hand is not None:
+            # Nothing moves while a hand is on hold, so its plays are the last actions.
+            return len(logs[self.held_hand - 1].actions)
+        if logs and logs[-1].result is None:
+            return len(logs[-1].actions)
+        return 0
+
+    def restart(self) -> int:
+        """Replay the current deal from its first tile, scores as before it."""
+        return self._take_back(self.restart_span(), "no tile has been played in this deal yet")
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._groups)
+
+    def redo(self) -> int:
+        """Restore exactly the group the last undo (or restart) took back."""
+        if not self._groups:
+            raise NothingToUndo("there is nothing to redo")
+        n = self._groups.pop()
+        ended = False
+        for _ in range(n):
+            seat = self.match.turn
+            before = self.finished()
+            self.match.redo()
+            self._actors.append(seat)  # type: ignore[arg-type]
+            ended = self.finished() > before
+        # Hold on a hand whose last tile was the last action restored, as when it was played.
+        self.held_hand = self.finished() if ended else None
+        return n
+
+    def _take_back(self, n: int, nothing: str) -> int:
+        if n <= 0:
+            raise NothingToUndo(nothing)
+        for _ in range(n):
+            self.match.undo()
+            self._actors.pop()
+        self._groups.append(n)
+        self.held_hand = None
+        return n
+
+
+def actors_of(match: Match) -> list[int]:
+    """The seat that took each action of ``match``, found by replaying it on a scratch match
+    with the same chance events (a resumed match does not know who moved)."""
+    if not match.actions:
+        return []
+    scratch = Match(type(match.variant)(), match.seed, match.dealer.used())
+    out = []
+    for action in match.actions:
+        out.append(scratch.turn)
+        scratch.apply(action)
+    return out  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of play for drawing: tiles left to right as ``(a, b)`` with ``a`` toward the
+    left end, the index of the opening tile, and the index of the last tile played."""
+
+    tiles: tuple[tuple[int, int], ...]
+    opening: int
+    last: int | None
+
+
+def line_of(history: Sequence[tuple[int, Action]]) -> Line:
+    """The line a hand's plays build, in the engine's orientation (first tile hi-lo)."""
+    tiles: list[tuple[int, int]] = []
+    opening = 0
+    last = None
+    left = right = -1
+    for _seat, action in history:
+        if not isinstance(action, Play):
+            continue
+        t: Tile = action.tile
+        if not tiles:
+            tiles.append((t.hi, t.lo))
+            left, right = t.hi, t.lo
+            last = 0
+        elif action.end == LEFT:
+            new = t.other(left)
+            tiles.insert(0, (new, left))
+            left = new
+            opening += 1
+            last = 0
+        else:
+            new = t.other(right)
+            tiles.append((right, new))
+            right = new
+            last = len(tiles) - 1
+    return Line(tuple(tiles), opening, last)

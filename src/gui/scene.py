@@ -1,0 +1,230 @@
+"""What the table shows at one moment, as plain values: the bridge from model to canvas.
+
+:func:`build_scene` reads the session (through the person's view only, plus the public
+order of the draw for first lead), the controller's selection and the window's own state
+(a message, who is thinking, a pending question) and returns a :class:`Scene`. The canvas
+code (:mod:`.table`) draws a scene and decides nothing; the tests check scenes without Tk:
+a finished hand reveals every hand, a tile that does not fit is not offered, and so on.
+
+Seats are placed around the table from the person's seat: their own seat at the bottom,
+the next one (to their right in turn order) on the right, the partner at the top.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.actions import PASS, ChooseLeader, Draw, Play
+from ..core.tiles import Tile
+from ..core.view import View
+from .controller import Controller, choice_target, playable
+from .model import Line, Session, line_of
+from .texts import (
+    draw_summary, label_name, last_move, match_result, panel_lines, result_lines, seat_name,
+    team_name,
+)
+
+
+@dataclass(frozen=True)
+class SeatScene:
+    """One seat as drawn: face-up tiles (``tiles``) or ``count`` backs, and its labels."""
+
+    seat: int
+    position: int  # 1 bottom, 2 right, 3 top, 4 left: the keys of geometry.table_layout
+    name: str
+    count: int
+    tiles: tuple[Tile, ...] | None  # face up: the person's hand, or any hand once it is over
+    turn: bool = False
+    thinking: bool = False
+    passed: bool = False  # passed within the last round: shown for a moment
+    voids: tuple[int, ...] = ()  # numbers this seat has shown it lacks, this hand
+    leader: bool = False
+    shown: tuple[Tile, ...] = ()  # doubles shown with a redeal claim this hand
+    drawn: Tile | None = None  # the tile drawn for first lead, while the draw is shown
+    dealt: bool = True  # False before the deal (draw, choice of leader): no count to show
+
+
+@dataclass(frozen=True)
+class Choice:
+    target: str  # canvas tag, e.g. "choice:keep"
+    label: str
+
+
+@dataclass(frozen=True)
+class Button:
+    name: str  # canvas tag "button:<name>"
+    label: str
+    enabled: bool
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Everything one frame of the table shows."""
+
+    title: str
+    seats: tuple[SeatScene, ...]
+    line: Line | None = None
+    ends: tuple[str, ...] = ()  # end markers to draw ("left" alone on an empty line)
+    lit: tuple[str, ...] = ()  # ends the picked tile can go to
+    hinted: str | None = None
+    drag_over: str | None = None
+    selected: Tile | None = None
+    playable: frozenset[Tile] | None = None  # None: not the person's move, dim nothing
+    focus: str | None = None
+    facedown: tuple[int, ...] | None = None  # grid slots still face down (the draw)
+    slots: int = 0
+    banner: tuple[str, ...] = ()
+    choices: tuple[Choice, ...] = ()
+    panel: tuple[tuple[str, str], ...] = ()  # (text, style) lines of the score panel
+    buttons: tuple[Button, ...] = ()
+
+    def focusable(self) -> list[str]:
+        """Targets the keyboard moves over outside tile play, in reading order."""
+        if self.facedown is not None and not self.choices:
+            return [f"facedown:{j}" for j in range(len(self.facedown))]
+        return [c.target for c in self.choices]
+
+
+@dataclass
+class Ui:
+    """The window's own state that the scene shows beside the match."""
+
+    message: str | None = None
+    thinking: int | None = None  # the computer seat whose decision is being computed
+    paused: bool = False  # rules or log open
+    question: tuple[str, tuple[Choice, ...]] | None = None  # a table question (resume?)
+    error: str | None = None  # a computer player broke; the match waits
+    buttons: dict[str, bool] = field(default_factory=dict)
+
+
+BUTTONS = (("hint", "Hint"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
+           ("new", "New match"), ("settings", "Settings"), ("rules", "Rules"), ("log", "Log"))
+
+
+def position_of(seat: int, viewpoint: int, seats: int) -> int:
+    """Where ``seat`` sits on screen when ``viewpoint`` is at the bottom."""
+    return (seat - viewpoint) % seats + 1
+
+
+def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
+    """The frame to draw now (see the module docstring)."""
+    view = session.view()
+    v = session.variant
+    n = v.seats
+    held = session.held()
+    mine = (view.my_turn and session.held_hand is None and ui.question is None
+            and session.automatic() is None)
+    banner: tuple[str, ...] = ()
+    choices: tuple[Choice, ...] = ()
+    facedown = None
+    slots = 0
+    line = None
+    drawn: dict[int, Tile] = {}
+    reveal: dict[int, tuple[Tile, ...]] = {}
+    person = session.human
+
+    if held is not None:
+        line = line_of(held.history)
+        reveal = {s: tuple(sorted(t, key=lambda x: (x.hi, x.lo)))
+                  for s, t in held.result.remaining.items()}
+        banner = tuple(result_lines(held, view, session))
+        if view.phase == "over":
+            banner += (match_result(view, session),)
+            choices = (Choice("choice:new", "New match"),)
+        elif person is not None:
+            choices = (Choice("choice:continue", "Continue"),)
+    elif view.phase == "draw":
+        facedown, slots = draw_slots(session, view)
+        drawn = dict(view.draw[-1]) if view.draw else {}
+        banner = tuple(draw_summary(view, session))
+    elif view.phase == "lead":
+        if view.draw and view.hand_number == 1:
+            drawn = dict(view.draw[-1])
+        banner = tuple(draw_summary(view, session)) if view.hand_number == 1 else ()
+        team = v.team_of[view.turn]
+        if mine:
+            banner += (f"{team_name(session, team, long=True)} leads this hand. Who leads? "
+                       "(You choose before seeing the new hand.)",)
+            choices = tuple(Choice(choice_target(a), "I lead" if a.seat == view.seat
+                                   else f"{label_name(session, a.seat)} leads")
+                            for a in view.legal if isinstance(a, ChooseLeader))
+        else:
+            banner += (f"{seat_name(session, view.turn)} chooses who leads for "
+                       f"{team_name(session, team)}…",)
+    elif view.phase == "claim":
+        line = Line((), 0, None)
+        if mine:
+            doubles = " ".join(str(t) for t in view.hand if t.is_double)
+            banner = (f"You hold {sum(t.is_double for t in view.hand)} doubles ({doubles}).",
+                      "Keep this hand, or show the doubles and demand a redeal?")
+            choices = (Choice("choice:keep", "Keep the hand"),
+                       Choice("choice:redeal", "Show doubles, redeal"))
+        else:
+            banner = (f"{seat_name(session, view.turn)} holds five or more doubles and may "
+                      "demand a redeal…",)
+    elif view.phase == "play":
+        line = line_of(view.history)
+    if ui.question is not None:
+        text, choices = ui.question
+        banner = (text,)
+    ends: tuple[str, ...] = ()
+    if held is None and view.phase == "play":
+        ends = ("left", "right") if view.line else ("left",)
+    lit = ctl.lit_ends(view) if mine else ()
+    voids = view.voids() if held is None else {}
+    recent = _recent_passes(view, n) if held is None else set()
+    seats = []
+    for s in range(1, n + 1):
+        tiles: tuple[Tile, ...] | None = None
+        if s in reveal:
+            tiles = reveal[s]
+        elif s == session.viewpoint and view.phase in ("play", "claim"):
+            tiles = view.hand
+        count = len(tiles) if tiles is not None else view.counts[s - 1]
+        shown = tuple(t for c, ts in view.shown for t in ts if c == s) if held is None else ()
+        seats.append(SeatScene(
+            seat=s, position=position_of(s, session.viewpoint, n),
+            name=label_name(session, s), count=count, tiles=tiles,
+            turn=held is None and view.turn == s and ui.question is None,
+            thinking=ui.thinking == s, passed=s in recent,
+            voids=tuple(sorted(voids.get(s, ()))),
+            leader=held is None and view.leader == s and not view.history,
+            shown=shown, drawn=drawn.get(s),
+            dealt=held is not None or view.phase in ("play", "claim")))
+    buttons = tuple(Button(name, label, ui.buttons.get(name, True)) for name, label in BUTTONS)
+    return Scene(
+        title=v.title, seats=tuple(seats), line=line, ends=ends, lit=lit,
+        hinted=ctl.hinted if mine else None, drag_over=ctl.drag_over if mine else None,
+        selected=ctl.selected if mine else None,
+        playable=frozenset(playable(view)) if mine and view.phase == "play" else None,
+        focus=ctl.focus, facedown=facedown, slots=slots, banner=banner, choices=choices,
+        panel=tuple(panel_lines(session, view, ui, last_move(view, session))),
+        buttons=buttons)
+
+
+def draw_slots(session: Session, view: View) -> tuple[tuple[int, ...], int]:
+    """Grid slots still face down in the current draw round, and the grid's size.
+
+    Face-down tile ``j`` (the ``draw j`` action) is the ``j``-th slot still on the table, so
+    drawn tiles leave holes and the others stay where the person saw them.
+    """
+    taken = len(view.draw[-1]) if view.draw else 0
+    draws = [a for a in session.match.actions if isinstance(a, Draw)]
+    current = draws[len(draws) - taken:] if taken else []
+    total = view.face_down + taken
+    slots = list(range(total))
+    for d in current:
+        slots.pop(d.index)
+    return tuple(slots), total
+
+
+def _recent_passes(view: View, n: int) -> set[int]:
+    """Seats whose pass is among the last ``n - 1`` actions: shown until play comes round."""
+    out = set()
+    recent = view.history[-(n - 1):] if n > 1 else ()
+    for seat, action in recent:
+        if action is PASS:
+            out.add(seat)
+        elif isinstance(action, Play):
+            out.discard(seat)
+    return out

@@ -1,0 +1,66 @@
+"""The words of the table: results explained by the rule that decided them."""
+
+from __future__ import annotations
+
+from table_helpers import (
+    DOMINO_BY_1, DOMINO_BY_1_PLAY, LOWEST_SEAT_2, LOWEST_SHARED_ACROSS_TEAMS, TEAM1_REST,
+    TIE_REST, chiva_block, double_nine_block, double_nine_dealt, run, session, variant,
+)
+
+from capicua.gui.texts import block_by_team, last_move, result_lines, series_scoring
+
+
+def explained(s):
+    return result_lines(s.view().past[-1], s.view(), s)
+
+
+def test_the_block_rule_is_asked_of_the_variant_itself():
+    assert block_by_team(variant("chiva")) is True
+    assert block_by_team(variant("double-nine-100")) is False
+    assert series_scoring(variant("chiva")) and not series_scoring(variant("double-nine-100"))
+
+
+def test_a_chiva_block_is_explained_by_the_team_totals():
+    lines = explained(chiva_block(TEAM1_REST))
+    assert lines[0] == ("Hand 1 is blocked: nobody can play. Pips left: you 14, seat 2 23, "
+                        "seat 3 25, seat 4 28 (your team 39, team 2 51).")
+    assert lines[1] == "The lower team total wins the block: your team with 39."
+    assert lines[2] == "Series: 0–0 → 1–0."
+
+
+def test_a_chiva_tie_keeps_the_series_and_says_the_next_hand_opens_with_double_six():
+    lines = explained(chiva_block(TIE_REST))
+    assert "Equal team totals" in lines[1] and "a tie, nobody wins the hand" in lines[1]
+    assert lines[2] == "The series stay as they were: 0–0."
+    assert lines[3] == "The next hand opens with 6-6 again."
+
+
+def test_a_double_nine_block_goes_to_the_lowest_single_count_and_scores_the_opponents():
+    lines = explained(double_nine_block(LOWEST_SEAT_2))
+    assert lines[1] == "The lowest single count wins the block: seat 2 with 67, so team 2 wins."
+    assert lines[2] == "Team 2 scores 143 (the opponents' pips): 0–0 → 0–143."
+
+
+def test_a_double_nine_tie_across_teams_gives_the_choice_to_the_team_that_did_not_lead():
+    lines = explained(double_nine_block(LOWEST_SHARED_ACROSS_TEAMS))
+    assert lines[1] == ("The lowest count (66) is held in both teams (you and seat 2): a tie, "
+                        "nobody scores.")
+    assert lines[3] == "Team 2 did not lead this hand, so it chooses the next leader."
+
+
+def test_a_domino_names_who_went_out():
+    s = double_nine_dealt(DOMINO_BY_1)
+    run(s, DOMINO_BY_1_PLAY)
+    lines = explained(s)
+    assert lines[0] == ("Hand 1: you played the last tile. Domino: your team wins the hand.")
+    assert lines[1] == "Your team scores 22 (the opponents' pips): 0–0 → 22–0."
+
+
+def test_the_last_move_reads_as_a_sentence():
+    s = session(hands={1: "6-6 5-4 5-0 4-1 2-2 1-1 0-0", 2: "6-5 6-0 6-1 5-5 5-1 5-2 4-4",
+                       3: "6-4 6-2 6-3 4-0 4-2 4-3 5-3", 4: "3-3 3-2 3-1 3-0 2-1 2-0 1-0"})
+    assert last_move(s.view(), s) == "You lead and must open with 6-6."
+    s.apply(s.match.legal_actions()[0])
+    assert last_move(s.view(), s) == "You opened with 6-6."
+    s.apply(s.match.legal_actions()[0])
+    assert last_move(s.view(), s).startswith("Seat 2 played 6-")
