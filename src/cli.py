@@ -12,7 +12,7 @@ from typing import Annotated, Optional
 import typer
 
 from . import __version__
-from .commands import info, replay, simulate, tournament
+from .commands import info, play, replay, simulate, tournament
 
 app = typer.Typer(
     name="capicua",
@@ -49,6 +49,7 @@ info.register(app)
 replay.register(app)
 simulate.register(app)
 tournament.register(app)
+play.register(app)
 
 
 def main() -> None:

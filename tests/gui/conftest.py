@@ -8,6 +8,7 @@ would otherwise only print (after Porcupine's ``fail_test_if_a_tkinter_callback_
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import tkinter as tk
@@ -59,6 +60,10 @@ def root(display: str) -> Iterator[tk.Tk]:
     yield window
     window.update()
     window.destroy()
+    # Free the dead interpreter here, in the Tk thread: left to a later garbage collection
+    # it could be finalized in a table's worker thread, which Tcl aborts on.
+    del window
+    gc.collect()
     if errors:
         raise AssertionError(f"a Tk callback raised: {errors[0]!r}") from errors[0]
 

@@ -1,0 +1,183 @@
+"""``capicua play``: open the Tk table and play against the computer.
+
+Settings come from defaults < the TOML config (the tournament schema: ``variant``,
+``[seats]``, ``[tournament] seed``, plus ``[table] delay``) < the command line. With no
+config the person sits at seat 1 and the strongest built-in computer player takes the
+others. ``--screenshot FILE`` renders a position to a PNG instead of opening a window
+(under its own Xvfb if there is no display), for docs and for looking at the table.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, Optional
+
+import typer
+
+from rich.markup import escape
+
+from .common import fail as _fail
+from .common import out, plugins
+
+TABLE_KEYS = {"delay": "seconds between the computer players' moves"}
+DEFAULT_DELAY = 0.6
+
+
+def play(
+    config: Annotated[
+        Optional[Path], typer.Argument(help="A table config (TOML), e.g. configs/chiva-human.toml.")
+    ] = None,
+    variant: Annotated[
+        Optional[str], typer.Option("--variant", "-v", help="The game (capicua rules lists them).")
+    ] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Seed of the match (default: fresh).")] = None,
+    delay: Annotated[
+        Optional[float], typer.Option("--delay", help="Seconds between computer moves.")
+    ] = None,
+    new: Annotated[bool, typer.Option("--new", help="Do not offer to resume the saved match.")] = False,
+    screenshot: Annotated[
+        Optional[Path], typer.Option("--screenshot", help="Render the table to this PNG and exit.")
+    ] = None,
+    moves: Annotated[
+        int, typer.Option("--moves", min=0, help="With --screenshot: play this many actions "
+                          "first (stopping at the end of a hand).")
+    ] = 0,
+    size: Annotated[str, typer.Option("--size", help="Window size, WIDTHxHEIGHT.")] = "1180x820",
+) -> None:
+    """Play Chiva or double-nine 100 at a table, with mouse, touch or keyboard."""
+    from ..gui.dialogs import Settings
+
+    loaded = plugins()
+    settings = resolve(config, variant, seed, delay, loaded)
+    width, height = _size(size)
+    if screenshot is not None:
+        _screenshot(loaded, settings, screenshot, moves, width, height)
+        return
+    import tkinter as tk
+
+    from ..gui.app import TableApp
+
+    try:
+        root = tk.Tk()
+    except tk.TclError as exc:
+        fail(f"cannot open a window ({exc}); capicua play needs a desktop (DISPLAY)")
+    root.geometry(f"{width}x{height}")
+    TableApp(root, loaded, Settings(**settings), offer_resume=not new)
+    root.mainloop()
+
+
+def resolve(config: Path | None, variant: str | None, seed: int | None, delay: float | None,
+            loaded: Any) -> dict[str, Any]:
+    """The table's settings: defaults < config < command line; bad input exits 2."""
+    from ..gui.model import SeatsError, check_seats
+    from ..tournament.config import ConfigError, load_config
+
+    seats: dict[int, Any] | None = None
+    name = "chiva"
+    table: dict[str, Any] = {}
+    config_seed = None
+    if config is not None:
+        try:
+            cfg = load_config(config, loaded, interactive=True)
+        except ConfigError as exc:
+            fail(str(exc))
+        name, seats, table = cfg.variant, dict(cfg.seats), dict(cfg.table)
+        config_seed = cfg.tournament.get("seed")
+        for key in table:
+            if key not in TABLE_KEYS:
+                fail(f"{config}: [table] has no key {key!r} (its keys: {', '.join(TABLE_KEYS)})")
+        if config_seed is not None:
+            _check_seed(config_seed, f"{config}: [tournament] seed")
+        if "delay" in table:
+            _check_delay(table["delay"], f"{config}: [table] delay")
+    if variant is not None:
+        name = variant
+    if name not in loaded.variants:
+        fail(f"unknown variant {name!r}; available: {', '.join(loaded.variants.names())}")
+    n = loaded.variants.get(name).seats
+    if seats is None or len(seats) != n:
+        if seats is not None:
+            fail(f"{config} has {len(seats)} seats; {name} needs {n}")
+        computer = default_computer(loaded.players)
+        seats = {s: "human" if s == 1 else computer for s in range(1, n + 1)}
+    if seed is not None:
+        _check_seed(seed, "--seed")
+    if delay is not None:
+        _check_delay(delay, "--delay")
+    try:
+        check_seats(seats, loaded.players)
+    except SeatsError as exc:
+        fail(f"{config}: {exc}" if config else str(exc))
+    return {"variant": name, "seats": seats,
+            "seed": seed if seed is not None else config_seed,
+            "delay": float(delay if delay is not None else table.get("delay", DEFAULT_DELAY))}
+
+
+def default_computer(players: Any) -> str:
+    """The strongest built-in computer player this build has."""
+    for name in ("expert", "heuristic", "random"):
+        if name in players:
+            return name
+    fail("no computer player is installed")
+
+
+def _check_seed(value: Any, where: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
+        fail(f"{where} must be a whole number from 0 to 2**63-1, not {value!r}")
+
+
+def _check_delay(value: Any, where: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
+        fail(f"{where} must be a number of seconds from 0 to 10, not {value!r}")
+
+
+def _size(text: str) -> tuple[int, int]:
+    w, sep, h = text.lower().partition("x")
+    if not sep or not w.isdigit() or not h.isdigit() or int(w) < 400 or int(h) < 300:
+        fail(f"--size is WIDTHxHEIGHT, at least 400x300, not {text!r}")
+    return int(w), int(h)
+
+
+def _screenshot(loaded: Any, settings: dict[str, Any], path: Path, moves: int, width: int,
+                height: int) -> None:
+    import tkinter as tk
+
+    from ..gui.app import TableApp
+    from ..gui.dialogs import Settings
+    from ..gui.screenshot import Xvfb, capture
+
+    server = None
+    if not os.environ.get("DISPLAY"):
+        server = Xvfb(max(width, 1280), max(height, 1024))
+        try:
+            os.environ["DISPLAY"] = server.start()
+        except RuntimeError as exc:
+            fail(f"cannot render a screenshot: {exc}")
+    try:
+        root = tk.Tk()
+        root.geometry(f"{width}x{height}+0+0")
+        settings = dict(settings, delay=0.0)
+        app = TableApp(root, loaded, Settings(**settings), saving=False, offer_resume=False)
+        root.update()
+        app.advance(moves)
+        root.update()
+        try:
+            capture(root, path)
+        except (OSError, RuntimeError) as exc:
+            fail(f"cannot write {path}: {exc}")
+        finally:
+            app.close()
+    finally:
+        if server is not None:
+            server.stop()
+    out.print(str(path), markup=False)
+
+
+def fail(message: str) -> NoReturn:
+    """One line, exit 2; the message is escaped, as "[table]" would read as rich markup."""
+    _fail(escape(message))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play")(play)

@@ -1,0 +1,349 @@
+"""The table view: draws a :class:`~capicua.gui.scene.Scene` on a Tk canvas, and says what
+is under the pointer.
+
+It decides nothing: every rule and every choice is in the scene it is given. It only
+places things (with :mod:`.geometry`) and draws them (with :mod:`.drawing`). Every item
+that takes a tap carries the tag the controller understands: ``tile:6-4`` plus ``hand`` for
+the person's tiles, ``end:left``/``end:right``, ``choice:keep``, ``facedown:N``,
+``button:undo``; the felt is ``felt``. A whole frame is redrawn on every change (a few
+hundred items: cheaper than keeping them in sync); a drag only moves the dragged tile.
+"""
+
+from __future__ import annotations
+
+import math
+import tkinter as tk
+
+from .drawing import (
+    FELT, draw_back, draw_end_marker, draw_felt, draw_tile, rounded_rect_points, tile_tag,
+)
+from .geometry import MIN_TOUCH, LineLayout, Rect, TableLayout, hand_tile_rects, layout_line, \
+    table_layout
+from .scene import Scene, SeatScene
+
+WOOD = "#3b2a1e"
+PANEL = "#2a1d14"
+PANEL_EDGE = "#6b5440"
+TEXT = "#f3ead7"
+MUTED = "#bfae93"
+GOLD = "#f5b800"
+PASS_RED = "#c0392b"
+MESSAGE = "#ffd479"
+ERROR = "#ff8a80"
+BUTTON = "#6b4f36"
+BUTTON_OFF = "#33261b"
+CHOICE = "#f3ead7"
+DIM_BODY = "#a9a192"  # a tile that cannot be played now: greyed, its pips faded
+DIM_PIP = "#6d675c"
+FONT = "DejaVu Sans"
+TARGET_PREFIXES = ("button:", "choice:", "facedown:", "end:")
+
+
+class TableView:
+    """Draws scenes on ``canvas`` and maps pointer positions to target tags."""
+
+    def __init__(self, canvas: tk.Canvas) -> None:
+        self.canvas = canvas
+        self.layout: TableLayout | None = None
+        self.line_layout: LineLayout | None = None
+        self.scene: Scene | None = None
+
+    # -- hit testing -------------------------------------------------------------------
+
+    def target_at(self, x: float, y: float) -> str | None:
+        """The target tag under canvas point ``(x, y)``, topmost first; a dragged tile is
+        looked through, so a drop finds the end below it."""
+        c = self.canvas
+        for item in reversed(c.find_overlapping(x, y, x, y)):
+            target = target_of(c.gettags(item))
+            if target is not None:
+                return target
+        return None
+
+    def centre_of(self, tag: str) -> tuple[float, float] | None:
+        """The centre of the items tagged ``tag`` (tests click there)."""
+        box = self.canvas.bbox(tag)
+        if not box:
+            return None
+        return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+    def start_drag(self, tile_target: str, dx: float, dy: float) -> None:
+        """Lift the person's tile ``tile_target`` and move it by ``(dx, dy)``."""
+        c = self.canvas
+        c.addtag_withtag("dragging", f"{tile_target}&&hand")
+        c.move("dragging", dx, dy)
+        c.tag_raise("dragging")
+
+    def move_drag(self, dx: float, dy: float) -> None:
+        self.canvas.move("dragging", dx, dy)
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def draw(self, scene: Scene) -> None:
+        c = self.canvas
+        c.delete("all")
+        width = max(c.winfo_width(), 200)
+        height = max(c.winfo_height(), 200)
+        self.scene = scene
+        tl = table_layout(width, height, 4 if len(scene.seats) == 4 else 2)
+        self.layout = tl
+        c.configure(background=WOOD)
+        draw_felt(c, tl.table)
+        felt = tl.table
+        margin = max(6.0, tl.label_size * 0.5)
+        area = Rect(felt.x0 + margin, felt.y0 + margin, felt.x1 - margin, felt.y1 - margin)
+        if scene.banner or scene.choices:
+            top = self._banner(scene, felt, tl)
+            area = Rect(area.x0, area.y0, area.x1, max(area.y0 + 40, top - margin))
+        self.line_layout = None
+        if scene.facedown is not None:
+            self._facedown(scene, area)
+        elif scene.line is not None:
+            self._line(scene, area, tl)
+        for seat in scene.seats:
+            self._seat(seat, scene, tl)
+        self._panel(scene, tl)
+        self._focus(scene)
+        c.tag_raise("banner")
+        c.tag_raise("choice")
+
+    def _font(self, tl: TableLayout, scale: float = 0.8, bold: bool = False) -> tuple:
+        size = -max(11, int(tl.label_size * scale))
+        return (FONT, size, "bold") if bold else (FONT, size)
+
+    def _line(self, scene: Scene, area: Rect, tl: TableLayout) -> None:
+        c = self.canvas
+        line = scene.line
+        assert line is not None
+        # Ask for tiles as large as the hand's; layout_line shrinks them as the line grows.
+        lay = layout_line(line.tiles, line.opening, area, tl.hand_tile_size)
+        self.line_layout = lay
+        for p in lay.placements:
+            draw_tile(c, p.rect, p.tile, vertical=p.vertical, a_side=p.a_side,
+                      tags=("line", f"line:{p.index}"),
+                      highlight="last" if p.index == line.last else None)
+        for end in scene.ends:
+            spot = lay.ends[end]
+            lit = end in scene.lit
+            ids = draw_end_marker(c, spot.target, end, active=lit)
+            if scene.drag_over == f"end:{end}" or scene.hinted == f"end:{end}":
+                c.itemconfigure(ids[0], outline=GOLD, width=3)
+            if not line.tiles:
+                continue
+            # The open number, so the end reads even where the line turns a corner.
+            number = line.tiles[0][0] if end == "left" else line.tiles[-1][1]
+            cx, cy = spot.target.centre
+            c.create_text(cx, cy, text=str(number), fill=TEXT if lit else "#9fd3b0",
+                          font=self._font(tl, 0.9, bold=lit), tags=("end", f"end:{end}"))
+
+    def _facedown(self, scene: Scene, area: Rect) -> None:
+        c = self.canvas
+        total = max(scene.slots, 1)
+        best = (0.0, 1, total)
+        for cols in range(1, total + 1):
+            rows = math.ceil(total / cols)
+            s = min(area.width / cols * 0.86, area.height / rows * 0.86 / 2)
+            if s > best[0]:
+                best = (s, cols, rows)
+        s, cols, rows = best
+        cw, ch = area.width / cols, area.height / rows
+        x0 = area.x0 + (area.width - cw * cols) / 2
+        for j, slot in enumerate(scene.facedown or ()):
+            r, k = divmod(slot, cols)
+            cell = Rect(x0 + k * cw, area.y0 + r * ch, x0 + (k + 1) * cw, area.y0 + (r + 1) * ch)
+            tags = ("facedown", f"facedown:{j}")
+            # The whole cell takes the tap (a finger-sized target even for small tiles).
+            c.create_rectangle(*cell, fill=FELT, outline="", tags=tags)
+            cx, cy = cell.centre
+            draw_back(c, Rect(cx - s / 2, cy - s, cx + s / 2, cy + s), tags=tags)
+
+    def _banner(self, scene: Scene, felt: Rect, tl: TableLayout) -> float:
+        """Draw the message box at the bottom of the felt; return its top edge."""
+        c = self.canvas
+        pad = max(8.0, tl.label_size * 0.6)
+        inner_w = felt.width - 4 * pad
+        font = self._font(tl, 0.85)
+        y = 0.0
+        ids = []
+        for i, text in enumerate(scene.banner):
+            item = c.create_text(felt.centre[0], y, text=text, anchor="n", width=inner_w,
+                                 justify="center", fill=TEXT,
+                                 font=self._font(tl, 0.95, bold=True) if i == 0 else font,
+                                 tags=("banner",))
+            ids.append(item)
+            y = c.bbox(item)[3] + pad * 0.4
+        height = max(MIN_TOUCH, tl.label_size * 2.6)
+        if scene.choices:
+            labels = [c.create_text(0, 0, text=ch.label, font=self._font(tl, 0.95, bold=True))
+                      for ch in scene.choices]
+            widths = [max(c.bbox(i)[2] - c.bbox(i)[0] + 3 * pad, 120.0) for i in labels]
+            for i in labels:
+                c.delete(i)
+            gap = pad * 1.5
+            total = sum(widths) + gap * (len(widths) - 1)
+            x = felt.centre[0] - total / 2
+            y += pad * 0.5
+            for ch, w in zip(scene.choices, widths):
+                rect = Rect(x, y, x + w, y + height)
+                tags = ("choice", ch.target)
+                c.create_polygon(rounded_rect_points(rect, height * 0.25), smooth=True,
+                                 fill=CHOICE, outline="", tags=tags)
+                c.create_text(*rect.centre, text=ch.label, fill="#2a1d14",
+                              font=self._font(tl, 0.95, bold=True), tags=tags)
+                x += w + gap
+            y += height
+        box_h = y + pad
+        bottom = felt.y1 - pad
+        top = bottom - box_h - pad
+        c.move("banner", 0, top + pad)
+        c.move("choice", 0, top + pad)
+        box = Rect(felt.x0 + pad, top, felt.x1 - pad, bottom)
+        back = c.create_polygon(rounded_rect_points(box, pad), smooth=True, fill="#142b1d",
+                                outline="#0b1a11", width=2, tags=("banner",))
+        c.tag_lower(back, ids[0] if ids else "choice")
+        return top
+
+    def _seat(self, seat: SeatScene, scene: Scene, tl: TableLayout) -> None:
+        c = self.canvas
+        area = tl.seats[seat.position]
+        side = area.side
+        label = tl.label_size
+        reserve = label if side in ("bottom", "top") else label * 3.2
+        face_up = seat.tiles is not None
+        size = tl.hand_tile_size if seat.position == 1 else tl.back_tile_size
+        shown = seat.tiles if face_up else ()
+        count = len(shown) if face_up else seat.count
+        if seat.drawn is not None and count == 0:
+            count, shown, face_up = 1, (seat.drawn,), True
+        rects = hand_tile_rects(area.rect, count, side, size, reserve)
+        vertical = side in ("bottom", "top")
+        for i, r in enumerate(rects):
+            if not face_up:
+                draw_back(c, r, tags=("backs", f"seat:{seat.seat}"))
+                continue
+            tile = shown[i]
+            pair = (tile.hi, tile.lo)
+            if seat.position == 1 and seat.tiles is not None and seat.drawn is None:
+                tags: tuple[str, ...] = ("hand", f"seat:{seat.seat}")
+                picked = tile is scene.selected
+                if picked:
+                    r = r.shifted(0, -r.width * 0.2)  # picked up
+                draw_tile(c, r, pair, vertical=vertical, tags=tags,
+                          highlight="selected" if picked else None)
+                if scene.playable is not None and tile not in scene.playable:
+                    # Greyed, still tagged: a tap on it says why it cannot be played.
+                    tag = f"{tile_tag(pair)}&&hand"
+                    c.itemconfigure(f"{tag}&&body", fill=DIM_BODY)
+                    c.itemconfigure(f"{tag}&&pip", fill=DIM_PIP)
+                    c.addtag_withtag("dim", tag)
+            else:
+                draw_tile(c, r, pair, vertical=vertical,
+                          tags=("reveal", f"seat:{seat.seat}"),
+                          highlight="legal" if tile in seat.shown else None)
+        self._seat_label(seat, area.rect, side, tl)
+
+    def _seat_label(self, seat: SeatScene, rect: Rect, side: str, tl: TableLayout) -> None:
+        c = self.canvas
+        label = tl.label_size
+        parts = [seat.name]
+        if seat.dealt and (seat.tiles is None or seat.position != 1):
+            parts.append(f"{seat.count} tile{'s' if seat.count != 1 else ''}")
+        if seat.leader:
+            parts.append("leads")
+        if seat.thinking:
+            parts.append("thinking…")
+        if seat.passed:
+            parts.append("PASS")
+        if seat.voids:
+            parts.append("no " + " ".join(map(str, seat.voids)))
+        # The side strips are narrow: one fact a line there.
+        text = "\n".join(parts) if side in ("left", "right") else " · ".join(parts)
+        if side == "bottom":
+            x, y, anchor, width = rect.centre[0], rect.y1 - label / 2, "center", rect.width
+        elif side == "top":
+            x, y, anchor, width = rect.centre[0], rect.y0 + label / 2, "center", rect.width
+        else:
+            x, y, anchor, width = rect.centre[0], rect.y0 + 2, "n", rect.width - 4
+        colour = "#2a1d14" if seat.turn or seat.passed else TEXT
+        item = c.create_text(x, y, text=text, anchor=anchor, width=width, justify="center",
+                             fill=colour, font=self._font(tl, 0.75, bold=seat.turn),
+                             tags=("label", f"label:{seat.seat}"))
+        if seat.turn or seat.passed:
+            x0, y0, x1, y1 = c.bbox(item)
+            pill = Rect(x0 - 6, y0 - 1, x1 + 6, y1 + 1)
+            back = c.create_polygon(rounded_rect_points(pill, pill.height / 2), smooth=True,
+                                    fill=GOLD if seat.turn else PASS_RED, outline="",
+                                    tags=("label", f"label:{seat.seat}", "pill"))
+            if seat.passed and not seat.turn:
+                c.itemconfigure(item, fill=TEXT)
+            c.tag_lower(back, item)
+
+    def _panel(self, scene: Scene, tl: TableLayout) -> None:
+        c = self.canvas
+        s = tl.score
+        c.create_rectangle(*s, fill=PANEL, outline=PANEL_EDGE, tags=("panel",))
+        pad = max(6.0, tl.label_size * 0.5)
+        width = s.width - 2 * pad
+        # Buttons first, at the bottom: the text above gets what is left.
+        cols = 2
+        bh = max(MIN_TOUCH, tl.label_size * 2.4)
+        rows = math.ceil(len(scene.buttons) / cols)
+        bw = (width - pad) / cols
+        top = s.y1 - pad - rows * bh - (rows - 1) * pad
+        for i, b in enumerate(scene.buttons):
+            r, k = divmod(i, cols)
+            x0 = s.x0 + pad + k * (bw + pad)
+            y0 = top + r * (bh + pad)
+            rect = Rect(x0, y0, x0 + bw, y0 + bh)
+            tags = ("button", f"button:{b.name}") + (() if b.enabled else ("disabled",))
+            # No outline: Tk draws a smoothed outline ragged; the fill alone reads cleanly.
+            c.create_polygon(rounded_rect_points(rect, bh * 0.2), smooth=True,
+                             fill=BUTTON if b.enabled else BUTTON_OFF, outline="", tags=tags)
+            c.create_text(*rect.centre, text=b.label, width=bw - 4, justify="center",
+                          fill=TEXT if b.enabled else "#7a6a58",
+                          font=self._font(tl, 0.75, bold=b.enabled), tags=tags)
+        y = s.y0 + pad
+        styles = {"title": (TEXT, 1.1, True), "muted": (MUTED, 0.7, False),
+                  "team": (TEXT, 0.75, True), "score": (GOLD, 0.8, True),
+                  "status": (TEXT, 0.78, False), "turn": (GOLD, 0.85, True),
+                  "message": (MESSAGE, 0.78, False), "error": (ERROR, 0.78, True)}
+        for text, style in scene.panel:
+            colour, scale, bold = styles.get(style, (TEXT, 0.75, False))
+            if style in ("team", "status", "turn", "error"):
+                y += pad * 0.6
+            item = c.create_text(s.x0 + pad, y, text=text, anchor="nw", width=width,
+                                 fill=colour, font=self._font(tl, scale, bold),
+                                 tags=("panel", f"panel:{style}"))
+            y = c.bbox(item)[3] + 2
+            if y > top - pad:
+                c.delete(item)  # a cramped window drops the last lines, never the buttons
+                break
+
+    def _focus(self, scene: Scene) -> None:
+        if not scene.focus:
+            return
+        c = self.canvas
+        tag = f"{scene.focus}&&hand" if scene.focus.startswith("tile:") else scene.focus
+        box = c.bbox(tag)
+        if not box:
+            return
+        x0, y0, x1, y1 = box
+        c.create_rectangle(x0 - 4, y0 - 4, x1 + 4, y1 + 4, outline="#ffffff", width=3,
+                           dash=(6, 3), tags=("focus",))
+
+
+def target_of(tags: tuple[str, ...]) -> str | None:
+    """The controller's target for an item with ``tags``; ``None`` for decoration."""
+    if "dragging" in tags:
+        return None
+    for prefix in TARGET_PREFIXES:
+        for t in tags:
+            if t.startswith(prefix):
+                return t
+    if "hand" in tags:
+        for t in tags:
+            if t.startswith("tile:"):
+                return t
+    if "felt" in tags:
+        return "felt"
+    return None
