@@ -49,7 +49,9 @@ def tournament(
     ] = None,
     db: Annotated[
         Optional[Path],
-        typer.Option("--db", help="The tournament database (default: CONFIG's name .sqlite)."),
+        typer.Option(
+            "--db", help="The tournament database (default: CONFIG's name with .sqlite, here)."
+        ),
     ] = None,
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue the tournament in the database.")
