@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import signal
 import time
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -92,8 +93,13 @@ def tournament(
             markup=False,
         )
         start = time.perf_counter()
-        with _Progress(settings.matches - left, settings.matches) as advance:
-            played_now = run(settings, store, backend, loaded, advance)
+        # `kill PID` stops the run as Ctrl-C does: workers ended, the way to resume printed.
+        previous = signal.signal(signal.SIGTERM, _interrupt)
+        try:
+            with _Progress(settings.matches - left, settings.matches) as advance:
+                played_now = run(settings, store, backend, loaded, advance)
+        finally:
+            signal.signal(signal.SIGTERM, previous)
         took = time.perf_counter() - start
     except KeyboardInterrupt:
         done = len([i for i in store.done() if i < settings.matches])
@@ -121,6 +127,10 @@ def tournament(
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
         return
     _print_summary(summary, variant, took, played_now)
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 class _Rate(ProgressColumn):

@@ -87,6 +87,17 @@ def test_ctrl_c_stops_cleanly_says_how_to_resume_and_resume_loses_and_repeats_no
     assert records.read_bytes() == reference(cli, config, tmp_path)
 
 
+def test_kill_stops_like_ctrl_c(write_config, tmp_path, testplayers):
+    config = write_config(chiva(matches=12, seed=23, seats={s: SLOW for s in range(1, 5)}))
+    db, records = tmp_path / "t.sqlite", tmp_path / "r.jsonl"
+    proc = start(config, db, records)
+    wait_for_games(proc, db, 1)
+    proc.terminate()
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "continue with: " in err and "Traceback" not in err
+
+
 def test_a_killed_run_resumes_to_the_same_records(cli, write_config, tmp_path, testplayers):
     config = write_config(chiva(matches=10, seed=22, seats={1: SLOW, 3: SLOW}))
     db, records = tmp_path / "t.sqlite", tmp_path / "r.jsonl"
