@@ -54,11 +54,14 @@ def plugins_command(
                                    "disabled": loaded.disabled}))
         return
     table = Table(title="capicua plugins", title_justify="left")
-    for col in ("kind", "name", "distribution", "plugin", "about"):
-        table.add_column(col, overflow="fold")
+    # Names are what people type: never wrapped. The plugin (entry point) names are in
+    # --json and in the skip messages; either name switches a plugin off.
+    for col in ("kind", "name", "distribution"):
+        table.add_column(col, no_wrap=True)
+    table.add_column("about", ratio=1)
     for r in rows:
-        dist = f"{r['distribution']} {r['version']}".strip()
-        table.add_row(r["kind"], r["name"], dist, r["plugin"], r["about"])
+        table.add_row(r["kind"], r["name"], f"{r['distribution']} {r['version']}".strip(),
+                      r["about"])
     out.print(table)
     for name in loaded.disabled:
         out.print(f"disabled: {name}", markup=False)

@@ -24,6 +24,10 @@ from typer.testing import CliRunner
 import capicua.plugins
 from capicua.cli import app
 
+# The GUI tests' display fixture (an Xvfb of the session when there is no DISPLAY), shared
+# so that the example plugins are opened in the same kind of window the GUI tests use.
+from gui.conftest import display  # noqa: E402,F401
+
 
 @pytest.fixture(autouse=True)
 def clean_plugins(monkeypatch) -> Iterator[None]:
