@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, Optional
+from typing import Annotated, Any, NoReturn
 
 import typer
-
 from rich.markup import escape
 
 from .common import fail as _fail
@@ -26,22 +25,23 @@ DEFAULT_DELAY = 0.6
 
 def play(
     config: Annotated[
-        Optional[Path], typer.Argument(help="A table config (TOML), e.g. configs/chiva-human.toml.")
+        Path | None, typer.Argument(help="A table config (TOML), e.g. configs/chiva-human.toml.")
     ] = None,
     variant: Annotated[
-        Optional[str], typer.Option("--variant", "-v", help="The game (capicua rules lists them).")
+        str | None, typer.Option("--variant", "-v", help="The game (capicua rules lists them).")
     ] = None,
-    seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Seed of the match (default: fresh).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the match (default: fresh).")] = None,
     delay: Annotated[
-        Optional[float], typer.Option("--delay", help="Seconds between computer moves.")
+        float | None, typer.Option("--delay", help="Seconds between computer moves.")
     ] = None,
     new: Annotated[bool, typer.Option("--new", help="Do not offer to resume the saved match.")] = False,
     screenshot: Annotated[
-        Optional[Path], typer.Option("--screenshot", help="Render the table to this PNG and exit.")
+        Path | None, typer.Option("--screenshot", help="Render the table to this PNG and exit.")
     ] = None,
     moves: Annotated[
         int, typer.Option("--moves", min=0, help="With --screenshot: play this many actions "
-                          "first (stopping at the end of a hand).")
+                          "first (your own by the hint), then on to your next decision; a "
+                          "hand's end stops early.")
     ] = 0,
     size: Annotated[str, typer.Option("--size", help="Window size, WIDTHxHEIGHT.")] = "1180x820",
 ) -> None:

@@ -33,7 +33,7 @@ def _adapt(answer: Any, view: View) -> tuple[Action, str]:
     if isinstance(answer, tuple):
         action, reason = answer[0], answer[1]
     else:
-        action = getattr(answer, "action")
+        action = answer.action
         reason = getattr(answer, "reason", "")
     if isinstance(reason, (list, tuple)):
         reason = "; ".join(str(r) for r in reason)

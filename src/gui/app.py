@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import time
 import tkinter as tk
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, Callable
+from typing import Any
 
 from ..core.actions import Action
 from ..core.driver import ask
@@ -32,7 +33,7 @@ from . import save
 from .advice import suggest
 from .controller import Controller, Response
 from .dialogs import Settings, SettingsWindow, TextWindow, log_lines
-from .model import Session, SeatsError
+from .model import SeatsError, Session
 from .scene import Choice, Ui, build_scene
 from .table import TableView
 from .texts import scores_text
@@ -162,14 +163,16 @@ class TableApp:
         if not self.canvas.winfo_exists():
             return
         self.ui.buttons = self._buttons()
+        self.ui.paused = self.paused
         self.table.draw(build_scene(self.session, self.ctl, self.ui))
 
     def refresh(self) -> None:
-        """After any change: redraw, update open windows, and start what comes next."""
+        """After any change: start what comes next, then redraw and update open windows
+        (in that order, so the frame already says who is thinking)."""
+        self.pump()
         self.redraw()
         if "log" in self.windows:
             self.windows["log"].set_text("\n".join(log_lines(self.session.match)))  # type: ignore[attr-defined]
-        self.pump()
 
     def _buttons(self) -> dict[str, bool]:
         s = self.session
@@ -241,7 +244,7 @@ class TableApp:
         name = type(self.session.players[seat]).__name__
         try:
             action = future.result()
-        except Exception as exc:  # someone else's player code: report, keep the window
+        except Exception as exc:  # noqa: BLE001 - someone else's player code: report it
             self._player_broke(PlayerError(seat, name, f"raised {type(exc).__name__}: {exc}"))
             return
         if not self.session.match.is_legal(action):
@@ -461,18 +464,20 @@ class TableApp:
         m = loaded.match
         self._resume = loaded
         what = f"hand {m.hand_number}, score {scores_text(m.scores)}"
-        self.ui.question = (f"An unfinished {m.variant.title} match is saved ({what}). "
-                            "Resume it?",
-                            (Choice("choice:resume", "Resume"), Choice("choice:new", "New match")))
+        text = f"An unfinished {m.variant.title} match is saved ({what}). Resume it?"
+        self.ui.question = (text, (Choice("choice:resume", "Resume"),
+                                   Choice("choice:new", "New match")))
 
     def advance(self, actions: int) -> int:
-        """Play up to ``actions`` actions at once, the person's by the hint, stopping early
-        at the end of a hand; for rendering a position (``--screenshot --moves``). Returns
-        how many were played."""
+        """Play ``actions`` actions at once (the person's by the hint), then on to the
+        person's next decision, stopping early at the end of a hand; for rendering a
+        position (``--screenshot --moves``). Returns how many were played."""
         self._invalidate()
         s = self.session
         done = 0
-        while done < actions and not s.match.over and s.held_hand is None:
+        while not s.match.over and s.held_hand is None:
+            if done >= actions and (s.human is None or self.person_view() is not None):
+                break
             seat = s.match.turn
             view = s.match.view(seat)  # type: ignore[arg-type]
             auto = s.automatic()

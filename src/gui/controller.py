@@ -16,8 +16,8 @@ lit ends, Enter confirms, Escape steps back.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..core.actions import LEFT, Action, Draw, Play, parse_action
 from ..core.tiles import Tile

@@ -9,9 +9,10 @@ they apply nothing to the match themselves. :func:`log_lines` is plain text from
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from tkinter import ttk
-from typing import Any, Callable
+from typing import Any
 
 from ..core.match import Match
 from ..core.text import describe_hand
@@ -33,7 +34,8 @@ class Settings:
 
 def log_lines(match: Match) -> list[str]:
     """Every action of the match so far, hand by hand, with shown doubles and results."""
-    lines = [f"{match.variant.title}, seed {match.seed}"]
+    lines = [f"{match.variant.title}, seed {match.seed}",
+             "(each move is seat:tile and the end it went on, L or R)"]
     for i, rnd in enumerate(match.draw_rounds, 1):
         if rnd:
             drawn = ", ".join(f"seat {s} {t} ({t.pips})" for s, t in sorted(rnd.items()))
@@ -56,7 +58,7 @@ class TextWindow(tk.Toplevel):
                  on_close: Callable[[], None]) -> None:
         super().__init__(master)
         self.title(title)
-        self.geometry("640x560")
+        self.geometry("820x560")
         self._on_close = on_close
         frame = ttk.Frame(self, padding=PAD)
         frame.pack(fill="both", expand=True)

@@ -17,9 +17,9 @@ end of the line. Sizes are in canvas pixels (floats); a tile's *size* is its sho
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
-from collections.abc import Iterable, Sequence
 
 Tile = tuple[int, int]
 

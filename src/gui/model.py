@@ -16,8 +16,9 @@ a finished one alike.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ..core.actions import LEFT, PASS, Action, Play
 from ..core.errors import NothingToUndo

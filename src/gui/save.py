@@ -75,7 +75,7 @@ def load(variants: Any, path: Path | None = None) -> Loaded:
         seats = _seats(record.get("seats"), match.variant.seats)
     except (OSError, ValueError, CapicuaError) as exc:
         return Loaded(damaged=_set_aside(path, exc))
-    except Exception as exc:  # a file edited by hand can trip anything; still never a crash
+    except Exception as exc:  # noqa: BLE001 - a hand-edited file can trip anything; no crash
         return Loaded(damaged=_set_aside(path, exc))
     if match.over:
         return Loaded()
@@ -84,12 +84,12 @@ def load(variants: Any, path: Path | None = None) -> Loaded:
 
 def _seats(raw: Any, n: int) -> dict[int, Any]:
     if not isinstance(raw, dict):
-        raise ValueError("the record's seats are not a table")
+        raise TypeError("the record's seats are not a table")
     seats = {}
     for s in range(1, n + 1):
         entry = raw.get(str(s))
         if not isinstance(entry, (str, dict)):
-            raise ValueError(f"the record names no player for seat {s}")
+            raise TypeError(f"the record names no player for seat {s}")
         seats[s] = entry
     return seats
 

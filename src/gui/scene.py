@@ -20,7 +20,14 @@ from ..core.view import View
 from .controller import Controller, choice_target, playable
 from .model import Line, Session, line_of
 from .texts import (
-    draw_summary, label_name, last_move, match_result, panel_lines, result_lines, seat_name,
+    cap,
+    draw_summary,
+    label_name,
+    last_move,
+    match_result,
+    panel_lines,
+    result_lines,
+    seat_name,
     team_name,
 )
 
@@ -112,8 +119,8 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
     v = session.variant
     n = v.seats
     held = session.held()
-    mine = (view.my_turn and session.held_hand is None and ui.question is None
-            and session.automatic() is None)
+    mine = (session.human is not None and view.my_turn and session.held_hand is None
+            and ui.question is None and session.automatic() is None)
     banner: tuple[str, ...] = ()
     choices: tuple[Choice, ...] = ()
     facedown = None
@@ -143,14 +150,14 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         banner = tuple(draw_summary(view, session)) if view.hand_number == 1 else ()
         team = v.team_of[view.turn]
         if mine:
-            banner += (f"{team_name(session, team, long=True)} leads this hand. Who leads? "
-                       "(You choose before seeing the new hand.)",)
+            banner += ((f"{team_name(session, team, long=True)} leads this hand. Who leads? "
+                        "(You choose before seeing the new hand.)"),)
             choices = tuple(Choice(choice_target(a), "I lead" if a.seat == view.seat
                                    else f"{label_name(session, a.seat)} leads")
                             for a in view.legal if isinstance(a, ChooseLeader))
         else:
-            banner += (f"{seat_name(session, view.turn)} chooses who leads for "
-                       f"{team_name(session, team)}…",)
+            banner += ((f"{cap(seat_name(session, view.turn))} chooses who leads for "
+                        f"{team_name(session, team)}…"),)
     elif view.phase == "claim":
         line = Line((), 0, None)
         if mine:
@@ -160,8 +167,8 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
             choices = (Choice("choice:keep", "Keep the hand"),
                        Choice("choice:redeal", "Show doubles, redeal"))
         else:
-            banner = (f"{seat_name(session, view.turn)} holds five or more doubles and may "
-                      "demand a redeal…",)
+            banner = ((f"{cap(seat_name(session, view.turn))} holds five or more doubles "
+                       "and may demand a redeal…"),)
     elif view.phase == "play":
         line = line_of(view.history)
     if ui.question is not None:

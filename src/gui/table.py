@@ -15,10 +15,23 @@ import math
 import tkinter as tk
 
 from .drawing import (
-    FELT, draw_back, draw_end_marker, draw_felt, draw_tile, rounded_rect_points, tile_tag,
+    FELT,
+    draw_back,
+    draw_end_marker,
+    draw_felt,
+    draw_tile,
+    rounded_rect_points,
+    tile_tag,
 )
-from .geometry import MIN_TOUCH, LineLayout, Rect, TableLayout, hand_tile_rects, layout_line, \
-    table_layout
+from .geometry import (
+    MIN_TOUCH,
+    LineLayout,
+    Rect,
+    TableLayout,
+    hand_tile_rects,
+    layout_line,
+    table_layout,
+)
 from .scene import Scene, SeatScene
 
 WOOD = "#3b2a1e"
@@ -115,8 +128,7 @@ class TableView:
         c = self.canvas
         line = scene.line
         assert line is not None
-        # Ask for tiles as large as the hand's; layout_line shrinks them as the line grows.
-        lay = layout_line(line.tiles, line.opening, area, tl.hand_tile_size)
+        lay = layout_line(line.tiles, line.opening, area, tl.line_tile_size)
         self.line_layout = lay
         for p in lay.placements:
             draw_tile(c, p.rect, p.tile, vertical=p.vertical, a_side=p.a_side,
@@ -251,7 +263,7 @@ class TableView:
         if seat.leader:
             parts.append("leads")
         if seat.thinking:
-            parts.append("thinking…")
+            parts.append("thinking")
         if seat.passed:
             parts.append("PASS")
         if seat.voids:

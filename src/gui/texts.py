@@ -8,10 +8,17 @@ asked of the variant), not from a list of known games, so a plugin variant is ex
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
 from ..core.actions import PASS, Play
 from ..core.tiles import Tile
 from ..core.variant import BLOCK, DOMINO, Variant
 from ..core.view import PastHand, View
+
+if TYPE_CHECKING:  # the scene and the model import this module
+    from .model import Session
+    from .scene import Ui
 
 LABELS = {"chiva": "a chiva", "pollona": "a Pollona", "tripollua": "a Tripollúa"}
 
@@ -20,20 +27,21 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def entry_name(entry) -> str:  # noqa: ANN001 - a config seat entry: a name or a table
+def entry_name(entry: Any) -> str:
+    """The player name of a seat entry (a name, or a table with a ``player`` key)."""
     if isinstance(entry, dict):
         return str(entry.get("player", "?"))
     return str(entry)
 
 
-def seat_name(session, seat: int | None) -> str:  # noqa: ANN001
+def seat_name(session: Session, seat: int | None) -> str:
     """``you`` for the person, else ``seat N``; lower case, for use inside sentences."""
     if seat is None:
         return "nobody"
     return "you" if seat == session.human else f"seat {seat}"
 
 
-def label_name(session, seat: int) -> str:  # noqa: ANN001
+def label_name(session: Session, seat: int) -> str:
     """The short label under a seat's tiles."""
     if seat == session.human:
         return "You"
@@ -42,7 +50,7 @@ def label_name(session, seat: int) -> str:  # noqa: ANN001
     return f"Seat {seat}" + (" (partner)" if partner else "")
 
 
-def team_name(session, team: int | None, long: bool = False) -> str:  # noqa: ANN001
+def team_name(session: Session, team: int | None, long: bool = False) -> str:
     """``your team`` or ``team N``; ``long`` adds who is in it."""
     if team is None:
         return "nobody"
@@ -55,7 +63,7 @@ def team_name(session, team: int | None, long: bool = False) -> str:  # noqa: AN
     return f"{cap(short)} ({who})" if ours else f"Team {team} ({who})"
 
 
-def pips(tiles) -> int:  # noqa: ANN001
+def pips(tiles: Iterable[Tile]) -> int:
     return sum(t.pips for t in tiles)
 
 
@@ -78,7 +86,7 @@ def scores_text(scores: tuple[int, ...]) -> str:
     return "–".join(str(s) for s in scores)
 
 
-def result_lines(past: PastHand, view: View, session) -> list[str]:  # noqa: ANN001
+def result_lines(past: PastHand, view: View, session: Session) -> list[str]:
     """Who won the finished hand and why, and what it did to the score."""
     r = past.result
     v = session.variant
@@ -134,7 +142,7 @@ def _scores_before(view: View, number: int, teams: int) -> tuple[int, ...]:
     return (0,) * teams
 
 
-def _next_lead(session, past: PastHand) -> list[str]:  # noqa: ANN001
+def _next_lead(session: Session, past: PastHand) -> list[str]:
     """What the result means for the next hand when the rules make it notable."""
     m = session.match
     if m.over or past.result.team is not None:
@@ -144,12 +152,12 @@ def _next_lead(session, past: PastHand) -> list[str]:  # noqa: ANN001
         return [f"The next hand opens with {logs[past.number].required} again."]
     if m.phase == "lead" and m.turn is not None:
         team = session.variant.team_of[m.turn]
-        return [f"{cap(team_name(session, team))} did not lead this hand, so it chooses the "
-                "next leader."]
+        return [(f"{cap(team_name(session, team))} did not lead this hand, so it chooses the "
+                 "next leader.")]
     return []
 
 
-def match_result(view: View, session) -> str:  # noqa: ANN001
+def match_result(view: View, session: Session) -> str:
     label = LABELS.get(view.label or "", view.label)
     w = view.winner
     order = (view.scores[w - 1],) + tuple(x for t, x in enumerate(view.scores, 1) if t != w)
@@ -157,7 +165,7 @@ def match_result(view: View, session) -> str:  # noqa: ANN001
     return won + (f": {label}!" if label else ".")
 
 
-def draw_summary(view: View, session) -> list[str]:  # noqa: ANN001
+def draw_summary(view: View, session: Session) -> list[str]:
     """The draw for first lead so far, and what happens next."""
     lines = []
     for i, rnd in enumerate(view.draw):
@@ -185,7 +193,7 @@ def draw_summary(view: View, session) -> list[str]:  # noqa: ANN001
     return lines[-3:]
 
 
-def last_move(view: View, session) -> str | None:  # noqa: ANN001
+def last_move(view: View, session: Session) -> str | None:
     if not view.history:
         if view.phase == "play" and view.leader is not None:
             opens = f" and must open with {view.required}" if view.required else ""
@@ -218,7 +226,7 @@ def score_text(variant: Variant, score: int) -> str:
     return f"{'Series' if series_scoring(variant) else 'Score'} {score}"
 
 
-def status(session, view: View, ui) -> tuple[str, str]:  # noqa: ANN001
+def status(session: Session, view: View, ui: Ui) -> tuple[str, str]:
     """The one line that says what the table is waiting for."""
     if ui.error:
         return ui.error, "error"
@@ -247,7 +255,8 @@ def status(session, view: View, ui) -> tuple[str, str]:  # noqa: ANN001
     return "", "status"
 
 
-def panel_lines(session, view: View, ui, last: str | None) -> list[tuple[str, str]]:  # noqa: ANN001
+def panel_lines(session: Session, view: View, ui: Ui, last: str | None
+                ) -> list[tuple[str, str]]:
     """The score panel, top to bottom, as ``(text, style)``."""
     v = session.variant
     number = session.held_hand or view.hand_number  # a finished hand on show is "the" hand
@@ -263,8 +272,9 @@ def panel_lines(session, view: View, ui, last: str | None) -> list[tuple[str, st
     if last and session.held_hand is None:
         out.append((last, "muted"))
     for claimant, shown in view.shown:
-        out.append((f"{cap(seat_name(session, claimant))} showed "
-                    f"{' '.join(str(t) for t in shown)} and demanded a redeal.", "muted"))
+        shown_text = " ".join(str(t) for t in shown)
+        who = cap(seat_name(session, claimant))
+        out.append((f"{who} showed {shown_text} and demanded a redeal.", "muted"))
     if ui.message:
         out.append((ui.message, "message"))
     return out

@@ -12,6 +12,9 @@ table, :meth:`act` has nothing to answer and says so instead of guessing.
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from ..core.actions import Action
 from ..core.view import View
 from ..hookspecs import hookimpl
@@ -29,7 +32,7 @@ class HumanPlayer(Player):
     description = "a person at the table (capicua play); not for tournaments"
     interactive = True
 
-    def __init__(self, rng, **options) -> None:  # noqa: ANN001 - the base signature
+    def __init__(self, rng: random.Random, **options: Any) -> None:
         super().__init__(rng, **options)
         self._chosen: Action | None = None
 

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import re
 
-from deals import deal, draw
-
 from capicua.core.actions import parse_action
-
 from capicua.core.match import Match
 from capicua.gui.model import Session
 from capicua.plugins import load_plugins
+from deals import deal, draw
 
 PLUGINS = load_plugins(third_party=False)
 SEATS = {1: "human", 2: "heuristic", 3: "heuristic", 4: "heuristic"}
@@ -46,7 +44,7 @@ class MustNotBeAsked:
 
     name = "must-not-be-asked"
 
-    def act(self, view):  # noqa: ANN001
+    def act(self, view):
         raise AssertionError(f"seat {view.seat} was asked to decide again")
 
 
@@ -167,7 +165,7 @@ class Scripted:
         self.steps = [(int(seat), parse_action(a)) for seat, a in
                       re.findall(r"(\d+):(.+?)(?=\s+\d+:|\s*$)", steps.strip())]
 
-    def act(self, view):  # noqa: ANN001
+    def act(self, view):
         seat, action = self.steps[len(view.history)]
         assert seat == view.seat, f"the script has seat {seat} at step {len(view.history)}"
         return action

@@ -10,14 +10,20 @@ from __future__ import annotations
 import time
 
 import pytest
-from table_helpers import (
-    FORCED_PASS, PLUGINS, SEATS, MustNotBeAsked, Scripted, double_nine_at_claim, session,
-)
 
 from capicua.core.actions import Play
 from capicua.gui import save
 from capicua.gui.app import TableApp
 from capicua.gui.dialogs import Settings
+from table_helpers import (
+    FORCED_PASS,
+    PLUGINS,
+    SEATS,
+    MustNotBeAsked,
+    Scripted,
+    double_nine_at_claim,
+    session,
+)
 
 
 @pytest.fixture

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import pytest
-from table_helpers import (
-    CHOICES, FORCED_PASS, PLUGINS, SEATS, MustNotBeAsked, double_nine_at_claim, drive, session,
-)
 
 from capicua.core.actions import KEEP, PASS, REDEAL, parse_action
 from capicua.core.errors import NothingToUndo
 from capicua.core.records import replay, to_record
 from capicua.gui.model import SeatsError, actors_of, line_of
+from table_helpers import (
+    CHOICES,
+    FORCED_PASS,
+    PLUGINS,
+    SEATS,
+    MustNotBeAsked,
+    double_nine_at_claim,
+    drive,
+    session,
+)
 
 
 def test_undo_takes_back_the_persons_move_and_every_computer_reply_after_it():

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from table_helpers import PLUGINS, SEATS, double_nine_at_claim, drive, session
 
 from capicua.core.records import FORMAT
 from capicua.gui import save
+from table_helpers import PLUGINS, SEATS, double_nine_at_claim, drive, session
 
 
 @pytest.fixture

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-from deals import draw
-from table_helpers import (
-    CHOICES, FORCED_PASS, LOWEST_SEAT_2, TEAM1_REST, chiva_block, double_nine_at_claim,
-    double_nine_block, session, variant,
-)
-
 from capicua.core.actions import Draw
 from capicua.core.tiles import Tile
 from capicua.gui.controller import Controller
 from capicua.gui.scene import Choice, Ui, build_scene, draw_slots, position_of
+from deals import draw
+from table_helpers import (
+    CHOICES,
+    FORCED_PASS,
+    LOWEST_SEAT_2,
+    TEAM1_REST,
+    chiva_block,
+    double_nine_at_claim,
+    double_nine_block,
+    session,
+    variant,
+)
 
 T = Tile.parse
 
@@ -140,3 +146,11 @@ def test_the_score_panel_says_how_far_each_team_is_from_winning():
     panel = [text for text, _ in scene(d9).panel]
     assert "0 of 100 · 100 to go" in panel
     assert panel[0] == "Double-nine 100"
+
+
+def test_a_table_of_computers_offers_nothing_to_play():
+    s = session(hands=CHOICES, seats={1: "random", 2: "random", 3: "random", 4: "random"},
+                steps="1:6-6L 2:6-5L 3:6-4R 4:pass")
+    sc = scene(s)
+    assert sc.playable is None and sc.lit == () and sc.choices == ()
+    assert by_seat(sc)[1].name == "Seat 1"

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from table_helpers import (
-    DOMINO_BY_1, DOMINO_BY_1_PLAY, LOWEST_SEAT_2, LOWEST_SHARED_ACROSS_TEAMS, TEAM1_REST,
-    TIE_REST, chiva_block, double_nine_block, double_nine_dealt, run, session, variant,
-)
-
 from capicua.gui.texts import block_by_team, last_move, result_lines, series_scoring
+from table_helpers import (
+    DOMINO_BY_1,
+    DOMINO_BY_1_PLAY,
+    LOWEST_SEAT_2,
+    LOWEST_SHARED_ACROSS_TEAMS,
+    TEAM1_REST,
+    TIE_REST,
+    chiva_block,
+    double_nine_block,
+    double_nine_dealt,
+    run,
+    session,
+    variant,
+)
 
 
 def explained(s):
