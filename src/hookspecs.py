@@ -5,8 +5,11 @@ distributions expose them through the ``capicua`` entry-point group. The built-i
 and players register through these same hooks, with no back door.
 
 Registration hooks get a registry and call ``registry.add(cls)``; a registry rejects a
-duplicate name with an error naming both plugins. Observer hooks are told what happened and
-return nothing; the GUI, the match log and the tournament runner use them.
+duplicate name or bad metadata with an error naming the plugin, and the plugin is skipped.
+Observer hooks are told what happened and return nothing; they are called for every match
+played through :func:`capicua.core.driver.play_match` with the plugins' hook, as the
+tournament runner does. An implementation may take fewer arguments than its spec, never
+others. docs/plugins.md documents every hook (a test keeps it complete).
 """
 
 from __future__ import annotations
