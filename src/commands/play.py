@@ -70,6 +70,7 @@ def play(
 def resolve(config: Path | None, variant: str | None, seed: int | None, delay: float | None,
             loaded: Any) -> dict[str, Any]:
     """The table's settings: defaults < config < command line; bad input exits 2."""
+    from ..gui.geometry import SEAT_SIDES
     from ..gui.model import SeatsError, check_seats
     from ..tournament.config import ConfigError, load_config
 
@@ -96,6 +97,9 @@ def resolve(config: Path | None, variant: str | None, seed: int | None, delay: f
     if name not in loaded.variants:
         fail(f"unknown variant {name!r}; available: {', '.join(loaded.variants.names())}")
     n = loaded.variants.get(name).seats
+    if n not in SEAT_SIDES:
+        fail(f"the table seats 2, 3 or 4 players; {name} has {n} seats "
+             "(capicua tournament plays it with computers)")
     if seats is None or len(seats) != n:
         if seats is not None:
             fail(f"{config} has {len(seats)} seats; {name} needs {n}")

@@ -33,6 +33,7 @@ from . import save
 from .advice import suggest
 from .controller import Controller, Response
 from .dialogs import Settings, SettingsWindow, TextWindow, log_lines
+from .geometry import SEAT_SIDES
 from .model import SeatsError, Session
 from .scene import Choice, Ui, build_scene
 from .table import TableView
@@ -424,6 +425,9 @@ class TableApp:
         """Take the settings window's values; a new game, seats or seed start a new match."""
         if new.variant not in self.plugins.variants:
             return f"unknown game {new.variant!r}"
+        seats = self.plugins.variants.get(new.variant).seats
+        if seats not in SEAT_SIDES:
+            return f"the table seats 2, 3 or 4 players; {new.variant} has {seats} seats"
         restart = (new.variant != self.settings.variant or new.seats != self.settings.seats
                    or new.seed != self.settings.seed)
         if restart:

@@ -343,7 +343,12 @@ def tile_halves(rect: Rect, vertical: bool, a_side: str) -> tuple[Rect, Rect]:
 
 # --- seats, table, score panel -------------------------------------------------------------
 
-SEAT_SIDES = {4: {1: "bottom", 2: "right", 3: "top", 4: "left"}, 2: {1: "bottom", 2: "top"}}
+# Seat positions counted from the bottom (the person) counter-clockwise, as play goes.
+SEAT_SIDES = {
+    4: {1: "bottom", 2: "right", 3: "top", 4: "left"},
+    3: {1: "bottom", 2: "right", 3: "left"},
+    2: {1: "bottom", 2: "top"},
+}
 
 
 @dataclass(frozen=True)
@@ -374,11 +379,12 @@ class TableLayout:
 def table_layout(width: float, height: float, seats: int = 4) -> TableLayout:
     """Cut a ``width`` x ``height`` window into table, seats and score panel.
 
-    ``seats`` is 4 (bottom, right, top, left) or 2 (bottom, top). Everything scales with
-    the window; seat 1's hand tiles stay at least 48 px wide from 1024x768 upwards.
+    ``seats`` is 4 (bottom, right, top, left), 3 (bottom, right, left) or 2 (bottom,
+    top). Everything scales with the window; seat 1's hand tiles stay at least 48 px wide
+    from 1024x768 upwards.
     """
     if seats not in SEAT_SIDES:
-        raise ValueError(f"seats must be 2 or 4, not {seats}")
+        raise ValueError(f"seats must be 2, 3 or 4, not {seats}")
     k = min(width / 1024, height / 768)
     pad = max(4.0, round(8 * k))
     hand = max(12.0, min(72.0, round(52 * k)))
@@ -389,7 +395,7 @@ def table_layout(width: float, height: float, seats: int = 4) -> TableLayout:
     play_w = width - score_w
     bottom_h = 2 * hand + 2 * pad + label
     top_h = 2 * back + 2 * pad + label
-    side_w = 2 * back + 2 * pad if seats == 4 else pad
+    side_w = 2 * back + 2 * pad if seats in (3, 4) else pad
     sides = SEAT_SIDES[seats]
     areas: dict[int, SeatArea] = {}
     for seat, side in sides.items():

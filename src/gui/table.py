@@ -98,7 +98,7 @@ class TableView:
         width = max(c.winfo_width(), 200)
         height = max(c.winfo_height(), 200)
         self.scene = scene
-        tl = table_layout(width, height, 4 if len(scene.seats) == 4 else 2)
+        tl = table_layout(width, height, len(scene.seats))
         self.layout = tl
         c.configure(background=WOOD)
         draw_felt(c, tl.table)

@@ -7,6 +7,7 @@ import re
 
 from capicua.core.actions import parse_action
 from capicua.core.match import Match
+from capicua.core.variant import Variant
 from capicua.gui.model import Session
 from capicua.plugins import load_plugins
 from deals import deal, draw
@@ -169,3 +170,32 @@ class Scripted:
         seat, action = self.steps[len(view.history)]
         assert seat == view.seat, f"the script has seat {seat} at step {len(view.history)}"
         return action
+
+
+class Cutthroat(Variant):
+    """A three-seat, every-player-for-themselves test variant: the table is not only for
+    four seats in two teams."""
+
+    name = "cutthroat-test"
+    title = "Cutthroat (test)"
+    max_pip = 6
+    hand_size = 7
+    seats = 3
+    teams = ((1,), (2,), (3,))
+
+    def block_winner(self, hands):  # noqa: ANN001, ANN201
+        counts = {s: sum(t.pips for t in ts) for s, ts in hands.items()}
+        low = min(counts.values())
+        lowest = [s for s, c in counts.items() if c == low]
+        return self.team_of[lowest[0]] if len(lowest) == 1 else None
+
+    def next_scores(self, scores, team, points):  # noqa: ANN001, ANN201
+        return tuple(s + (1 if t == team else 0) for t, s in enumerate(scores, 1))
+
+    def match_winner(self, scores):  # noqa: ANN001, ANN201
+        return next((t for t, s in enumerate(scores, 1) if s >= 3), None)
+
+
+def cutthroat(seed: int = 1) -> Session:
+    return Session(Match(Cutthroat(), seed), {1: "human", 2: "random", 3: "random"},
+                   PLUGINS.players)

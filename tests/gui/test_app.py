@@ -151,6 +151,15 @@ def test_a_whole_chiva_hand_is_played_by_taps_on_the_canvas(table):
     assert app.session.held_hand is None and app.session.match.hand_number == 2
 
 
+def test_a_three_seat_plugin_variant_is_played_at_the_same_table(table):
+    from table_helpers import cutthroat
+
+    app = table("chiva", installed=cutthroat(seed=2))
+    play_hand_by_taps(app)
+    assert app.canvas.find_withtag("label:3") and not app.canvas.find_withtag("label:4")
+    assert len(app.table.scene.seats) == 3
+
+
 def test_a_whole_double_nine_hand_is_played_by_taps_with_the_draw_and_the_leader(table):
     app = table("double-nine-100", seed=5)
     settle(app, lambda: app.person_view() is not None)

@@ -249,7 +249,7 @@ def test_every_seat_hand_fits_its_strip(width, height):
 
 
 @pytest.mark.parametrize("width,height", WINDOWS)
-@pytest.mark.parametrize("seats", [2, 4])
+@pytest.mark.parametrize("seats", [2, 3, 4])
 def test_table_seats_and_score_panel_do_not_overlap(width, height, seats):
     tl = table_layout(width, height, seats)
     window = Rect(0, 0, width, height)
@@ -266,8 +266,10 @@ def test_seat_sides_follow_the_table_of_rules_md():
     two = table_layout(1024, 768, seats=2)
     assert {s: a.side for s, a in two.seats.items()} == {1: "bottom", 2: "top"}
     assert [s for s, a in two.seats.items() if a.face_up] == [1]
-    with pytest.raises(ValueError):
-        table_layout(1024, 768, seats=3)
+    three = table_layout(1024, 768, seats=3)
+    assert {s: a.side for s, a in three.seats.items()} == {1: "bottom", 2: "right", 3: "left"}
+    with pytest.raises(ValueError, match="seats must be 2, 3 or 4, not 6"):
+        table_layout(1024, 768, seats=6)
 
 
 def test_everything_rescales_with_the_window():

@@ -96,3 +96,27 @@ def test_a_seeded_screenshot_renders_the_same_picture_twice(tmp_path, display):
     data = first.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert data == second.read_bytes()
+
+
+def test_a_variant_the_table_cannot_seat_is_refused_in_one_line(capsys):
+    from types import SimpleNamespace
+
+    import typer
+    from table_helpers import PLUGINS, Cutthroat
+
+    from capicua.commands.play import resolve
+    from capicua.plugins import VariantRegistry
+
+    class SixSeats(Cutthroat):
+        name = "six-test"
+        max_pip = 9
+        seats = 6
+        teams = ((1, 3, 5), (2, 4, 6))
+
+    variants = VariantRegistry()
+    variants.add(SixSeats)
+    with pytest.raises(typer.Exit) as exit_:
+        resolve(None, "six-test", None, None, SimpleNamespace(variants=variants,
+                                                              players=PLUGINS.players))
+    assert exit_.value.exit_code == 2
+    assert "the table seats 2, 3 or 4 players; six-test has 6 seats" in capsys.readouterr().err

@@ -154,3 +154,11 @@ def test_a_table_of_computers_offers_nothing_to_play():
     sc = scene(s)
     assert sc.playable is None and sc.lit == () and sc.choices == ()
     assert by_seat(sc)[1].name == "Seat 1"
+
+
+def test_a_three_seat_variant_seats_the_others_right_and_left():
+    from table_helpers import cutthroat
+
+    sc = scene(cutthroat())
+    assert [(s.seat, s.position) for s in sc.seats] == [(1, 1), (2, 2), (3, 3)]
+    assert [s.name for s in sc.seats] == ["You", "Seat 2", "Seat 3"]
