@@ -106,15 +106,13 @@ class TableApp:
         x, y = self.canvas.canvasx(event.x), self.canvas.canvasy(event.y)
         was = self.ctl.dragging
         resp = self.ctl.motion(x, y, self.table.target_at(x, y), self.table_view())
-        if not self.ctl.dragging or self.ctl.drag_from is None:
+        last, self._drag_at = self._drag_at, (x, y)
+        if not self.ctl.dragging:
             return
-        x0, y0 = self.ctl.drag_from
-        if resp.changed or not was:
-            self.redraw()  # lit ends and the drop target changed: draw, then lift the tile
-            self.table.start_drag(f"tile:{self.ctl.selected}", x - x0, y - y0)
-        elif self._drag_at is not None:
-            self.table.move_drag(x - self._drag_at[0], y - self._drag_at[1])
-        self._drag_at = (x, y)
+        if resp.changed or not was or last is None:
+            self.redraw()  # lit ends or the drop target changed; redraw lifts the tile again
+        else:
+            self.table.move_drag(x - last[0], y - last[1])
 
     def _on_release(self, event: tk.Event) -> None:
         x, y = self.canvas.canvasx(event.x), self.canvas.canvasy(event.y)
@@ -166,6 +164,10 @@ class TableApp:
         self.ui.buttons = self._buttons()
         self.ui.paused = self.paused
         self.table.draw(build_scene(self.session, self.ctl, self.ui))
+        if self.ctl.dragging and self.ctl.drag_from and self._drag_at:
+            # A frame drawn mid-drag (a resize, a new drop target) keeps the tile in hand.
+            (x0, y0), (x, y) = self.ctl.drag_from, self._drag_at
+            self.table.start_drag(f"tile:{self.ctl.selected}", x - x0, y - y0)
 
     def refresh(self) -> None:
         """After any change: start what comes next, then redraw and update open windows
@@ -419,6 +421,7 @@ class TableApp:
     def _closed(self, name: str) -> None:
         self.windows.pop(name, None)
         if self.canvas.winfo_exists():
+            self.canvas.focus_set()  # the keyboard goes back to the table
             self.refresh()
 
     def apply_settings(self, new: Settings) -> str | None:
