@@ -1,0 +1,237 @@
+"""The expert player: Monte Carlo search over the hidden tiles, from the view alone.
+
+For each decision in play the expert
+
+1. reads its view into what it knows (:mod:`capicua.players.knowledge`): its own tiles, the
+   line, the tile counts, the unseen tiles and the numbers each seat has shown it lacks by
+   passing;
+2. samples deals of the unseen tiles into the other hands (and, in double-nine, the unused
+   pile) consistent with all of that — one *determinization* per sample;
+3. plays every candidate move out to the end of the hand in each sample with the fast
+   simulator (:mod:`capicua.players.sim`; all four seats follow its quick policy), the same
+   samples for every candidate so that the comparison is fair;
+4. values each result as match equity (:mod:`capicua.players.equity`: the chance to win
+   the match from the score it leads to, which weighs the hand's win probability, the
+   points at stake and the series), and plays the candidate with the best mean. Equal
+   means go to the heuristic's favourite.
+
+How much it searches is an option: ``level`` (``fast``, ``normal``, ``strong``) sets a
+budget of simulated work per decision, counted in tiles played out, so a decision costs
+about the same time in every position and the answer is reproducible from the seed;
+``samples`` fixes the number of sampled deals instead; ``seconds`` sets a wall-clock budget
+(faster machines search more; not reproducible). The draw, the leader and redeal claims
+are decided as the heuristic decides them.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from ..core.actions import Action, Play
+from ..core.view import View
+from ..hookspecs import hookimpl
+from .base import Option, Player
+from .equity import Equity
+from .heuristic import other_decision, score_plays
+from .knowledge import Knowledge, knowledge, sample_deal
+from .sim import DOUBLE, HI, LO, _place, block_result, held_counts, playout, rules_for
+
+#: Per level: (work budget in tiles played out per decision, most samples). ``normal``, the
+#: default, answers in well under 0.3 s on the reference machine (docs/players.md).
+#: Weight of the heuristic's score, in win probability per score point (tuned with
+#: benchmarks/strength.py).
+PRIOR_WEIGHT = 0.01
+
+LEVELS = {
+    "fast": (15_000, 150),
+    "normal": (60_000, 600),
+    "strong": (240_000, 2400),
+}
+
+
+@dataclass(slots=True)
+class Candidate:
+    """One candidate move and what the samples said about it."""
+
+    action: Action
+    prior: float  # the heuristic's score, for breaking ties and for words
+    total: float = 0.0  # summed match equity over the samples
+    wins: int = 0
+    ties: int = 0
+    losses: int = 0
+    points_won: int = 0
+    points_lost: int = 0
+
+    @property
+    def samples(self) -> int:
+        return self.wins + self.ties + self.losses
+
+    @property
+    def value(self) -> float:
+        """Mean match equity over the samples."""
+        return self.total / self.samples if self.samples else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        n = self.samples
+        return (self.wins + 0.5 * self.ties) / n if n else 0.0
+
+
+@dataclass(slots=True)
+class Analysis:
+    """The result of one search: candidates best first, and how many deals were sampled."""
+
+    candidates: list[Candidate] = field(default_factory=list)
+    samples: int = 0
+    reason: str = ""  # set when no search was needed (a single move, going out)
+
+    @property
+    def best(self) -> Action:
+        return self.candidates[0].action
+
+
+def candidate_plays(view: View) -> list[Play]:
+    """The legal plays, one per distinct outcome: with both ends showing the same number a
+    tile that fits one fits the other, and the two plays lead to the same position."""
+    seen = set()
+    out = []
+    for a in view.legal:
+        if not isinstance(a, Play):
+            continue
+        ends = view.ends
+        key = (a.tile.index, a.end if ends is None or ends[0] != ends[1] else "left")
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
+    return out
+
+
+def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: int = 0,
+            seconds: float = 0.0, noise: float = 0.0,
+            k: Knowledge | None = None) -> Analysis:
+    """Search the play decision of ``view`` (which must be in the play phase, at this seat's
+    turn). ``samples > 0`` fixes the number of sampled deals; ``seconds > 0`` sets a
+    wall-clock budget; otherwise ``level`` sets the work budget."""
+    k = k if k is not None else knowledge(view)
+    plays = candidate_plays(view)
+    prior = {s.action: s.score for s in score_plays(view, k)}
+    cands = [Candidate(a, prior.get(a, 0.0)) for a in plays]
+    cands.sort(key=lambda c: -c.prior)  # stable: equal priors keep the legal order
+    if not cands:
+        return Analysis([Candidate(a, 0.0) for a in view.legal], 0, "the only move")
+    if len(k.hand) == 1:
+        return Analysis(cands, 0, "goes out")
+    if len(cands) == 1:
+        return Analysis(cands, 0, "the only move")
+    work_budget, most = LEVELS[level]
+    if samples > 0:
+        work_budget, most = 1 << 62, samples
+    start = time.perf_counter()
+    deadline = start + seconds if seconds > 0 else None
+    if deadline is not None:
+        work_budget, most = 1 << 62, 1 << 62
+    rules = rules_for(view.variant)
+    equity = Equity(view.variant.name, view.team, view.scores)
+    me, seats, max_pip = k.me, k.seats, k.max_pip
+    nxt = (me + 1) % seats
+    left, right = k.left, k.right
+    team = view.team
+    moves = [(c.action.tile.index, 0 if c.action.end == "left" else 1) for c in cands]
+    scale = PRIOR_WEIGHT * equity.spread
+    tiles_out = sum(k.counts)
+    active = list(range(len(cands)))
+    halved = False
+    work = done = 0
+    while done < most and work < work_budget:
+        if deadline is not None and done and time.perf_counter() > deadline:
+            break
+        if not halved and len(active) > 2 and (
+                work * 2 >= work_budget if deadline is None else
+                2 * time.perf_counter() >= deadline + start):
+            # Successive halving: the second half of the budget goes to the better half
+            # of the candidates, where a closer look can still change the choice.
+            halved = True
+            active.sort(key=lambda i: -(cands[i].value + scale * cands[i].prior))
+            active = sorted(active[: (len(active) + 1) // 2])
+        hands = _consistent_deal(k, rng)
+        held = held_counts(hands, max_pip)
+        for i in active:
+            c = cands[i]
+            tile, end = moves[i]
+            hs = [h[:] for h in hands]
+            hs[me].remove(tile)
+            hd = held[:]
+            hd[HI[tile]] -= 1
+            if not DOUBLE[tile]:
+                hd[LO[tile]] -= 1
+            nl, nr = _place(tile, end, left, right)
+            if hd[nl] == 0 and hd[nr] == 0:
+                winner, points = block_result(hs, rules)
+            else:
+                winner, points = playout(hs, hd, nl, nr, nxt, rules, rng, noise)
+            c.total += equity.value(winner, points)
+            if winner == 0:
+                c.ties += 1
+            elif winner == team:
+                c.wins += 1
+                c.points_won += points
+            else:
+                c.losses += 1
+                c.points_lost += points
+        done += 1
+        work += len(active) * tiles_out
+    # The playouts follow a quick greedy policy and miss what the heuristic's rules see
+    # (tempo, partner support); its score is added as a small prior, in units of the
+    # hand's win probability, so that it decides between moves the samples find close.
+    best = max(active, key=lambda i: (cands[i].value + scale * cands[i].prior, -i))
+    cands.insert(0, cands.pop(best))
+    return Analysis(cands, done)
+
+
+def _consistent_deal(k: Knowledge, rng: random.Random) -> list[list[int]]:
+    """A sampled deal in which the hand is not already blocked: the hand goes on, so some
+    seat holds a tile of an open number (in double-nine they could all be unused)."""
+    hands = sample_deal(k, rng)
+    if k.left < 0 or k.unused == 0:
+        return hands
+    for _ in range(20):
+        if any(HI[t] in (k.left, k.right) or LO[t] in (k.left, k.right)
+               for h in hands for t in h):
+            return hands
+        hands = sample_deal(k, rng)
+    return hands
+
+
+class ExpertPlayer(Player):
+    """Monte Carlo search over deals consistent with its view (see the module docstring)."""
+
+    name = "expert"
+    description = "Monte Carlo search over the hidden tiles; plays the match score"
+    options = {
+        "level": Option(str, "normal", "search budget per decision",
+                        choices=tuple(LEVELS)),
+        "samples": Option(int, 0, "sampled deals per decision (0: as the level says)",
+                          min=0, max=1_000_000),
+        "seconds": Option(float, 0.0, "wall-clock budget per decision instead of the level "
+                          "(0: off; not reproducible)", min=0.0, max=600.0),
+    }
+
+    level: str
+    samples: int
+    seconds: float
+
+    def act(self, view: View) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase != "play":
+            return other_decision(view, self.rng)
+        return analyse(view, self.rng, level=self.level, samples=self.samples,
+                       seconds=self.seconds).best
+
+
+@hookimpl
+def capicua_register_players(registry) -> None:
+    registry.add(ExpertPlayer)

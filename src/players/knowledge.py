@@ -1,0 +1,187 @@
+"""What one seat knows about the hidden tiles, read from its view, and deals consistent with it.
+
+A player's view says: its own tiles, the line, every play and pass of this hand, and how
+many tiles each seat holds. From that follows what this module computes once per
+decision: the unseen tiles (in other hands or, in double-nine, face down unused), the
+numbers each seat has shown it lacks by passing (:meth:`View.voids`), and which numbers
+each seat has put on the line. :func:`sample_deal` then deals the unseen tiles into the
+other hands and the unused pile at random, so that every count is right and no seat gets
+a tile of a number it has shown it lacks: one *determinization* for the expert's search.
+
+Nothing here sees more than the view; ``tests/players/test_fair_play.py`` proves the
+players' choices do not change when the hidden tiles are dealt differently.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..core.actions import Play
+from ..core.view import View
+from .sim import DOUBLE, HI, LO, PIPS
+
+
+@dataclass(slots=True)
+class Knowledge:
+    """One seat's knowledge at a decision (seats 0-based here, as the simulator uses)."""
+
+    me: int
+    seats: int
+    max_pip: int
+    hand: list[int]  # own tiles as Tile.index ints
+    left: int  # open numbers, -1 on an empty line
+    right: int
+    counts: list[int]  # tiles held by each seat
+    void: list[int]  # per seat, a bit mask of the numbers it has shown it lacks
+    unseen: list[int]  # tiles in other hands or unused, sorted by index
+    unused: int  # how many of the unseen tiles are face down, out of play
+    exposed: list[list[int]]  # per seat, the numbers it put on the line this hand, in order
+
+    @property
+    def others(self) -> list[int]:
+        return [s for s in range(self.seats) if s != self.me]
+
+    def unseen_with(self, number: int) -> int:
+        """Unseen tiles showing ``number``."""
+        return sum(1 for t in self.unseen if HI[t] == number or LO[t] == number)
+
+
+def knowledge(view: View) -> Knowledge:
+    """Read a view into :class:`Knowledge`. Every order is fixed by tile index, never by
+    set iteration, so a seed gives the same choices in every process."""
+    info = view.variant
+    seats = info.seats
+    void = [0] * seats
+    for seat, lacks in view.voids().items():
+        mask = 0
+        for n in lacks:
+            if n >= 0:
+                mask |= 1 << n
+        void[seat - 1] = mask
+    exposed: list[list[int]] = [[] for _ in range(seats)]
+    left = right = -1
+    for seat, action in view.history:
+        if isinstance(action, Play):
+            t = action.tile
+            if left < 0:
+                left, right = t.hi, t.lo
+                exposed[seat - 1] += [t.hi, t.lo]
+            elif action.end == "left":
+                left = t.other(left)
+                exposed[seat - 1].append(left)
+            else:
+                right = t.other(right)
+                exposed[seat - 1].append(right)
+    unseen = sorted(t.index for t in view.unseen())
+    counts = list(view.counts)
+    me = view.seat - 1
+    hidden = sum(c for s, c in enumerate(counts) if s != me)
+    ends = view.ends
+    return Knowledge(
+        me=me, seats=seats, max_pip=info.max_pip,
+        hand=[t.index for t in view.hand],
+        left=ends[0] if ends else -1, right=ends[1] if ends else -1,
+        counts=counts, void=void, unseen=unseen, unused=len(unseen) - hidden,
+        exposed=exposed,
+    )
+
+
+def _fits(tile: int, mask: int) -> bool:
+    return not (mask >> HI[tile] & 1 or mask >> LO[tile] & 1)
+
+
+def sample_deal(k: Knowledge, rng: random.Random, swaps: int | None = None) -> list[list[int]]:
+    """Every seat's hand in one random deal consistent with ``k``: own hand as it is, each
+    other seat with exactly its count of unseen tiles and none of a number it lacks.
+
+    The unused tiles (double-nine) are what is left over. Tiles are placed most
+    constrained first, each into an allowed seat with probability proportional to the room
+    left; a tile with no room in any allowed seat is placed by moving others along an
+    augmenting path (so a consistent deal is always found when one exists, and the real
+    one does); then ``swaps`` random exchanges between slots, each kept when both tiles
+    may go where they land, spread the deal closer to uniform.
+    """
+    slots = k.others + [-1]  # -1: the unused pile, which lacks nothing
+    room = [k.counts[s] for s in k.others] + [k.unused]
+    masks = [k.void[s] for s in k.others] + [0]
+    nslots = len(slots)
+    tiles = list(k.unseen)
+    rng.shuffle(tiles)
+    allowed = {t: [i for i in range(nslots) if _fits(t, masks[i])] for t in tiles}
+    tiles.sort(key=lambda t: len(allowed[t]))  # stable: ties keep the shuffled order
+    placed: list[list[int]] = [[] for _ in range(nslots)]
+    for t in tiles:
+        options = [i for i in allowed[t] if room[i] > 0]
+        if options:
+            total = sum(room[i] for i in options)
+            pick = rng.random() * total
+            for i in options:
+                pick -= room[i]
+                if pick < 0:
+                    break
+            placed[i].append(t)
+            room[i] -= 1
+        else:
+            _augment(t, allowed, placed, room)
+    # Random exchanges between slots: a symmetric chain whose stationary law is uniform
+    # over consistent deals, which corrects most of the greedy placement's bias.
+    flat = [(i, j) for i in range(nslots) for j in range(len(placed[i]))]
+    n = len(flat)
+    for _ in range(n if swaps is None else swaps):
+        if n < 2:
+            break
+        a, b = flat[int(rng.random() * n)], flat[int(rng.random() * n)]
+        if a[0] == b[0]:
+            continue
+        ta, tb = placed[a[0]][a[1]], placed[b[0]][b[1]]
+        if _fits(ta, masks[b[0]]) and _fits(tb, masks[a[0]]):
+            placed[a[0]][a[1]], placed[b[0]][b[1]] = tb, ta
+    hands: list[list[int]] = [[] for _ in range(k.seats)]
+    hands[k.me] = list(k.hand)
+    for i, s in enumerate(slots[:-1]):
+        hands[s] = placed[i]
+    return hands
+
+
+def _augment(tile: int, allowed: dict[int, list[int]], placed: list[list[int]],
+             room: list[int]) -> None:
+    """Place ``tile`` by a chain of moves: into a full slot A, moving a tile of A to slot
+    B, and so on, until a slot with room (breadth first, so the shortest chain)."""
+    parent: dict[int, tuple[int, int] | None] = {}
+    queue = []
+    for i in allowed[tile]:
+        parent[i] = None
+        queue.append(i)
+    head = 0
+    end = -1
+    while head < len(queue):
+        a = queue[head]
+        head += 1
+        if room[a] > 0:
+            end = a
+            break
+        for u in placed[a]:
+            for b in allowed[u]:
+                if b not in parent:
+                    parent[b] = (a, u)
+                    queue.append(b)
+    if end < 0:
+        raise ValueError("no deal is consistent with what this seat has seen")
+    # Walk back: each step moves tile u from slot a into slot b.
+    b = end
+    room[b] -= 1
+    while parent[b] is not None:
+        a, u = parent[b]  # type: ignore[misc]
+        placed[a].remove(u)
+        placed[b].append(u)
+        b = a
+    placed[b].append(tile)
+
+
+def hand_pips(hand: list[int]) -> int:
+    return sum(PIPS[t] for t in hand)
+
+
+def doubles(hand: list[int]) -> int:
+    return sum(1 for t in hand if DOUBLE[t])

@@ -1,0 +1,260 @@
+"""A fast hand simulator for the computer players' look-ahead: plain lists and ints.
+
+The :class:`~capicua.core.match.Match` engine is the referee: it keeps a move stack, logs,
+views and undo, which is right for play and far too slow for the thousands of playouts the
+expert runs per decision. This module plays one hand forward from a fully known position
+(one *determinization*: a guess of every hidden hand) with tiles as their ``Tile.index``
+ints, hands as lists and the line as its two end numbers. ``tests/players/test_sim.py``
+checks on random positions that it agrees with the engine: the same legal moves and the
+same hand results.
+
+It knows the two block rules the built-in variants use (``team``: lower team total wins,
+Chiva; ``individual``: lowest single count wins, double-nine) and what a won hand scores
+(nothing, or the opponents' remaining pips). :func:`rules_for` picks them by variant name;
+an unknown third-party variant gets Chiva's, which is the engine's most common case.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..core.tiles import ALL_TILES
+from ..core.variant import BLOCK, DOMINO, TIE, VariantInfo
+
+# Per-tile tables indexed by Tile.index: the hot loops read these instead of attributes.
+HI = [t.hi for t in ALL_TILES]
+LO = [t.lo for t in ALL_TILES]
+PIPS = [t.pips for t in ALL_TILES]
+DOUBLE = [t.is_double for t in ALL_TILES]
+
+LEFT_END = 0
+RIGHT_END = 1
+
+# The playout policy's static preference: shed heavy tiles, doubles first (a double can
+# only ever follow one number, so it is the tile most likely to be stranded).
+_WEIGHT = [2.0 * p + (30.0 if d else 0.0) for p, d in zip(PIPS, DOUBLE)]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What the simulator needs to know about a variant's hands."""
+
+    seats: int
+    team_of: tuple[int, ...]  # team (1-based) by seat index (0-based)
+    individual_block: bool  # True: lowest single count wins a block; False: lowest team total
+    points: bool  # True: winners score the opponents' remaining pips
+
+
+def rules_for(info: VariantInfo) -> Rules:
+    """The simulator's rules for a variant, from the public metadata a view carries."""
+    team_of = [0] * info.seats
+    for number, team in enumerate(info.teams, 1):
+        for seat in team:
+            team_of[seat - 1] = number
+    individual = info.name == "double-nine-100"
+    return Rules(info.seats, tuple(team_of), individual, individual)
+
+
+@dataclass(frozen=True, slots=True)
+class SimResult:
+    """A hand's end as the engine's ``HandResult`` reports it (``team`` None on a tie)."""
+
+    outcome: str
+    team: int | None
+    points: int
+
+
+def block_result(hands: list[list[int]], rules: Rules) -> tuple[int, int]:
+    """``(winning team or 0 for a tie, points)`` of a blocked hand."""
+    team_of = rules.team_of
+    if rules.individual_block:
+        counts = [sum(PIPS[t] for t in h) for h in hands]
+        low = min(counts)
+        teams = {team_of[s] for s, c in enumerate(counts) if c == low}
+        if len(teams) != 1:
+            return 0, 0
+        team = teams.pop()
+    else:
+        totals: dict[int, int] = {}
+        for s, h in enumerate(hands):
+            totals[team_of[s]] = totals.get(team_of[s], 0) + sum(PIPS[t] for t in h)
+        low = min(totals.values())
+        lowest = [t for t, v in totals.items() if v == low]
+        if len(lowest) != 1:
+            return 0, 0
+        team = lowest[0]
+    return team, _points(hands, team, rules)
+
+
+def _points(hands: list[list[int]], team: int, rules: Rules) -> int:
+    if not rules.points:
+        return 0
+    team_of = rules.team_of
+    return sum(PIPS[t] for s, h in enumerate(hands) if team_of[s] != team for t in h)
+
+
+def held_counts(hands: list[list[int]], max_pip: int) -> list[int]:
+    """How many tiles in all hands show each number (a double counts once)."""
+    held = [0] * (max_pip + 1)
+    for h in hands:
+        for t in h:
+            held[HI[t]] += 1
+            if not DOUBLE[t]:
+                held[LO[t]] += 1
+    return held
+
+
+def legal_moves(hand: list[int], left: int, right: int) -> list[tuple[int, int]]:
+    """``(tile, end)`` moves in the engine's order: by tile as held, left before right.
+
+    ``left < 0`` is an empty line (every tile, on the left). An empty list means pass.
+    """
+    if left < 0:
+        return [(t, LEFT_END) for t in hand]
+    moves = []
+    for t in hand:
+        h, lo = HI[t], LO[t]
+        if h == left or lo == left:
+            moves.append((t, LEFT_END))
+        if h == right or lo == right:
+            moves.append((t, RIGHT_END))
+    return moves
+
+
+class HandState:
+    """A fully known position in the middle of a hand, played one move at a time.
+
+    The slow, readable twin of :func:`playout` (tests and hints use it); ``result`` is
+    ``None`` until the hand ends.
+    """
+
+    def __init__(self, hands: list[list[int]], left: int, right: int, turn: int,
+                 rules: Rules, max_pip: int) -> None:
+        self.hands = [list(h) for h in hands]
+        self.left, self.right, self.turn = left, right, turn
+        self.rules = rules
+        self.held = held_counts(self.hands, max_pip)
+        self.result: SimResult | None = None
+
+    def legal(self) -> list[tuple[int, int]]:
+        return legal_moves(self.hands[self.turn], self.left, self.right)
+
+    def play(self, move: tuple[int, int] | None) -> None:
+        """Play ``(tile, end)``, or pass with ``None``; the move must be legal."""
+        if self.result is not None:
+            raise ValueError("the hand is over")
+        legal = self.legal()
+        if move is None:
+            if legal:
+                raise ValueError("a player with a tile that fits must play it")
+            self.turn = (self.turn + 1) % self.rules.seats
+            return
+        if move not in legal:
+            raise ValueError(f"illegal move {move}")
+        tile, end = move
+        hand = self.hands[self.turn]
+        hand.remove(tile)
+        self.left, self.right = _place(tile, end, self.left, self.right)
+        self.held[HI[tile]] -= 1
+        if not DOUBLE[tile]:
+            self.held[LO[tile]] -= 1
+        if not hand:
+            team = self.rules.team_of[self.turn]
+            self.result = SimResult(DOMINO, team, _points(self.hands, team, self.rules))
+        elif self.held[self.left] == 0 and self.held[self.right] == 0:
+            team, points = block_result(self.hands, self.rules)
+            self.result = SimResult(BLOCK, team, points) if team else SimResult(TIE, None, 0)
+        else:
+            self.turn = (self.turn + 1) % self.rules.seats
+
+
+def _place(tile: int, end: int, left: int, right: int) -> tuple[int, int]:
+    """The line's ends after ``tile`` goes on ``end``."""
+    if left < 0:
+        return HI[tile], LO[tile]
+    if end == LEFT_END:
+        return (LO[tile] if HI[tile] == left else HI[tile]), right
+    return left, (LO[tile] if HI[tile] == right else HI[tile])
+
+
+def playout(hands: list[list[int]], held: list[int], left: int, right: int, turn: int,
+            rules: Rules, rng: random.Random | None = None, noise: float = 0.0
+            ) -> tuple[int, int]:
+    """Play the hand to its end with the fast policy; ``(team or 0 for a tie, points)``.
+
+    ``hands`` and ``held`` are consumed (mutated). The policy plays, at every turn, the
+    fitting tile with the highest static weight (pips, doubles first), plus uniform noise
+    of size ``noise`` drawn from ``rng``; with ``noise == 0`` the playout is deterministic.
+    On a tile that fits both ends it takes the end whose new number it holds more of, so
+    it keeps a suit it can follow.
+    """
+    seats = rules.seats
+    weight = _WEIGHT
+    rand = rng.random if rng is not None and noise > 0 else None
+    passes = 0
+    while True:
+        hand = hands[turn]
+        best = -1
+        best_score = -1e9
+        best_end = 0
+        if left < 0:
+            for t in hand:
+                s = weight[t] + (rand() * noise if rand else 0.0)
+                if s > best_score:
+                    best, best_score = t, s
+        else:
+            for t in hand:
+                h = HI[t]
+                lo = LO[t]
+                if h == left or lo == left:
+                    s = weight[t] + (rand() * noise if rand else 0.0)
+                    if s > best_score:
+                        best, best_score, best_end = t, s, 0
+                        if h == right or lo == right:
+                            best_end = -1  # fits both: decide below
+                elif h == right or lo == right:
+                    s = weight[t] + (rand() * noise if rand else 0.0)
+                    if s > best_score:
+                        best, best_score, best_end = t, s, 1
+        if best < 0:
+            passes += 1
+            if passes >= seats:  # nobody can move: only a malformed start gets here
+                return block_result(hands, rules)
+            turn += 1
+            if turn == seats:
+                turn = 0
+            continue
+        passes = 0
+        hand.remove(best)
+        h = HI[best]
+        lo = LO[best]
+        if left < 0:
+            left, right = h, lo
+        else:
+            if best_end < 0:
+                # Fits both ends: expose the number this hand holds more of.
+                new_l = lo if h == left else h
+                new_r = lo if h == right else h
+                mine_l = mine_r = 0
+                for t in hand:
+                    if HI[t] == new_l or LO[t] == new_l:
+                        mine_l += 1
+                    if HI[t] == new_r or LO[t] == new_r:
+                        mine_r += 1
+                best_end = 0 if mine_l >= mine_r else 1
+            if best_end == 0:
+                left = lo if h == left else h
+            else:
+                right = lo if h == right else h
+        held[h] -= 1
+        if h != lo:
+            held[lo] -= 1
+        if not hand:
+            team = rules.team_of[turn]
+            return team, _points(hands, team, rules)
+        if held[left] == 0 and held[right] == 0:
+            return block_result(hands, rules)
+        turn += 1
+        if turn == seats:
+            turn = 0
