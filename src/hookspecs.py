@@ -28,7 +28,7 @@ hookimpl = pluggy.HookimplMarker("capicua")
 
 
 @hookspec
-def capicua_register_variants(registry: "VariantRegistry") -> None:
+def capicua_register_variants(registry: VariantRegistry) -> None:
     """Add variant classes with ``registry.add(MyVariant)``.
 
     :param registry: the variant registry; ``add`` takes a subclass of
@@ -37,7 +37,7 @@ def capicua_register_variants(registry: "VariantRegistry") -> None:
 
 
 @hookspec
-def capicua_register_players(registry: "PlayerRegistry") -> None:
+def capicua_register_players(registry: PlayerRegistry) -> None:
     """Add player classes with ``registry.add(MyPlayer)``.
 
     :param registry: the player registry; ``add`` takes a subclass of
@@ -46,7 +46,7 @@ def capicua_register_players(registry: "PlayerRegistry") -> None:
 
 
 @hookspec
-def capicua_match_started(match: "Match", seats: dict[int, Any]) -> None:
+def capicua_match_started(match: Match, seats: dict[int, Any]) -> None:
     """A match has begun (before its first action).
 
     :param match: the match; observers must not apply actions to it.
@@ -55,7 +55,7 @@ def capicua_match_started(match: "Match", seats: dict[int, Any]) -> None:
 
 
 @hookspec
-def capicua_action_applied(match: "Match", seat: int, action: "Action") -> None:
+def capicua_action_applied(match: Match, seat: int, action: Action) -> None:
     """``seat`` took ``action`` and the match has moved on.
 
     :param match: the match after the action.
@@ -65,7 +65,7 @@ def capicua_action_applied(match: "Match", seat: int, action: "Action") -> None:
 
 
 @hookspec
-def capicua_hand_ended(match: "Match", hand: "HandLog") -> None:
+def capicua_hand_ended(match: Match, hand: HandLog) -> None:
     """A hand has ended; ``hand.result`` says how.
 
     :param match: the match, already at the next hand (or over).
@@ -74,7 +74,7 @@ def capicua_hand_ended(match: "Match", hand: "HandLog") -> None:
 
 
 @hookspec
-def capicua_match_ended(match: "Match", record: dict) -> None:
+def capicua_match_ended(match: Match, record: dict) -> None:
     """A match has ended.
 
     :param match: the finished match; ``match.outcome`` says who won.

@@ -32,9 +32,10 @@ import logging
 import os
 import random
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 import pluggy
 
@@ -136,7 +137,7 @@ def variant_problems(cls: type) -> list[str]:
     if not problems:
         try:
             cls()
-        except Exception as exc:  # the constructor is the plugin's code
+        except Exception as exc:  # noqa: BLE001 - the constructor is the plugin's code
             problems.append(f"it cannot be instantiated: {_reason(exc)}")
     return problems
 
@@ -337,7 +338,7 @@ def load_plugins(third_party: bool = True, disabled: Iterable[str] | None = None
     # Every third-party hook was checked against the specs as it was registered, so what
     # fails here is a built-in: a bug in capicua itself, which must not pass silently.
     pm.check_pending()
-    for name, source in list(loaded.sources.items()):
+    for source in list(loaded.sources.values()):
         _register_classes(loaded, source)
     loaded.distributions = {n: s.distribution for n, s in loaded.sources.items()}
     return loaded
@@ -362,7 +363,7 @@ def _load_entry_points(loaded: Plugins, off: set[str]) -> None:
             continue
         try:
             plugin = ep.load()
-        except Exception as exc:  # a broken plugin must not take capicua down
+        except Exception as exc:  # noqa: BLE001 - a broken plugin must not take capicua down
             loaded._skip(ep.name, dist, f"{ep.value!r} could not be loaded: {_reason(exc)}")
             continue
         if any(p is plugin or getattr(p, "__capicua_plugin__", None) is plugin
@@ -374,7 +375,7 @@ def _load_entry_points(loaded: Plugins, off: set[str]) -> None:
         try:
             guarded = _guard(pm, plugin, source, loaded)
             pm.register(guarded, name=ep.name)
-        except Exception as exc:  # pluggy's validation of hook names and arguments
+        except Exception as exc:  # noqa: BLE001 - pluggy's validation errors, and any other
             loaded._skip(ep.name, dist, _reason(exc))
             continue
         problem = _hook_problem(pm, guarded)
@@ -479,7 +480,7 @@ def _wrap(func: Callable, hookname: str, opts: dict, failed: Callable | None) ->
         def call(*args: Any, **kwargs: Any) -> Any:
             try:
                 return func(*args, **kwargs)
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - an observer is someone else's code
                 failed(hookname, exc)
                 return None
     functools.update_wrapper(call, func)  # pluggy reads the argument names through it

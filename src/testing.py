@@ -40,9 +40,10 @@ import json
 import random
 import time
 from collections import Counter, deque
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from .core.actions import PASS, Action, ChooseLeader, Draw, Keep, Pass, Play, Redeal
 from .core.errors import IllegalAction
@@ -53,8 +54,14 @@ from .core.tiles import Tile, tile_set
 from .core.variant import BLOCK, DOMINO, TIE, Variant
 from .players.base import Player
 
-__all__ = ["ConformanceError", "Report", "check_variant", "check_player", "find_leaks",
-           "random_match"]
+__all__ = [
+    "ConformanceError",
+    "Report",
+    "check_player",
+    "check_variant",
+    "find_leaks",
+    "random_match",
+]
 
 #: A match longer than this many actions is taken not to end (a rule that never finishes).
 MAX_ACTIONS = 50_000
@@ -347,7 +354,7 @@ class _MatchChecker:
             return fn(*args)
         except ConformanceError:
             raise
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the variant's code runs inside
             hint = ("; undo replays the match from its start, so the variant's rules must give "
                     "the same answers every time" if fn is not self.match.apply else "")
             self.fail(f"{what} raised {exc!r}{hint}")
@@ -367,9 +374,9 @@ class _MatchChecker:
         self.same(before, _fingerprint(m, views=False), f"refusing {wrong}")
 
     def same(self, want: dict, got: dict, what: str, skip: tuple[str, ...] = ()) -> None:
-        for key in want:
-            if key not in skip and want[key] != got[key]:
-                self.fail(f"{what} did not restore the state: {key} was {want[key]!r}, "
+        for key, value in want.items():
+            if key not in skip and value != got[key]:
+                self.fail(f"{what} did not restore the state: {key} was {value!r}, "
                           f"is {got[key]!r}")
 
     # -- views and records ---------------------------------------------------------------
@@ -393,7 +400,7 @@ class _MatchChecker:
             self.fail("the record does not survive JSON (tuples, sets or non-string keys?)")
         try:
             again = replay(back, _OneVariant(self.make))
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - any failure to replay is the finding
             self.fail(f"the record does not replay: {exc}")
         if to_record(again, _SEATS) != record:
             self.fail("the replayed record differs from the original")
@@ -560,9 +567,7 @@ def _tiles(obj: Any, path: str, leaks: list[str]) -> Iterable[tuple[str, Tile]]:
             yield path, obj
         elif kind is Play:  # the commonest object in a view: a fast path
             yield f"{path}.tile", obj.tile
-        elif kind in _LEAVES or kind in _SIMPLE_ACTIONS:
-            continue
-        elif id(obj) in seen:
+        elif kind in _LEAVES or kind in _SIMPLE_ACTIONS or id(obj) in seen:
             continue
         else:
             seen.add(id(obj))

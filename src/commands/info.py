@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.table import Table
@@ -12,7 +12,7 @@ from .common import fail, out, plugins
 
 def rules(
     variant: Annotated[
-        Optional[str], typer.Argument(help="Variant name; all variants if left out.")
+        str | None, typer.Argument(help="Variant name; all variants if left out.")
     ] = None,
 ) -> None:
     """Print the rules of a variant (or list the variants)."""

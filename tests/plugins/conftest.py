@@ -15,18 +15,14 @@ from __future__ import annotations
 import os
 import sys
 import textwrap
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
-
-import pytest
-from typer.testing import CliRunner
 
 import capicua.plugins
+import pytest
 from capicua.cli import app
-
-# The GUI tests' display fixture (an Xvfb of the session when there is no DISPLAY), shared
-# so that the example plugins are opened in the same kind of window the GUI tests use.
-from gui.conftest import display  # noqa: E402,F401
+from gui.conftest import display  # noqa: F401 - the GUI tests' Xvfb, shared with them
+from typer.testing import CliRunner
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from capicua import hookspecs
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "plugins.md"
@@ -26,7 +25,7 @@ def specs() -> dict[str, list[str]]:
 def sections() -> dict[str, tuple[str, str]]:
     """``### `hook(args)` `` headings of the doc: hook name -> (argument text, body)."""
     text = DOC.read_text(encoding="utf-8")
-    parts = re.split(r"^### ", text, flags=re.M)[1:]
+    parts = re.split(r"^### ", text, flags=re.MULTILINE)[1:]
     out = {}
     for part in parts:
         heading, _, body = part.partition("\n")
@@ -49,7 +48,7 @@ def test_every_hook_spec_is_documented_with_its_arguments(hook):
     assert [a.strip() for a in args.split(",") if a.strip()] == want, (
         f"the heading of {hook} gives ({args}); the spec takes ({', '.join(want)})")
     for arg in want:
-        assert re.search(rf"^- `{arg}`: \S", body, flags=re.M), (
+        assert re.search(rf"^- `{arg}`: \S", body, flags=re.MULTILINE), (
             f"{hook}: argument {arg!r} is not described as '- `{arg}`: ...'")
 
 

@@ -14,7 +14,6 @@ import re
 import tkinter as tk
 
 import pytest
-
 from capicua.core.actions import parse_action
 from capicua.core.match import Match
 from capicua.plugins import default_plugins
@@ -66,7 +65,7 @@ def test_capicua_rules_prints_the_rules_block_ships(cli):
 def test_the_same_seeded_simulation_of_block_repeats(cli, tmp_path):
     first = cli("simulate", "block", "-n", "3", "-s", "5", "-o", tmp_path / "a.jsonl")
     again = cli("simulate", "block", "-n", "3", "-s", "5", "-o", tmp_path / "b.jsonl")
-    assert first.exit_code == 0, first.output
+    assert first.exit_code == 0 and again.exit_code == 0, first.output + again.output
     assert (tmp_path / "a.jsonl").read_text() == (tmp_path / "b.jsonl").read_text()
     checked = cli("replay", "-q", tmp_path / "a.jsonl")
     assert checked.exit_code == 0 and "3 records checked, 0 break a rule" in checked.output

@@ -12,7 +12,6 @@ from capicua.plugins import load_plugins
 from capicua.testing import check_player
 from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
-
 from capicua_greedy import GreedyPlayer
 
 

@@ -14,10 +14,10 @@ leads, who wins a block and what a hand scores, and when the match is won.
 from __future__ import annotations
 
 from capicua.core.tiles import Tile
-from capicua.core.variant import BLOCK, DOMINO, Hands, HandResult, Variant
+from capicua.core.variant import BLOCK, DOMINO, HandResult, Hands, Variant
 from capicua.hookspecs import hookimpl
 
-__all__ = ["Block", "RULES", "capicua_register_variants"]
+__all__ = ["RULES", "Block", "capicua_register_variants"]
 
 RULES = """\
 Block (double-six, two players, to 100)
@@ -94,7 +94,9 @@ class Block(Variant):
         assert outcome == BLOCK
         return theirs - self.team_pips(hands)[team]
 
-    def next_scores(self, scores: tuple[int, ...], team: int | None, points: int) -> tuple[int, ...]:
+    def next_scores(
+        self, scores: tuple[int, ...], team: int | None, points: int
+    ) -> tuple[int, ...]:
         if team is None:
             return scores
         return tuple(s + points if t == team else s for t, s in enumerate(scores, 1))
