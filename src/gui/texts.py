@@ -218,11 +218,15 @@ def score_text(variant: Variant, score: int) -> str:
 
         if score == 0:
             return f"Series 0 · {WINS_FOR_CHIVA} wins in a row for a chiva"
+        if score >= WINS_FOR_CHIVA:
+            return f"Series {score} · a chiva"
         return f"Series {score} · {WINS_FOR_CHIVA - score} more for a chiva"
     if variant.name == "double-nine-100":
         from ..variants.double_nine import TARGET
 
-        return f"{score} of {TARGET} · {max(0, TARGET - score)} to go"
+        if score >= TARGET:
+            return f"{score} · past {TARGET}, the match is won"
+        return f"{score} of {TARGET} · {TARGET - score} to go"
     return f"{'Series' if series_scoring(variant) else 'Score'} {score}"
 
 

@@ -73,3 +73,12 @@ def test_the_last_move_reads_as_a_sentence():
     assert last_move(s.view(), s) == "You opened with 6-6."
     s.apply(s.match.legal_actions()[0])
     assert last_move(s.view(), s).startswith("Seat 2 played 6-")
+
+
+def test_a_won_score_says_so_instead_of_counting_down():
+    from capicua.gui.texts import score_text
+
+    assert score_text(variant("chiva"), 4) == "Series 4 · a chiva"
+    assert score_text(variant("chiva"), 3) == "Series 3 · 1 more for a chiva"
+    assert score_text(variant("double-nine-100"), 143) == "143 · past 100, the match is won"
+    assert score_text(variant("double-nine-100"), 71) == "71 of 100 · 29 to go"
