@@ -69,7 +69,8 @@ class Session:
         self._actors = actors_of(match)
         self._groups: list[int] = []  # sizes of the undone groups, the next redo last
         # A finished hand the table is showing; computers wait until the person continues.
-        self.held_hand: int | None = None
+        # A match resumed right after a hand's last tile shows that hand first.
+        self.held_hand: int | None = just_finished(match)
 
     # -- reading --------------------------------------------------------------------------
 
@@ -204,6 +205,20 @@ class Session:
         self._groups.append(n)
         self.held_hand = None
         return n
+
+
+def just_finished(match: Match) -> int | None:
+    """The number of the hand whose last tile is the match's last action, if any."""
+    done = match.actions
+    if not done or not isinstance(done[-1], Play):
+        return None
+    for log in reversed(match.hands_log):
+        if log.result is None:
+            if log.actions or log.redeals:
+                return None
+            continue
+        return log.number if log.actions and log.actions[-1][1] is done[-1] else None
+    return None
 
 
 def actors_of(match: Match) -> list[int]:

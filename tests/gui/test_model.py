@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import pytest
-
 from capicua.core.actions import KEEP, PASS, REDEAL, parse_action
 from capicua.core.errors import NothingToUndo
 from capicua.core.records import replay, to_record
-from capicua.gui.model import SeatsError, actors_of, line_of
+from capicua.gui.model import SeatsError, Session, actors_of, line_of
 from table_helpers import (
     CHOICES,
     FORCED_PASS,
     PLUGINS,
     SEATS,
+    TEAM1_REST,
     MustNotBeAsked,
+    chiva_block,
     double_nine_at_claim,
     drive,
     session,
@@ -185,3 +186,14 @@ def test_a_persons_single_tile_is_not_played_for_them_but_a_forced_pass_is():
     for step in ("6-6L", "6-5L", "6-4R", "5-3L"):
         s.apply(parse_action(step))
     assert s.automatic() is PASS and not s.waiting_for_person
+
+
+def test_a_match_resumed_right_after_a_hands_last_tile_shows_that_hand_first():
+    s = chiva_block(TEAM1_REST)
+    again = Session(replay(to_record(s.match, SEATS), PLUGINS.variants), SEATS, PLUGINS.players)
+    assert again.held_hand == 1
+    s.proceed()
+    drive(s)  # seat 3, the lighter winner, leads hand 2: a tile is down
+    assert s.match.hand.number == 2 and s.match.hand.actions
+    later = Session(replay(to_record(s.match, SEATS), PLUGINS.variants), SEATS, PLUGINS.players)
+    assert later.held_hand is None
