@@ -193,7 +193,7 @@ def test_a_match_resumed_right_after_a_hands_last_tile_shows_that_hand_first():
     again = Session(replay(to_record(s.match, SEATS), PLUGINS.variants), SEATS, PLUGINS.players)
     assert again.held_hand == 1
     s.proceed()
-    drive(s)  # seat 3, the lighter winner, leads hand 2: a tile is down
+    s.apply(s.match.legal_actions()[0])  # seat 1, the lighter winner, leads hand 2
     assert s.match.hand.number == 2 and s.match.hand.actions
     later = Session(replay(to_record(s.match, SEATS), PLUGINS.variants), SEATS, PLUGINS.players)
     assert later.held_hand is None
