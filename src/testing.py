@@ -100,7 +100,8 @@ def check_variant(
     """Play ``matches`` seeded random matches of ``variant`` and check every invariant.
 
     :param variant: the variant class (or any callable making a fresh instance).
-    :param matches: how many matches; match ``i`` has seed ``derive_seed(seed, i)``.
+    :param matches: how many matches; match ``i`` has seed
+        ``derive_seed(seed, "match", i)``.
     :param seed: the kit's seed; the failure message gives each match's own seed.
     :param undo_every: every this many decisions, every legal action is applied and
         undone (undo replays the match, so doing it at every decision is quadratic).
@@ -118,7 +119,7 @@ def check_variant(
         mseed = derive_seed(seed, "match", i)
         checker = _MatchChecker(variant, mseed, undo_every, max_actions, report)
         first = checker.run()
-        again = random_match(variant, mseed)
+        again = random_match(variant, mseed, max_actions)
         if to_record(again, _SEATS) != first:
             raise ConformanceError(
                 f"{sample.name}, seed {mseed}: the same seed and the same choices gave a "
@@ -128,12 +129,14 @@ def check_variant(
     return report
 
 
-def random_match(variant: Callable[[], Variant], seed: int) -> Match:
+def random_match(variant: Callable[[], Variant], seed: int,
+                 max_actions: int = MAX_ACTIONS) -> Match:
     """The match ``check_variant`` plays with ``seed``: uniform choices from a stream of
-    their own. Use it to look at a failing match (``capicua replay`` its record)."""
+    their own. Use it to look at a failing match (``capicua replay`` its record). It stops
+    after ``max_actions`` actions, finished or not."""
     match = Match(variant(), seed)
     choices = derive(seed, "conformance-choices")
-    while match.turn is not None:
+    while match.turn is not None and len(match.actions) < max_actions:
         legal = match.legal_actions()
         match.apply(legal[int(choices.random() * len(legal))])
     return match
