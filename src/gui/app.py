@@ -19,6 +19,7 @@ No other thread ever touches Tk.
 
 from __future__ import annotations
 
+import gc
 import time
 import tkinter as tk
 from collections.abc import Callable
@@ -420,6 +421,9 @@ class TableApp:
 
     def _closed(self, name: str) -> None:
         self.windows.pop(name, None)
+        # Collect the closed window's Tk variables here, in the Tk thread: a collection
+        # that happened to run in the worker thread would call Tcl from the wrong thread.
+        gc.collect()
         if self.canvas.winfo_exists():
             self.canvas.focus_set()  # the keyboard goes back to the table
             self.refresh()
