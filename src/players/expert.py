@@ -38,16 +38,17 @@ from .heuristic import other_decision, score_plays
 from .knowledge import Knowledge, knowledge, sample_deal
 from .sim import DOUBLE, HI, LO, _place, block_result, held_counts, playout, rules_for
 
-#: Per level: (work budget in tiles played out per decision, most samples). ``normal``, the
+#: Per level: (work budget in tiles played out per decision, most samples). One unit is
+#: about 3 microseconds of playout on the reference machine. ``normal``, the
 #: default, answers in well under 0.3 s on the reference machine (docs/players.md).
 #: Weight of the heuristic's score, in win probability per score point (tuned with
 #: benchmarks/strength.py).
 PRIOR_WEIGHT = 0.01
 
 LEVELS = {
-    "fast": (15_000, 150),
-    "normal": (60_000, 600),
-    "strong": (240_000, 2400),
+    "fast": (10_000, 150),
+    "normal": (40_000, 500),
+    "strong": (160_000, 2000),
 }
 
 
@@ -141,6 +142,7 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
     moves = [(c.action.tile.index, 0 if c.action.end == "left" else 1) for c in cands]
     scale = PRIOR_WEIGHT * equity.spread
     tiles_out = sum(k.counts)
+    sample_cost = len(k.unseen)  # dealing a sample costs about one tile played out per tile
     active = list(range(len(cands)))
     halved = False
     work = done = 0
@@ -181,7 +183,7 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
                 c.losses += 1
                 c.points_lost += points
         done += 1
-        work += len(active) * tiles_out
+        work += len(active) * tiles_out + sample_cost
     # The playouts follow a quick greedy policy and miss what the heuristic's rules see
     # (tempo, partner support); its score is added as a small prior, in units of the
     # hand's win probability, so that it decides between moves the samples find close.
