@@ -524,7 +524,7 @@ def find_leaks(view: Any, match: Match, seat: int, *, checked: dict | None = Non
                 hidden |= set(match.hands[s])
     if match.phase == DRAW:
         # The pile of the draw for first lead is face down (the engine's own list of it).
-        hidden |= set(match._face_down)
+        hidden |= set(match.face_down)
     allowed |= drawn
     hidden -= allowed
     for name, value in _fields(view):

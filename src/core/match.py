@@ -130,6 +130,12 @@ class Match:
         """The numbers open on the left and right end, ``None`` on an empty line."""
         return (self.left, self.right) if self.line else None
 
+    @property
+    def face_down(self) -> tuple[Tile, ...]:
+        """The tiles face down to draw from in the draw for first lead (empty otherwise);
+        the engine's truth, hidden from views, which get only their number."""
+        return tuple(self._face_down) if self.phase == DRAW else ()
+
     def held(self, seat: int) -> tuple[Tile, ...]:
         """The tiles ``seat`` holds now (the engine's truth; players get views instead)."""
         return tuple(self.hands[seat])

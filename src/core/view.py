@@ -129,7 +129,7 @@ def build_view(match, seat: int) -> View:
         history=tuple(current.actions) if current is not None else (),
         shown=tuple((r.claimant, r.shown) for r in current.redeals) if current else (),
         draw=tuple(tuple(sorted(r.items())) for r in match.draw_rounds),
-        face_down=len(match._face_down) if match.phase == "draw" else 0,
+        face_down=len(match.face_down),
         past=past,
         legal=tuple(match.legal_actions()) if match.turn == seat else (),
         winner=match.winner,
