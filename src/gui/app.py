@@ -343,7 +343,7 @@ class TableApp:
                 self.ui.message = f"no hint: {exc}"
             else:
                 self.ctl.preview(action)
-                self.ui.message = f"Hint: {action} — {reason}"
+                self.ui.message = f"Hint: {reason}"
             self.redraw()
 
         self.root.after(POLL_MS, poll)
@@ -501,8 +501,10 @@ class TableApp:
             s.apply(action)
             done += 1
         self.ctl.reset()
-        if self.person_view() is not None:
-            self.ctl.preview(suggest(self.person_view())[0])  # show the preview, lit ends
+        if self.person_view() is not None:  # show the hint's preview, lit end and reason
+            action, reason = suggest(self.person_view())
+            self.ctl.preview(action)
+            self.ui.message = f"Hint: {reason}"
         self.redraw()
         return done
 
