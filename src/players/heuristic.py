@@ -318,7 +318,8 @@ def explain(view: View, action: Action, k: Knowledge | None = None, most: int = 
         return []
     for s in score_plays(view, k):
         if s.action is action:
-            good = sorted((x for x in s.terms if x.value > 0), key=lambda x: -x.value)
+            good = sorted((x for x in s.terms if x.value > 0 and x.words),
+                          key=lambda x: -x.value)
             return [x.words for x in good[:most]]
     return []
 

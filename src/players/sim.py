@@ -179,15 +179,16 @@ def _place(tile: int, end: int, left: int, right: int) -> tuple[int, int]:
 
 
 def playout(hands: list[list[int]], held: list[int], left: int, right: int, turn: int,
-            rules: Rules, rng: random.Random | None = None, noise: float = 0.0
-            ) -> tuple[int, int]:
+            rules: Rules, rng: random.Random | None = None, noise: float = 0.0,
+            trace: list[tuple[int, int, int]] | None = None) -> tuple[int, int]:
     """Play the hand to its end with the fast policy; ``(team or 0 for a tie, points)``.
 
     ``hands`` and ``held`` are consumed (mutated). The policy plays, at every turn, the
     fitting tile with the highest static weight (pips, doubles first), plus uniform noise
     of size ``noise`` drawn from ``rng``; with ``noise == 0`` the playout is deterministic.
     On a tile that fits both ends it takes the end whose new number it holds more of, so
-    it keeps a suit it can follow.
+    it keeps a suit it can follow. ``trace``, if given, receives every move as ``(seat,
+    tile, end)`` with tile -1 for a pass (the tests replay it through the engine).
     """
     seats = rules.seats
     weight = _WEIGHT
@@ -218,6 +219,8 @@ def playout(hands: list[list[int]], held: list[int], left: int, right: int, turn
                     if s > best_score:
                         best, best_score, best_end = t, s, 1
         if best < 0:
+            if trace is not None:
+                trace.append((turn, -1, 0))
             passes += 1
             if passes >= seats:  # nobody can move: only a malformed start gets here
                 return block_result(hands, rules)
@@ -247,6 +250,8 @@ def playout(hands: list[list[int]], held: list[int], left: int, right: int, turn
                 left = lo if h == left else h
             else:
                 right = lo if h == right else h
+        if trace is not None:
+            trace.append((turn, best, best_end))
         held[h] -= 1
         if h != lo:
             held[lo] -= 1
