@@ -40,7 +40,7 @@ W = {
     "pips": 0.5, "double": 15.0, "lead_suit": 1.5, "cover_partner": 2.5,
     "cover_opponent": 1.5, "support_partner": 1.5, "feed_opponent": 1.0, "follow": 0.8,
     "control": 0.7, "pass_next": 5.0, "pass_other": 2.5, "partner_stuck": 6.0,
-    "partner_void": 1.0, "block": 8.0, "variety": 1.0, "own_double": 0.0, "tempo": 25.0,
+    "partner_void": 1.0, "block": 8.0, "variety": 1.0, "tempo": 25.0,
 }
 
 NUMBER_NAMES = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens",
@@ -137,7 +137,7 @@ class _Context:
             if left_with >= 2:
                 terms.append(Term(W["lead_suit"] * left_with,
                                   f"leads from your long suit ({number_name(n)})"))
-        self._ends_terms(HI[t], LO[t], rest, terms, covered=())
+        self._ends_terms(HI[t], LO[t], rest, terms)
 
     def _follow_terms(self, action: Play, t: int, rest: list[int], terms: list[Term]) -> None:
         k = self.k
@@ -151,30 +151,31 @@ class _Context:
         new = new_left if action.end == "left" else new_right
         if new != old and owner is not None:
             if owner in self.partners and not self._void(owner, old):
-                terms.append(Term(-W["cover_partner"], f"covers the {number_name(old)} your partner put down"))
+                terms.append(Term(-W["cover_partner"],
+                                  f"covers the {number_name(old)} your partner put down"))
             elif owner in self.opponents:
-                terms.append(Term(W["cover_opponent"], f"covers the {number_name(old)} an opponent put down"))
+                terms.append(Term(W["cover_opponent"],
+                                  f"covers the {number_name(old)} an opponent put down"))
         if new in self.partner_numbers and new != old:
-            terms.append(Term(W["support_partner"], f"plays to your partner's {number_name(new)}"))
+            terms.append(Term(W["support_partner"],
+                              f"plays to your partner's {number_name(new)}"))
         if new in self.opponent_numbers and new != old:
-            terms.append(Term(-W["feed_opponent"], f"gives the opponents back their {number_name(new)}"))
-        self._ends_terms(new_left, new_right, rest, terms, covered=(old,))
+            terms.append(Term(-W["feed_opponent"],
+                              f"gives the opponents back their {number_name(new)}"))
+        self._ends_terms(new_left, new_right, rest, terms)
 
-    def _ends_terms(self, left: int, right: int, rest: list[int], terms: list[Term],
-                    covered: tuple[int, ...]) -> None:
+    def _ends_terms(self, left: int, right: int, rest: list[int], terms: list[Term]) -> None:
         k = self.k
         follow = sum(1 for x in rest if HI[x] in (left, right) or LO[x] in (left, right))
         if follow:
-            terms.append(Term(W["follow"] * follow, f"keeps {follow} tile{'s' if follow > 1 else ''} "
-                                            "that fit the line"))
+            plural = "s" if follow > 1 else ""
+            terms.append(Term(W["follow"] * follow,
+                              f"keeps {follow} tile{plural} that fit the line"))
         numbers = {HI[x] for x in rest} | {LO[x] for x in rest}
         if len(numbers) > 1:
             terms.append(Term(W["variety"] * len(numbers),
                               f"keeps tiles of {len(numbers)} different numbers"))
         for n in {left, right}:
-            if any(HI[x] == n and LO[x] == n for x in rest):
-                terms.append(Term(W["own_double"], f"opens {number_name(n)} for your "
-                                                   f"{n}-{n}"))
             held = sum(1 for x in rest if HI[x] == n or LO[x] == n)
             if held >= 2:
                 terms.append(Term(W["control"] * held, f"keeps control of {number_name(n)} "

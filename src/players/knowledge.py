@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..core.actions import Play
 from ..core.view import View
-from .sim import DOUBLE, HI, LO, PIPS
+from .sim import HI, LO
 
 
 @dataclass(slots=True)
@@ -41,10 +41,6 @@ class Knowledge:
     @property
     def others(self) -> list[int]:
         return [s for s in range(self.seats) if s != self.me]
-
-    def unseen_with(self, number: int) -> int:
-        """Unseen tiles showing ``number``."""
-        return sum(1 for t in self.unseen if HI[t] == number or LO[t] == number)
 
 
 def knowledge(view: View) -> Knowledge:
@@ -178,10 +174,3 @@ def _augment(tile: int, allowed: dict[int, list[int]], placed: list[list[int]],
         b = a
     placed[b].append(tile)
 
-
-def hand_pips(hand: list[int]) -> int:
-    return sum(PIPS[t] for t in hand)
-
-
-def doubles(hand: list[int]) -> int:
-    return sum(1 for t in hand if DOUBLE[t])

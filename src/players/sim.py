@@ -33,7 +33,7 @@ RIGHT_END = 1
 
 # The playout policy's static preference: shed heavy tiles, doubles first (a double can
 # only ever follow one number, so it is the tile most likely to be stranded).
-_WEIGHT = [2.0 * p + (30.0 if d else 0.0) for p, d in zip(PIPS, DOUBLE)]
+_WEIGHT = [2.0 * p + (30.0 if d else 0.0) for p, d in zip(PIPS, DOUBLE, strict=True)]
 
 
 @dataclass(frozen=True, slots=True)
