@@ -6,6 +6,7 @@ from typing import NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from ..plugins import Plugins, default_plugins
 
@@ -15,7 +16,8 @@ out = Console(highlight=False, soft_wrap=True)
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print ``message`` as one line on stderr and exit with ``code`` (2: bad input)."""
-    err.print(f"[bold red]error:[/] {message}", markup=True)
+    # The message is plain text: config keys like [seats] must not be read as markup.
+    err.print(f"[bold red]error:[/] {escape(message)}", markup=True)
     raise typer.Exit(code)
 
 

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 
-from .common import fail as _fail
+from .common import fail
 from .common import out, plugins
 
 TABLE_KEYS = {"delay": "seconds between the computer players' moves"}
@@ -176,11 +175,6 @@ def _screenshot(loaded: Any, settings: dict[str, Any], path: Path, moves: int, w
         if server is not None:
             server.stop()
     out.print(str(path), markup=False)
-
-
-def fail(message: str) -> NoReturn:
-    """One line, exit 2; the message is escaped, as "[table]" would read as rich markup."""
-    _fail(escape(message))
 
 
 def register(app: typer.Typer) -> None:

@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Sequence
 
 from . import actions as A
-from .actions import KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Draw, Play
+from .actions import KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Play
 from .errors import IllegalAction, MatchOver, NothingToUndo
 from .rng import Dealer, fresh_seed
 from .tiles import Tile, tile_set
@@ -87,6 +87,7 @@ class Match:
         self.tiles = tile_set(variant.max_pip)
         self.dealer = Dealer(self.seed, self.tiles, script)
         self._done: list[Action] = []  # every action applied, in order (the move stack)
+        self._movers: list[int] = []  # the seat that took each of them
         self._undone: list[Action] = []  # redo stack, most recently undone last
         self._n = variant.seats
         self._next = [0] + [s % self._n + 1 for s in range(1, self._n + 1)]
@@ -100,6 +101,11 @@ class Match:
     def actions(self) -> tuple[Action, ...]:
         """Every action applied so far, in order."""
         return tuple(self._done)
+
+    @property
+    def moves(self) -> tuple[tuple[int, Action], ...]:
+        """Every action applied so far with the seat that took it, in order."""
+        return tuple(zip(self._movers, self._done))
 
     @property
     def over(self) -> bool:
@@ -189,17 +195,23 @@ class Match:
         """Take ``action`` for the player to move, or raise :class:`IllegalAction` saying why."""
         self._check(action)
         self._done.append(action)
+        self._movers.append(self.turn)  # type: ignore[arg-type]
         self._undone.clear()
         self._do(action)
 
-    def undo(self) -> Action:
-        """Take back the last action; it goes on the redo stack. Returns it."""
-        if not self._done:
-            raise NothingToUndo("there is no action to undo")
-        action = self._done.pop()
-        self._undone.append(action)
+    def undo(self, count: int = 1) -> Action:
+        """Take back the last ``count`` actions (they go on the redo stack, to be redone in
+        order); returns the earliest of them. The match is rebuilt once, whatever ``count``."""
+        if not 1 <= count <= len(self._done):
+            raise NothingToUndo(
+                f"there are {len(self._done)} actions to undo, not {count}"
+                if self._done else "there is no action to undo")
+        taken = self._done[-count:]
+        del self._done[-count:]
+        del self._movers[-count:]
+        self._undone.extend(reversed(taken))
         self._rebuild()
-        return action
+        return taken[0]
 
     def redo(self) -> Action:
         """Apply again the action most recently undone. Returns it."""
@@ -208,6 +220,7 @@ class Match:
         action = self._undone.pop()
         self._check(action)
         self._done.append(action)
+        self._movers.append(self.turn)  # type: ignore[arg-type]
         self._do(action)
         return action
 
@@ -220,10 +233,7 @@ class Match:
             return 0
         k = len(log.actions)
         if k:
-            taken = self._done[-k:]
-            del self._done[-k:]
-            self._undone.extend(reversed(taken))
-            self._rebuild()
+            self.undo(k)
         return k
 
     @property

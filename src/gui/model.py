@@ -66,7 +66,6 @@ class Session:
         # decision by the table and asked like the others, through the same checks.
         self.players = {s: players.create(e, seat_stream(match.seed, s))
                         for s, e in self.seats.items()}
-        self._actors = actors_of(match)
         self._groups: list[int] = []  # sizes of the undone groups, the next redo last
         # A finished hand the table is showing; computers wait until the person continues.
         # A match resumed right after a hand's last tile shows that hand first.
@@ -85,7 +84,7 @@ class Session:
     @property
     def actors(self) -> tuple[int, ...]:
         """The seat that took each action of the match, in order."""
-        return tuple(self._actors)
+        return tuple(seat for seat, _ in self.match.moves)
 
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and seat == self.human
@@ -130,7 +129,6 @@ class Session:
         seat = self.match.turn
         before = self.finished()
         self.match.apply(action)
-        self._actors.append(seat)  # type: ignore[arg-type]
         self._groups.clear()  # a new action forks history: the old redo group is gone
         if self.finished() > before:
             self.held_hand = self.finished()
@@ -148,9 +146,10 @@ class Session:
         """
         if self.human is None:
             return 0
-        done = self.match.actions
-        for back in range(1, len(done) + 1):
-            if self._actors[-back] == self.human and done[-back] is not PASS:
+        moves = self.match.moves
+        for back in range(1, len(moves) + 1):
+            seat, action = moves[-back]
+            if seat == self.human and action is not PASS:
                 return back
         return 0
 
@@ -187,10 +186,8 @@ class Session:
         n = self._groups.pop()
         ended = False
         for _ in range(n):
-            seat = self.match.turn
             before = self.finished()
             self.match.redo()
-            self._actors.append(seat)  # type: ignore[arg-type]
             ended = self.finished() > before
         # Hold on a hand whose last tile was the last action restored, as when it was played.
         self.held_hand = self.finished() if ended else None
@@ -199,9 +196,7 @@ class Session:
     def _take_back(self, n: int, nothing: str) -> int:
         if n <= 0:
             raise NothingToUndo(nothing)
-        for _ in range(n):
-            self.match.undo()
-            self._actors.pop()
+        self.match.undo(n)
         self._groups.append(n)
         self.held_hand = None
         return n
@@ -219,19 +214,6 @@ def just_finished(match: Match) -> int | None:
             continue
         return log.number if log.actions and log.actions[-1][1] is done[-1] else None
     return None
-
-
-def actors_of(match: Match) -> list[int]:
-    """The seat that took each action of ``match``, found by replaying it on a scratch match
-    with the same chance events (a resumed match does not know who moved)."""
-    if not match.actions:
-        return []
-    scratch = Match(type(match.variant)(), match.seed, match.dealer.used())
-    out = []
-    for action in match.actions:
-        out.append(scratch.turn)
-        scratch.apply(action)
-    return out  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)

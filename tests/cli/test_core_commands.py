@@ -115,3 +115,11 @@ def test_replay_bad_input_is_one_line_and_exit_2(tmp_path):
 def test_simulate_unknown_variant_exit_2():
     r = invoke("simulate", "poker")
     assert r.exit_code == 2 and "available" in r.output
+
+
+def test_error_messages_keep_text_that_looks_like_markup(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('variant = "chiva"\n[seats]\n1 = "random"\n')
+    r = invoke("tournament", str(bad))
+    assert r.exit_code == 2, r.output
+    assert "[seats]" in r.output

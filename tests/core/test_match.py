@@ -154,3 +154,22 @@ def test_applying_after_the_match_is_over_is_refused():
     assert m.over and m.outcome is not None and m.legal_actions() == []
     with pytest.raises(MatchOver, match="over"):
         m.apply(PASS)
+
+
+def test_moves_name_the_seat_of_every_action_through_undo_and_redo():
+    v = Chiva()
+    m = Match(v, 1, script=[deal(v, HANDS)])
+    play(m, "1:6-6L 2:pass 3:6-2R")
+    assert [(s, str(a)) for s, a in m.moves] == [(1, "6-6L"), (2, "pass"), (3, "6-2R")]
+    assert str(m.undo(2)) == "pass"
+    assert [s for s, _ in m.moves] == [1]
+    m.redo()
+    assert [s for s, _ in m.moves] == [1, 2]
+
+
+def test_undo_of_more_actions_than_were_taken_is_refused():
+    v = Chiva()
+    m = Match(v, 1, script=[deal(v, HANDS)])
+    play(m, "1:6-6L")
+    with pytest.raises(NothingToUndo, match="1 actions to undo, not 2"):
+        m.undo(2)
