@@ -10,7 +10,7 @@ from capicua.core.match import Match
 from capicua.core.variant import Variant
 from capicua.gui.model import Session
 from capicua.plugins import load_plugins
-from deals import deal, draw
+from deals import DOMINO_BY_1, DOMINO_BY_1_PLAY, deal, draw  # noqa: F401 (re-exported)
 
 PLUGINS = load_plugins(third_party=False)
 SEATS = {1: "human", 2: "heuristic", 3: "heuristic", 4: "heuristic"}
@@ -133,19 +133,6 @@ def double_nine_block(hands: dict[int, str]) -> Session:
                    steps="1:draw 0 2:draw 0 1:lead 3 3:9-9L")
 
 
-# Double-nine: seat 1 leads and goes out; team 1 scores 22 (the same deal as
-# tests/variants/test_double_nine.py).
-DOMINO_BY_1 = {
-    1: "5-4 5-3 4-0 8-2 6-6 9-8 1-0 3-3 9-6 1-1",
-    2: "5-2 3-0 7-5 3-1 4-3 6-5 9-4 6-4 7-6 8-6",
-    3: "7-2 9-0 7-1 4-1 8-1 7-0 3-2 8-5 8-8 4-4",
-    4: "5-5 9-3 6-3 2-1 8-0 9-1 0-0 8-7 4-2 6-0",
-}
-DOMINO_BY_1_PLAY = (
-    "1:8-2L 2:5-2R 3:8-5R 4:8-7L 1:9-8R 2:9-4R 3:7-1L 4:4-2R 1:1-1L 2:3-1L 3:7-2R 4:9-3L "
-    "1:9-6L 2:6-5L 3:7-0R 4:6-0R 1:6-6R 2:7-6R 3:pass 4:5-5L 1:5-3L 2:4-3L 3:4-4L 4:pass "
-    "1:4-0L 2:3-0L 3:3-2L 4:2-1L 1:1-0L 2:7-5R 3:9-0L 4:9-1L 1:5-4R 2:6-4R 3:8-1L 4:6-3R "
-    "1:3-3R")
 
 
 def double_nine_dealt(hands: dict[int, str], leader: int = 1, seed: int = 1) -> Session:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from deals import deal, draw, play
+from deals import DOMINO_BY_1, DOMINO_BY_1_PLAY, deal, draw, play
 
 from capicua.core.actions import KEEP, REDEAL, parse_action
 from capicua.core.match import Match
@@ -31,18 +31,6 @@ LOWEST_SHARED_BY_PARTNERS = {
     3: "8-4 8-1 6-6 6-4 6-0 5-2 5-1 4-3 4-2 9-9",  # 75
     4: "8-7 7-5 7-3 7-2 5-5 5-4 3-2 2-2 2-1 0-0",  # 77
 }
-# Seat 1 leads and goes out; left: seat 2 8-6 (14), seat 3 4-1 8-8 (21), seat 4 8-0 0-0 (8).
-DOMINO_BY_1 = {
-    1: "5-4 5-3 4-0 8-2 6-6 9-8 1-0 3-3 9-6 1-1",
-    2: "5-2 3-0 7-5 3-1 4-3 6-5 9-4 6-4 7-6 8-6",
-    3: "7-2 9-0 7-1 4-1 8-1 7-0 3-2 8-5 8-8 4-4",
-    4: "5-5 9-3 6-3 2-1 8-0 9-1 0-0 8-7 4-2 6-0",
-}
-DOMINO_BY_1_PLAY = (
-    "1:8-2L 2:5-2R 3:8-5R 4:8-7L 1:9-8R 2:9-4R 3:7-1L 4:4-2R 1:1-1L 2:3-1L 3:7-2R 4:9-3L "
-    "1:9-6L 2:6-5L 3:7-0R 4:6-0R 1:6-6R 2:7-6R 3:pass 4:5-5L 1:5-3L 2:4-3L 3:4-4L 4:pass "
-    "1:4-0L 2:3-0L 3:3-2L 4:2-1L 1:1-0L 2:7-5R 3:9-0L 4:9-1L 1:5-4R 2:6-4R 3:8-1L 4:6-3R "
-    "1:3-3R")
 # Seat 2 holds five doubles; seat 4 six in the deal after the redeal.
 FIVE_DOUBLES_SEAT_2 = {
     1: "9-8 9-7 9-6 9-5 9-4 9-3 9-2 9-1 9-0 8-7",
