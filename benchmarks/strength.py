@@ -7,8 +7,8 @@ seats hand by hand and the luck of the deal cancels (as far as the two matches r
 who leads the next hand, and how long a match lasts, depend on the play). Pairs of matches
 are played until the number of deals asked for has been played twice.
 
-Printed per variant: hands won per side and matches won per side, each with its 95%
-Wilson interval, ties, and each player's decision times (median, 90th and 99th
+Printed per variant: hands won per side (of all hands, ties included) and A's share of the
+decided hands, matches won per side, each with its 95% Wilson interval, ties, and each player's decision times (median, 90th and 99th
 percentile, maximum; only real decisions, forced moves are not asked). Runs on every core
 with spawned worker processes; the results do not depend on the number of workers.
 
@@ -146,6 +146,10 @@ def report(variant: str, a: Any, b: Any, t: dict) -> str:
         lines.append(f"  hands won    {side} {t['hands'][i]:6d}  {t['hands'][i] / hands:6.1%}"
                      f"  (95% CI {lo:.1%} to {hi:.1%})")
     lines.append(f"  ties           {t['ties']:6d}  {t['ties'] / hands:6.1%}")
+    decided = hands - t["ties"]
+    lo, hi = wilson(t["hands"][0], decided)
+    lines.append(f"  A's share of decided hands {t['hands'][0] / decided:6.1%}"
+                 f"  (95% CI {lo:.1%} to {hi:.1%})")
     matches = sum(t["matches"])
     for i, side in enumerate("AB"):
         lo, hi = wilson(t["matches"][i], matches)
