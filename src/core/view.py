@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .actions import Action, Play
 from .line import Line
-from .tiles import Tile
+from .tiles import Tile, tile_set
 from .variant import HandResult, VariantInfo
 
 
@@ -71,13 +71,11 @@ class View:
         """Tiles on the line this hand, in the order played."""
         return tuple(a.tile for _, a in self.history if isinstance(a, Play))
 
-    def voids(self) -> dict[int, frozenset[int]]:
-        """For each seat, the numbers it has shown it lacks by passing this hand.
-
-        A pass means the player held no tile matching either open end at that moment, and
-        tiles only leave a hand, so the lack holds for the rest of the hand.
-        """
-        lacks: dict[int, set[int]] = {s: set() for s in range(1, self.variant.seats + 1)}
+    def steps(self) -> tuple[tuple[int, Action, int, int], ...]:
+        """This hand's history with the open ends after each action:
+        ``(seat, action, left, right)``. A pass leaves the ends as they were, so its ends are
+        the numbers the passing seat lacks."""
+        out = []
         left = right = -1
         for seat, action in self.history:
             if isinstance(action, Play):
@@ -88,17 +86,27 @@ class View:
                     left = t.other(left)
                 else:
                     right = t.other(right)
-            else:
+            out.append((seat, action, left, right))
+        return tuple(out)
+
+    def voids(self) -> dict[int, frozenset[int]]:
+        """For each seat, the numbers it has shown it lacks by passing this hand.
+
+        A pass means the player held no tile matching either open end at that moment, and
+        tiles only leave a hand, so the lack holds for the rest of the hand.
+        """
+        lacks: dict[int, set[int]] = {s: set() for s in range(1, self.variant.seats + 1)}
+        for seat, action, left, right in self.steps():
+            if not isinstance(action, Play):
                 lacks[seat].update((left, right))
         return {s: frozenset(v) for s, v in lacks.items()}
 
-    def unseen(self) -> frozenset[Tile]:
-        """Tiles this seat has not seen: in other hands or (where the variant has them)
-        unused. Shown doubles of an abandoned deal were reshuffled, so they count as unseen."""
-        from .tiles import tile_set
-
+    def unseen(self) -> tuple[Tile, ...]:
+        """Tiles this seat has not seen, in set order (so seeded choices never depend on
+        set iteration): in other hands or (where the variant has them) unused. Shown
+        doubles of an abandoned deal were reshuffled, so they count as unseen."""
         seen = set(self.hand) | set(self.played())
-        return frozenset(t for t in tile_set(self.variant.max_pip) if t not in seen)
+        return tuple(t for t in tile_set(self.variant.max_pip) if t not in seen)
 
 
 def build_view(match, seat: int) -> View:

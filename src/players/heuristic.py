@@ -257,19 +257,12 @@ class _Context:
 def _end_owners(view: View, seats: int) -> list[int | None]:
     """The seat (0-based) that put down the number now open at each end."""
     owners: list[int | None] = [None, None]
-    left = right = -1
-    for seat, action in view.history:
+    for seat, action, _, _ in view.steps():
         if isinstance(action, Play):
-            t = action.tile
-            if left < 0:
-                left, right = t.hi, t.lo
-                owners = [seat - 1, seat - 1]
-            elif action.end == "left":
-                left = t.other(left)
-                owners[0] = seat - 1
+            if owners[0] is None:
+                owners = [seat - 1, seat - 1]  # the opening tile shows at both ends
             else:
-                right = t.other(right)
-                owners[1] = seat - 1
+                owners[0 if action.end == "left" else 1] = seat - 1
     return owners
 
 

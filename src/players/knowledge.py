@@ -56,20 +56,15 @@ def knowledge(view: View) -> Knowledge:
                 mask |= 1 << n
         void[seat - 1] = mask
     exposed: list[list[int]] = [[] for _ in range(seats)]
-    left = right = -1
-    for seat, action in view.history:
+    opened = False
+    for seat, action, left, right in view.steps():
         if isinstance(action, Play):
-            t = action.tile
-            if left < 0:
-                left, right = t.hi, t.lo
-                exposed[seat - 1] += [t.hi, t.lo]
-            elif action.end == "left":
-                left = t.other(left)
-                exposed[seat - 1].append(left)
+            if not opened:
+                exposed[seat - 1] += [left, right]
+                opened = True
             else:
-                right = t.other(right)
-                exposed[seat - 1].append(right)
-    unseen = sorted(t.index for t in view.unseen())
+                exposed[seat - 1].append(left if action.end == "left" else right)
+    unseen = [t.index for t in view.unseen()]
     counts = list(view.counts)
     me = view.seat - 1
     hidden = sum(c for s, c in enumerate(counts) if s != me)

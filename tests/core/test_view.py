@@ -126,3 +126,19 @@ def test_a_finished_hand_reveals_every_hand_but_not_the_unused_tiles():
     past = m.view(2).past[0]
     assert past.dealt == tuple(m.hands_log[0].deal[s] for s in range(1, 5))
     assert not set().union(*past.dealt) & set(m.hands_log[0].deal["unused"])
+
+
+def test_steps_give_the_ends_after_each_action_and_unseen_tiles_in_set_order():
+    from deals import deal, play
+
+    v = Chiva()
+    hands = {1: "6-6 0-0 1-1 2-2 3-3 4-4 5-5", 2: "1-0 2-0 3-0 4-0 5-0 2-1 3-1",
+             3: "6-0 6-1 6-2 6-3 6-4 6-5 4-1", 4: "5-1 3-2 4-2 5-2 4-3 5-3 5-4"}
+    m = Match(v, 1, script=[deal(v, hands)])
+    play(m, "1:6-6L 2:pass 3:6-1L 4:1-5L")
+    view = m.view(1)
+    assert [(s, str(a), l, r) for s, a, l, r in view.steps()] == [
+        (1, "6-6L", 6, 6), (2, "pass", 6, 6), (3, "6-1L", 1, 6), (4, "5-1L", 5, 6)]
+    unseen = view.unseen()
+    assert list(unseen) == sorted(unseen, key=lambda t: t.index)
+    assert len(unseen) == 28 - 6 - 3  # neither my six tiles nor the three on the line
