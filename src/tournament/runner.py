@@ -25,8 +25,9 @@ from .store import Store
 def open_tournament(settings: Settings, resume: bool) -> tuple[Settings, Store]:
     """The settings to run (the seed filled in) and the open database.
 
-    Raises ConfigError when the database holds another tournament, or holds this one and
-    ``resume`` was not asked for (nothing finished is ever overwritten).
+    Raises ConfigError when the database holds another tournament, or holds this one
+    unfinished and ``resume`` was not asked for (nothing finished is ever overwritten). The
+    same tournament, already finished, is simply opened again: its results are shown.
     """
     store = Store.open(settings.db)
     try:
@@ -36,7 +37,11 @@ def open_tournament(settings: Settings, resume: bool) -> tuple[Settings, Store]:
             if settings.seed is None:
                 settings = replace(settings, seed=fresh_seed())
         else:
-            if not resume:
+            finished = (stored is not None and settings.seed is not None
+                        and stored.get("identity") == settings.identity()
+                        and played >= settings.matches)
+            # Running the same finished tournament again loses nothing: show its results.
+            if not resume and not finished:
                 raise ConfigError(
                     f"{settings.db} already holds a tournament ({played} games played); "
                     f"add --resume to continue it, or choose another file with --db"

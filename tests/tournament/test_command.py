@@ -130,7 +130,7 @@ def test_a_database_is_never_overwritten_and_resumes_only_the_same_tournament(
     path = write_config(chiva(matches=4))
     db = tmp_path / "t.sqlite"
     assert cli("tournament", path, "--db", db).exit_code == 0
-    again = cli("tournament", path, "--db", db)
+    again = cli("tournament", path, "--db", db, "--matches", "6")
     assert again.exit_code == 2, again.output
     assert "already holds a tournament (4 games played); add --resume" in again.stderr
     other = cli("tournament", path, "--db", db, "--resume", "--seed", "8")
@@ -204,3 +204,13 @@ def test_a_two_seat_variant_from_a_plugin_runs_with_its_own_seats(
     s = json.loads(result.stdout)
     assert [t["seats"] for t in s["teams"]] == [[1], [2]] and s["finished"] == 4
     assert set(s["labels"]) == {"shutout"}
+
+
+def test_running_the_same_finished_tournament_again_shows_its_results(cli, write_config, tmp_path):
+    path = write_config(chiva(matches=4))
+    db = tmp_path / "t.sqlite"
+    first = cli("tournament", path, "--db", db, "--json")
+    assert first.exit_code == 0, first.output
+    again = cli("tournament", path, "--db", db, "--json")
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout)["teams"] == json.loads(first.stdout)["teams"]
