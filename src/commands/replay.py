@@ -9,7 +9,7 @@ import typer
 
 from ..core.errors import RecordError, RuleViolation
 from ..core.records import read_records, replay
-from ..core.text import describe_hand
+from ..core.text import describe_hands
 from .common import err, fail, out, plugins
 
 
@@ -50,9 +50,8 @@ def replay_command(
             for rnd in m.draw_rounds:
                 out.print("  draw for first lead: " + ", ".join(
                     f"seat {s} {t}" for s, t in sorted(rnd.items())), markup=False)
-            for log in m.hands_log:
-                for text in describe_hand(log, m.variant):
-                    out.print("  " + text, markup=False)
+            for text in describe_hands(m.hands_log, m.variant):
+                out.print("  " + text, markup=False)
     except RecordError as exc:
         fail(str(exc))
     if match is not None and checked == 0:

@@ -14,11 +14,29 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from .tiles import Tile
 
 Hands = Mapping[int, Sequence[Tile]]
+NameOf = Callable[[int], str]
+
+
+def str_seat(seat: int) -> str:
+    return f"seat {seat}"
+
+
+def str_team(team: int) -> str:
+    return f"team {team}"
+
+
+def _dash(scores: tuple[int, ...]) -> str:
+    return "–".join(str(s) for s in scores)
+
+
+def cap(text: str) -> str:
+    """``text`` with its first letter in capitals (names start sentences)."""
+    return text[:1].upper() + text[1:]
 
 DOMINO = "domino"
 BLOCK = "block"
@@ -86,6 +104,8 @@ class Variant(ABC):
     redeal_doubles: int | None = None
     #: Names a finished match may carry (record ``label``), strongest last.
     labels: tuple[str, ...] = ()
+    #: What the scores count: "points", or "series" (consecutive won hands, as in Chiva).
+    scoring: str = "points"
 
     def __init__(self) -> None:
         self.team_of = {seat: i + 1 for i, team in enumerate(self.teams) for seat in team}
@@ -160,6 +180,28 @@ class Variant(ABC):
         """The name of a match won by ``winner`` with the last hand taking ``before`` to
         ``after`` (e.g. "pollona"), or ``None``."""
         return None
+
+    # -- words ----------------------------------------------------------------------------
+    # The GUI and ``capicua replay`` explain results with these, so a variant's own rule is
+    # told in its own words; ``seat_name``/``team_name`` give how the reader is addressed
+    # ("you", "your team", "seat 2").
+
+    def explain_block(
+        self, result: HandResult, seat_name: NameOf = str_seat, team_name: NameOf = str_team
+    ) -> str:
+        """One sentence: why a blocked hand went to its winners, or is a tie."""
+        if result.team is None:
+            return "A tie: nobody wins the hand."
+        return f"The block goes to {team_name(result.team)}."
+
+    def explain_score(
+        self, result: HandResult, before: tuple[int, ...], team_name: NameOf = str_team
+    ) -> str:
+        """One sentence: what the hand did to the scores."""
+        was, now = _dash(before), _dash(result.scores)
+        if result.team is None:
+            return f"The scores stay {now}."
+        return f"{cap(team_name(result.team))} scores {result.points}: {was} → {now}."
 
     # -- helpers variants share ---------------------------------------------------------
 

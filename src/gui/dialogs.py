@@ -3,7 +3,7 @@
 Each is a small Toplevel the app opens and is told about when it closes (the app pauses the
 computer players while the rules or the log are open). They show text and collect choices;
 they apply nothing to the match themselves. :func:`log_lines` is plain text from the core's
-:func:`~capicua.core.text.describe_hand`, testable without Tk.
+:func:`~capicua.core.text.describe_hands`, testable without Tk.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from tkinter import ttk
 from typing import Any
 
 from ..core.match import Match
-from ..core.text import describe_hand
+from ..core.text import describe_hands
 from .texts import LABELS, entry_name
 
 PAD = 8
@@ -42,8 +42,7 @@ def log_lines(match: Match) -> list[str]:
             lines.append(f"Draw for first lead, round {i}: {drawn}")
     if match.draw_winner is not None:
         lines.append(f"  team {match.draw_winner} wins the draw")
-    for log in match.hands_log:
-        lines.extend(describe_hand(log, match.variant))
+    lines.extend(describe_hands(match.hands_log, match.variant))
     if match.winner is not None:
         label = LABELS.get(match.label or "", match.label)
         lines.append(f"Team {match.winner} wins the match"

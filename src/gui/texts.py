@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.actions import PASS, Play
 from ..core.tiles import Tile
-from ..core.variant import BLOCK, DOMINO, Variant
+from ..core.variant import DOMINO, Variant
 from ..core.view import PastHand, View
 
 if TYPE_CHECKING:  # the scene and the model import this module
@@ -68,18 +68,8 @@ def pips(tiles: Iterable[Tile]) -> int:
 
 
 def series_scoring(variant: Variant) -> bool:
-    """True for variants that count won hands (Chiva), not points."""
-    return type(variant).points is Variant.points
-
-
-def block_by_team(variant: Variant) -> bool:
-    """Whether the variant gives a block to the lower *team* total (Chiva) rather than to
-    the lowest single count (double-nine): asked of the variant with a probe position where
-    the two rules disagree."""
-    probe = {1: (Tile.of(1, 0),), 2: (Tile.of(2, 2),), 3: (Tile.of(6, 6),), 4: (Tile.of(3, 2),)}
-    if variant.seats != 4 or variant.teams != ((1, 3), (2, 4)):
-        return True
-    return variant.block_winner(probe) == 2  # team totals 13 vs 9; lowest single is seat 1
+    """True for variants that count won hands in a row (Chiva), not points."""
+    return variant.scoring == "series"
 
 
 def scores_text(scores: tuple[int, ...]) -> str:
@@ -101,37 +91,10 @@ def result_lines(past: PastHand, view: View, session: Session) -> list[str]:
         totals = ", ".join(f"{team_name(session, t)} {p}" for t, p in sorted(teams.items()))
         lines.append(f"Hand {past.number} is blocked: nobody can play. Pips left: {each} "
                      f"({totals}).")
-        if block_by_team(v):
-            if r.outcome == BLOCK:
-                lines.append(f"The lower team total wins the block: "
-                             f"{team_name(session, r.team)} with {teams[r.team]}.")
-            else:
-                lines.append(f"Equal team totals ({min(teams.values())} each): a tie, "
-                             "nobody wins the hand.")
-        else:
-            low = min(left.values())
-            holders = [s for s, p in left.items() if p == low]
-            who = " and ".join(seat_name(session, s) for s in holders)
-            if r.outcome == BLOCK:
-                lines.append(f"The lowest single count wins the block: {who} with {low}, "
-                             f"so {team_name(session, r.team)} wins.")
-            else:
-                lines.append(f"The lowest count ({low}) is held in both teams ({who}): a tie, "
-                             "nobody scores.")
+        lines.append(v.explain_block(r, lambda s: seat_name(session, s),
+                                     lambda t: team_name(session, t)))
     before = _scores_before(view, past.number, len(r.scores))
-    if series_scoring(v):
-        if r.team is None:
-            lines.append(f"The series stay as they were: {scores_text(r.scores)}.")
-        elif any(before) and not any(r.scores):
-            lines.append(f"{cap(team_name(session, r.team))} breaks the other series: back to "
-                         f"0–0 (a break starts no new series).")
-        else:
-            lines.append(f"Series: {scores_text(before)} → {scores_text(r.scores)}.")
-    elif r.team is not None:
-        lines.append(f"{cap(team_name(session, r.team))} scores {r.points} (the opponents' "
-                     f"pips): {scores_text(before)} → {scores_text(r.scores)}.")
-    else:
-        lines.append(f"The scores stay {scores_text(r.scores)}.")
+    lines.append(v.explain_score(r, before, lambda t: team_name(session, t)))
     lines.extend(_next_lead(session, past))
     return lines
 

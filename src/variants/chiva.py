@@ -9,7 +9,7 @@ equal totals are a tie; only won hands count, as consecutive wins, and 4-0 is a 
 from __future__ import annotations
 
 from ..core.tiles import Tile
-from ..core.variant import Hands, HandResult, Variant
+from ..core.variant import Hands, HandResult, NameOf, Variant, cap, str_seat, str_team
 from ..hookspecs import hookimpl
 
 SIX_SIX = Tile.of(6, 6)
@@ -69,6 +69,7 @@ class Chiva(Variant):
     seats = 4
     teams = ((1, 3), (2, 4))
     labels = ("chiva",)
+    scoring = "series"
 
     def leader(self, previous: HandResult | None, hands: Hands) -> tuple[int, Tile | None]:
         if previous is None or previous.team is None:
@@ -104,6 +105,28 @@ class Chiva(Variant):
 
     def label(self, before: tuple[int, ...], after: tuple[int, ...], winner: int) -> str | None:
         return "chiva"
+
+    def explain_block(
+        self, result: HandResult, seat_name: NameOf = str_seat, team_name: NameOf = str_team
+    ) -> str:
+        totals = self.team_pips(result.remaining)
+        if result.team is None:
+            return (f"Equal team totals ({min(totals.values())} each): a tie, nobody wins the "
+                    "hand, and 6-6 opens the next.")
+        return f"The lower team total wins the block: {team_name(result.team)} with " \
+               f"{totals[result.team]}."
+
+    def explain_score(
+        self, result: HandResult, before: tuple[int, ...], team_name: NameOf = str_team
+    ) -> str:
+        was = "–".join(map(str, before))
+        now = "–".join(map(str, result.scores))
+        if result.team is None:
+            return f"The series stay as they were: {now}."
+        if any(before) and not any(result.scores):
+            return (f"{cap(team_name(result.team))} breaks the other series: back to 0–0 (a "
+                    "break starts no new series).")
+        return f"Series: {was} → {now}."
 
 
 @hookimpl

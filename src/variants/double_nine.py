@@ -9,7 +9,7 @@ winners score their opponents' remaining pips; 100 wins, named Pollona or Tripol
 
 from __future__ import annotations
 
-from ..core.variant import Hands, Variant
+from ..core.variant import Hands, HandResult, NameOf, Variant, cap, str_seat, str_team
 from ..hookspecs import hookimpl
 
 TARGET = 100
@@ -95,6 +95,25 @@ class DoubleNine100(Variant):
         if best >= TARGET:
             return scores.index(best) + 1
         return None
+
+    def explain_block(
+        self, result: HandResult, seat_name: NameOf = str_seat, team_name: NameOf = str_team
+    ) -> str:
+        counts = {s: sum(t.pips for t in ts) for s, ts in result.remaining.items()}
+        low = min(counts.values())
+        who = " and ".join(seat_name(s) for s, p in sorted(counts.items()) if p == low)
+        if result.team is None:
+            return f"The lowest count ({low}) is held in both teams ({who}): a tie, nobody scores."
+        return (f"The lowest single count wins the block: {who} with {low}, so "
+                f"{team_name(result.team)} wins.")
+
+    def explain_score(
+        self, result: HandResult, before: tuple[int, ...], team_name: NameOf = str_team
+    ) -> str:
+        if result.team is None:
+            return super().explain_score(result, before, team_name)
+        return (f"{cap(team_name(result.team))} scores {result.points} (the opponents' pips): "
+                f"{'–'.join(map(str, before))} → {'–'.join(map(str, result.scores))}.")
 
     def label(self, before: tuple[int, ...], after: tuple[int, ...], winner: int) -> str | None:
         others_zero = all(s == 0 for t, s in enumerate(after, 1) if t != winner)

@@ -76,7 +76,7 @@ def test_replay_prints_each_hand(tmp_path):
     invoke("simulate", "chiva", "-n", "2", "-s", "3", "-o", str(out))
     r = invoke("replay", str(out), "--match", "2")
     assert r.exit_code == 0, r.output
-    assert "match 2" in r.output and "Hand 1: seat" in r.output and "score" in r.output
+    assert "match 2" in r.output and "Hand 1: seat" in r.output and "Series: 0–0 → " in r.output
     assert "match 1:" not in r.output
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from capicua.gui.texts import block_by_team, last_move, result_lines, series_scoring
+from capicua.gui.texts import last_move, result_lines, series_scoring
 from table_helpers import (
     DOMINO_BY_1,
     DOMINO_BY_1_PLAY,
@@ -23,9 +23,7 @@ def explained(s):
     return result_lines(s.view().past[-1], s.view(), s)
 
 
-def test_the_block_rule_is_asked_of_the_variant_itself():
-    assert block_by_team(variant("chiva")) is True
-    assert block_by_team(variant("double-nine-100")) is False
+def test_the_scoring_kind_is_the_variants_own_word():
     assert series_scoring(variant("chiva")) and not series_scoring(variant("double-nine-100"))
 
 

@@ -87,6 +87,8 @@ def test_block_goes_to_the_lower_count_for_the_difference():
     assert result.points == 31 - 24
     assert m.scores == (0, 7)
     assert (m.turn, m.required) == (2, None)  # the winner leads the next hand, any tile
+    assert m.variant.explain_block(result) == (
+        "The lower count wins the block: seat 2 with 24 scores the difference, 7.")
 
 
 def test_block_with_equal_counts_is_a_tie_and_the_highest_double_opens_again():
@@ -96,6 +98,7 @@ def test_block_with_equal_counts_is_a_tie_and_the_highest_double_opens_again():
     result = m.hands_log[0].result
     assert (result.outcome, result.team, result.points) == (TIE, None, 0)
     assert m.scores == (0, 0)
+    assert m.variant.explain_block(result) == "Equal counts (31 each): a tie, nobody scores."
     assert (m.turn, m.required) == (2, Tile.of(6, 6))
 
 

@@ -14,7 +14,7 @@ leads, who wins a block and what a hand scores, and when the match is won.
 from __future__ import annotations
 
 from capicua.core.tiles import Tile
-from capicua.core.variant import BLOCK, DOMINO, HandResult, Hands, Variant
+from capicua.core.variant import BLOCK, DOMINO, HandResult, Hands, Variant, str_seat, str_team
 from capicua.hookspecs import hookimpl
 
 __all__ = ["RULES", "Block", "capicua_register_variants"]
@@ -100,6 +100,15 @@ class Block(Variant):
         if team is None:
             return scores
         return tuple(s + points if t == team else s for t, s in enumerate(scores, 1))
+
+    def explain_block(self, result: HandResult, seat_name=str_seat, team_name=str_team) -> str:
+        # Told in Block's own words, in the GUI's result panel and ``capicua replay``.
+        counts = {seat: sum(t.pips for t in tiles) for seat, tiles in result.remaining.items()}
+        if result.team is None:
+            return f"Equal counts ({counts[1]} each): a tie, nobody scores."
+        winner = min(counts, key=counts.__getitem__)
+        return (f"The lower count wins the block: {seat_name(winner)} with {counts[winner]} "
+                f"scores the difference, {result.points}.")
 
     def match_winner(self, scores: tuple[int, ...]) -> int | None:
         # Only the hand's winner scores, so at most one player can cross the target at once.
