@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core.actions import Action
+from ..core.actions import REDEAL, Action, ChooseLeader
 from ..core.view import View
 
 
@@ -65,3 +65,34 @@ class Player:
     def act(self, view: View) -> Action:
         """The action to take, one of ``view.legal``."""
         raise TypeError(f"player {self.name!r} does not implement act()")
+
+
+def other_decision(view: View, rng: random.Random) -> Action:
+    """The draw, the leader and redeal claims, decided the same way by every computer
+    player: always claim with five or more doubles (RULES.md), name itself as leader (the
+    choice is blind), draw any face-down tile (they are alike)."""
+    legal = view.legal
+    if REDEAL in legal:
+        return REDEAL
+    if view.phase == "lead":
+        own = ChooseLeader.of(view.seat)
+        return own if own in legal else legal[0]
+    return legal[int(rng.random() * len(legal))]
+
+
+class ComputerPlayer(Player):
+    """Base of the built-in computer players: a single legal action is taken as it is, the
+    decisions other than plays go to :func:`other_decision`, and :meth:`choose_play`
+    picks among the plays."""
+
+    def act(self, view: View) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase != "play":
+            return other_decision(view, self.rng)
+        return self.choose_play(view)
+
+    def choose_play(self, view: View) -> Action:
+        """The play to make, one of ``view.legal`` (at least two to choose from)."""
+        raise TypeError(f"player {self.name!r} does not implement choose_play()")

@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from ..core.actions import Action, Play
 from ..core.view import View
 from ..hookspecs import hookimpl
-from .base import Option, Player
+from .base import ComputerPlayer, Option
 from .equity import Equity
-from .heuristic import other_decision, score_plays
+from .heuristic import score_plays
 from .knowledge import Knowledge, knowledge, sample_deal
 from .sim import DOUBLE, HI, LO, _place, block_result, held_counts, playout, rules_for
 
@@ -206,7 +206,7 @@ def _consistent_deal(k: Knowledge, rng: random.Random) -> list[list[int]]:
     return hands
 
 
-class ExpertPlayer(Player):
+class ExpertPlayer(ComputerPlayer):
     """Monte Carlo search over deals consistent with its view (see the module docstring)."""
 
     name = "expert"
@@ -224,12 +224,7 @@ class ExpertPlayer(Player):
     samples: int
     seconds: float
 
-    def act(self, view: View) -> Action:
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        if view.phase != "play":
-            return other_decision(view, self.rng)
+    def choose_play(self, view: View) -> Action:
         return analyse(view, self.rng, level=self.level, samples=self.samples,
                        seconds=self.seconds).best
 

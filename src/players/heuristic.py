@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.actions import REDEAL, Action, ChooseLeader, Play
+from ..core.actions import Action, Play
 from ..core.view import View
 from ..hookspecs import hookimpl
-from .base import Option, Player
+from .base import ComputerPlayer, Option
 from .knowledge import Knowledge, knowledge
 from .sim import HI, LO, PIPS
 
@@ -266,18 +266,7 @@ def _end_owners(view: View, seats: int) -> list[int | None]:
     return owners
 
 
-def other_decision(view: View, rng) -> Action:
-    """Draw, leader and redeal decisions, shared by the computer players."""
-    legal = view.legal
-    if REDEAL in legal:
-        return REDEAL  # RULES.md: a computer always claims with five or more doubles
-    if view.phase == "lead":
-        own = ChooseLeader.of(view.seat)
-        return own if own in legal else legal[0]
-    return legal[int(rng.random() * len(legal))]  # the draw: face-down tiles are alike
-
-
-class HeuristicPlayer(Player):
+class HeuristicPlayer(ComputerPlayer):
     """Scores each play by named rules of partnership play and takes the best."""
 
     name = "heuristic"
@@ -289,12 +278,7 @@ class HeuristicPlayer(Player):
 
     noise: float
 
-    def act(self, view: View) -> Action:
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        if view.phase != "play":
-            return other_decision(view, self.rng)
+    def choose_play(self, view: View) -> Action:
         best = None
         best_score = -1e18
         rnd = self.rng.random
@@ -303,7 +287,7 @@ class HeuristicPlayer(Player):
             value = s.score + rnd() * (self.noise + 1e-6)
             if value > best_score:
                 best, best_score = s.action, value
-        return best if best is not None else legal[0]
+        return best if best is not None else view.legal[0]
 
 
 def explain(view: View, action: Action, k: Knowledge | None = None, most: int = 3) -> list[str]:

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from ..core.actions import PASS, REDEAL, Action, ChooseLeader, Draw, Keep, Play
 from ..core.view import View
 from .expert import LEVELS, analyse
-from .heuristic import HeuristicPlayer, explain, number_name, other_decision
+from .base import other_decision
+from .heuristic import HeuristicPlayer, explain, number_name
 from .knowledge import knowledge
 
 HINT_LEVELS = ("heuristic",) + tuple(LEVELS)
