@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from deals import deal, play
+from deals import SEAT_2_HAS_NO_SIX, deal, play
 
 from capicua.core.actions import PASS, parse_action
 from capicua.core.errors import IllegalAction, MatchOver, NothingToUndo
@@ -14,8 +14,7 @@ from capicua.core.records import dumps, to_record
 from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
 
-HANDS = {1: "6-6 0-0 1-1 2-2 3-3 4-4 5-5", 2: "1-0 2-0 3-0 4-0 5-0 2-1 3-1",
-         3: "6-0 6-1 6-2 6-3 6-4 6-5 4-1", 4: "5-1 3-2 4-2 5-2 4-3 5-3 5-4"}
+HANDS = SEAT_2_HAS_NO_SIX  # seat 1 leads 6-6, seat 2 must pass
 
 
 def random_play(m: Match, rng: random.Random, steps: int | None = None) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from deals import deal, play
+from deals import SEAT_2_HAS_NO_SIX, deal, play
 
 from capicua.core.errors import RecordError, RuleViolation
 from capicua.core.match import Match
@@ -66,8 +66,7 @@ def test_unfinished_records_replay_to_the_same_position(variants):
 
 def test_record_names_the_format_and_fields_of_the_issue():
     v = Chiva()
-    hands = {1: "6-6 0-0 1-1 2-2 3-3 4-4 5-5", 2: "1-0 2-0 3-0 4-0 5-0 2-1 3-1",
-             3: "6-0 6-1 6-2 6-3 6-4 6-5 4-1", 4: "5-1 3-2 4-2 5-2 4-3 5-3 5-4"}
+    hands = SEAT_2_HAS_NO_SIX
     m = Match(v, 123, script=[deal(v, hands)])
     play(m, "1:6-6L 2:pass 3:6-2R")
     r = to_record(m, SEATS)

@@ -105,11 +105,10 @@ def test_view_legal_actions_only_for_the_seat_to_move():
 
 
 def test_voids_record_the_numbers_a_passing_seat_lacks():
-    from deals import deal, play
+    from deals import SEAT_2_HAS_NO_SIX, deal, play
 
     v = Chiva()
-    hands = {1: "6-6 0-0 1-1 2-2 3-3 4-4 5-5", 2: "1-0 2-0 3-0 4-0 5-0 2-1 3-1",
-             3: "6-0 6-1 6-2 6-3 6-4 6-5 4-1", 4: "5-1 3-2 4-2 5-2 4-3 5-3 5-4"}
+    hands = SEAT_2_HAS_NO_SIX
     m = Match(v, 1, script=[deal(v, hands)])
     play(m, "1:6-6L 2:pass 3:6-1L")
     assert m.view(4).voids()[2] == frozenset({6})
@@ -129,11 +128,10 @@ def test_a_finished_hand_reveals_every_hand_but_not_the_unused_tiles():
 
 
 def test_steps_give_the_ends_after_each_action_and_unseen_tiles_in_set_order():
-    from deals import deal, play
+    from deals import SEAT_2_HAS_NO_SIX, deal, play
 
     v = Chiva()
-    hands = {1: "6-6 0-0 1-1 2-2 3-3 4-4 5-5", 2: "1-0 2-0 3-0 4-0 5-0 2-1 3-1",
-             3: "6-0 6-1 6-2 6-3 6-4 6-5 4-1", 4: "5-1 3-2 4-2 5-2 4-3 5-3 5-4"}
+    hands = SEAT_2_HAS_NO_SIX
     m = Match(v, 1, script=[deal(v, hands)])
     play(m, "1:6-6L 2:pass 3:6-1L 4:1-5L")
     view = m.view(1)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from deals import deal, play
+from deals import SEAT_2_HAS_NO_SIX, deal, play
 
 from capicua.core.actions import PASS, parse_action
 from capicua.core.errors import IllegalAction
@@ -82,8 +82,7 @@ def test_no_voluntary_pass_while_a_tile_fits():
 def test_a_pass_is_forced_when_no_tile_matches():
     v = Chiva()
     # Seat 2 holds no six: after 6-6 it must pass.
-    hands = {1: "6-6 0-0 1-1 2-2 3-3 4-4 5-5", 2: "1-0 2-0 3-0 4-0 5-0 2-1 3-1",
-             3: "6-0 6-1 6-2 6-3 6-4 6-5 4-1", 4: "5-1 3-2 4-2 5-2 4-3 5-3 5-4"}
+    hands = SEAT_2_HAS_NO_SIX
     m = Match(v, 1, script=[deal(v, hands)])
     play(m, "1:6-6L")
     assert m.legal_actions() == [PASS]
