@@ -6,14 +6,17 @@ For each decision in play the expert
    line, the tile counts, the unseen tiles and the numbers each seat has shown it lacks by
    passing;
 2. samples deals of the unseen tiles into the other hands (and, in double-nine, the unused
-   pile) consistent with all of that — one *determinization* per sample;
+   pile) consistent with all of that — one *determinization* per sample — and weighs each
+   by how well it explains the plays the other seats made (:mod:`capicua.players.inference`:
+   players shed heavy tiles and doubles early, so a seat that played light while it could
+   have played heavy probably does not hold the heavy tile);
 3. plays every candidate move out to the end of the hand in each sample with the fast
    simulator (:mod:`capicua.players.sim`; all four seats follow its quick policy), the same
    samples for every candidate so that the comparison is fair;
 4. values each result as match equity (:mod:`capicua.players.equity`: the chance to win
    the match from the score it leads to, which weighs the hand's win probability, the
-   points at stake and the series), and plays the candidate with the best mean. Equal
-   means go to the heuristic's favourite.
+   points at stake and the series), and plays the candidate with the best weighted mean.
+   Equal means go to the heuristic's favourite.
 
 How much it searches is an option: ``level`` (``fast``, ``normal``, ``strong``) sets a
 budget of simulated work per decision, counted in tiles played out, so a decision costs
@@ -35,6 +38,7 @@ from ..hookspecs import hookimpl
 from .base import ComputerPlayer, Option
 from .equity import Equity
 from .heuristic import score_plays
+from .inference import Reading
 from .knowledge import Knowledge, knowledge, sample_deal
 from .sim import DOUBLE, HI, LO, _place, block_result, held_counts, playout, rules_for
 
@@ -45,6 +49,13 @@ from .sim import DOUBLE, HI, LO, _place, block_result, held_counts, playout, rul
 #: benchmarks/strength.py).
 PRIOR_WEIGHT = 0.01
 
+#: How strongly the other seats' plays are read as signs of their tiles, per variant
+#: (:mod:`capicua.players.inference`; tuned with benchmarks/strength.py, docs/players.md).
+#: The ``reading`` option multiplies it; a variant not listed gets Chiva's. In double-nine
+#: no strength tried gained anything that 300 deals could see (a third of the tiles lie
+#: unused, so the samples' weights spread too far apart), so it reads passes only.
+READING = {"chiva": 0.15, "double-nine-100": 0.0}
+
 LEVELS = {
     "fast": (10_000, 150),
     "normal": (40_000, 500),
@@ -54,30 +65,25 @@ LEVELS = {
 
 @dataclass(slots=True)
 class Candidate:
-    """One candidate move and what the samples said about it."""
+    """One candidate move and what the samples said about it. Each sample counts with its
+    weight: how well it explains the plays seen (:mod:`capicua.players.inference`)."""
 
     action: Action
     prior: float  # the heuristic's score, for breaking ties and for words
-    total: float = 0.0  # summed match equity over the samples
-    wins: int = 0
-    ties: int = 0
-    losses: int = 0
-    points_won: int = 0
-    points_lost: int = 0
-
-    @property
-    def samples(self) -> int:
-        return self.wins + self.ties + self.losses
+    samples: int = 0
+    weight: float = 0.0  # summed weights of the samples
+    total: float = 0.0  # summed weighted match equity
+    won: float = 0.0  # summed weights of the samples won (a tie counts half)
 
     @property
     def value(self) -> float:
-        """Mean match equity over the samples."""
-        return self.total / self.samples if self.samples else 0.0
+        """Mean match equity over the samples, weighted."""
+        return self.total / self.weight if self.weight else 0.0
 
     @property
     def win_rate(self) -> float:
-        n = self.samples
-        return (self.wins + 0.5 * self.ties) / n if n else 0.0
+        """The weighted share of the samples in which the hand is won (ties half)."""
+        return self.won / self.weight if self.weight else 0.0
 
 
 @dataclass(slots=True)
@@ -110,11 +116,13 @@ def candidate_plays(view: View) -> list[Play]:
 
 
 def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: int = 0,
-            seconds: float = 0.0, noise: float = 0.0,
+            seconds: float = 0.0, noise: float = 0.0, reading: float | None = None,
             k: Knowledge | None = None) -> Analysis:
     """Search the play decision of ``view`` (which must be in the play phase, at this seat's
     turn). ``samples > 0`` fixes the number of sampled deals; ``seconds > 0`` sets a
-    wall-clock budget; otherwise ``level`` sets the work budget."""
+    wall-clock budget; otherwise ``level`` sets the work budget. ``reading`` is how much
+    the other seats' plays are trusted as signs of their tiles (0: not at all; ``None``:
+    the variant's calibrated strength, :data:`READING`)."""
     k = k if k is not None else knowledge(view)
     plays = candidate_plays(view)
     prior = {s.action: s.score for s in score_plays(view, k)}
@@ -142,7 +150,12 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
     moves = [(c.action.tile.index, 0 if c.action.end == "left" else 1) for c in cands]
     scale = PRIOR_WEIGHT * equity.spread
     tiles_out = sum(k.counts)
-    sample_cost = len(k.unseen)  # dealing a sample costs about one tile played out per tile
+    if reading is None:
+        reading = READING.get(view.variant.name, READING["chiva"])
+    model = Reading(view, k, reading)
+    # Dealing a sample costs about one tile played out per tile dealt, weighing it about
+    # one per play read.
+    sample_cost = len(k.unseen) + 2 * len(model.steps)
     active = list(range(len(cands)))
     halved = False
     work = done = 0
@@ -158,6 +171,7 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
             active.sort(key=lambda i: -(cands[i].value + scale * cands[i].prior))
             active = sorted(active[: (len(active) + 1) // 2])
         hands = _consistent_deal(k, rng)
+        weight = model.weight(hands) if model else 1.0
         held = held_counts(hands, max_pip)
         for i in active:
             c = cands[i]
@@ -173,15 +187,13 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
                 winner, points = block_result(hs, rules)
             else:
                 winner, points = playout(hs, hd, nl, nr, nxt, rules, rng, noise)
-            c.total += equity.value(winner, points)
-            if winner == 0:
-                c.ties += 1
-            elif winner == team:
-                c.wins += 1
-                c.points_won += points
-            else:
-                c.losses += 1
-                c.points_lost += points
+            c.samples += 1
+            c.weight += weight
+            c.total += weight * equity.value(winner, points)
+            if winner == team:
+                c.won += weight
+            elif winner == 0:
+                c.won += 0.5 * weight
         done += 1
         work += len(active) * tiles_out + sample_cost
     # The playouts follow a quick greedy policy and miss what the heuristic's rules see
@@ -218,15 +230,20 @@ class ExpertPlayer(ComputerPlayer):
                           min=0, max=1_000_000),
         "seconds": Option(float, 0.0, "wall-clock budget per decision instead of the level "
                           "(0: off; not reproducible)", min=0.0, max=600.0),
+        "reading": Option(float, 1.0, "how much the other seats' plays are trusted as signs "
+                          "of their tiles, times the tuned amount (0: only passes are read)",
+                          min=0.0, max=10.0),
     }
 
     level: str
     samples: int
     seconds: float
+    reading: float
 
     def choose_play(self, view: View) -> Action:
+        strength = self.reading * READING.get(view.variant.name, READING["chiva"])
         return analyse(view, self.rng, level=self.level, samples=self.samples,
-                       seconds=self.seconds).best
+                       seconds=self.seconds, reading=strength).best
 
 
 @hookimpl

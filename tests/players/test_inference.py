@@ -1,0 +1,79 @@
+"""The expert's reading of plays: a seat that shed a light tile while it could have played
+a heavier one or a double probably does not hold that tile."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from deals_for_players import chiva_deal
+
+from capicua.core.actions import parse_action
+from capicua.core.match import Match
+from capicua.core.tiles import Tile
+from capicua.players.inference import Reading, habit
+from capicua.players.knowledge import knowledge
+from capicua.variants.chiva import Chiva
+
+
+def idx(text: str) -> int:
+    return Tile.parse(text).index
+
+
+def after(steps: str) -> Match:
+    """The deals_for_players Chiva deal after ``steps`` (seat 1 leads the 6-6)."""
+    m = Match(Chiva(), 1, script=[chiva_deal()])
+    for a in steps.split():
+        m.apply(parse_action(a))
+    return m
+
+
+def hands_of(m: Match) -> list[list[int]]:
+    return [[t.index for t in m.hands[s]] for s in range(1, 5)]
+
+
+def test_habit_is_half_a_point_a_pip_and_fifteen_for_a_double():
+    assert habit(idx("6-5")) == 5.5
+    assert habit(idx("3-3")) == 18.0
+    assert habit(idx("0-0")) == 15.0
+
+
+def test_a_deal_where_the_seat_held_a_heavier_tile_that_fit_is_less_likely():
+    # Seat 2 answered the 6-6 with the 6-2 although it holds the 6-5. From seat 3's view,
+    # the deal where the 6-5 is with seat 4 explains that play better, by exactly the
+    # model's odds: (e(6-2) + e(6-5)) / e(6-2) with e(t) = exp(strength * habit(t)).
+    m = after("6-6L 6-2L")
+    view = m.view(3)
+    reading = Reading(view, knowledge(view), 0.2)
+    real = hands_of(m)
+    moved = [h[:] for h in real]
+    moved[1][moved[1].index(idx("6-5"))] = idx("5-1")
+    moved[3][moved[3].index(idx("5-1"))] = idx("6-5")
+    e = lambda t: math.exp(0.2 * habit(idx(t)))  # noqa: E731
+    assert reading.weight(moved) / reading.weight(real) == pytest.approx(
+        (e("6-2") + e("6-5")) / e("6-2"))
+
+
+def test_a_seat_with_nothing_else_that_fit_tells_nothing():
+    # Seat 4 answers 6-6 6-5 with the 5-4 on the five; whether it also held the 5-1 or not
+    # changes the odds, but a seat whose other tiles could not follow is not read at all:
+    # moving a tile that fits neither end between seats leaves the weight as it was.
+    m = after("6-6L 6-5R")
+    view = m.view(3)
+    reading = Reading(view, knowledge(view), 0.2)
+    real = hands_of(m)
+    moved = [h[:] for h in real]
+    # 3-1 (seat 2) and 4-2 (seat 4) fit neither six nor five.
+    moved[1][moved[1].index(idx("3-1"))] = idx("4-2")
+    moved[3][moved[3].index(idx("4-2"))] = idx("3-1")
+    assert reading.weight(moved) == pytest.approx(reading.weight(real))
+
+
+def test_own_plays_are_not_read_and_strength_zero_reads_nothing():
+    m = after("6-6L 6-2L 3-2L 6-4R")
+    view = m.view(1)
+    reading = Reading(view, knowledge(view), 0.2)
+    # Seat 1's own 6-6 is not read; seats 2, 3 and 4 (0-based 1, 2, 3) are, partner too.
+    assert [seat for seat, _, _ in reading.steps] == [1, 2, 3]
+    off = Reading(view, knowledge(view), 0.0)
+    assert not off and off.weight(hands_of(m)) == 1.0
