@@ -6,14 +6,13 @@ from __future__ import annotations
 import math
 
 import pytest
-from deals_for_players import chiva_deal
-
 from capicua.core.actions import parse_action
 from capicua.core.match import Match
 from capicua.core.tiles import Tile
 from capicua.players.inference import Reading, habit
 from capicua.players.knowledge import knowledge
 from capicua.variants.chiva import Chiva
+from deals_for_players import chiva_deal
 
 
 def idx(text: str) -> int:
@@ -49,7 +48,7 @@ def test_a_deal_where_the_seat_held_a_heavier_tile_that_fit_is_less_likely():
     moved = [h[:] for h in real]
     moved[1][moved[1].index(idx("6-5"))] = idx("5-1")
     moved[3][moved[3].index(idx("5-1"))] = idx("6-5")
-    e = lambda t: math.exp(0.2 * habit(idx(t)))  # noqa: E731
+    e = lambda t: math.exp(0.2 * habit(idx(t)))
     assert reading.weight(moved) / reading.weight(real) == pytest.approx(
         (e("6-2") + e("6-5")) / e("6-2"))
 
