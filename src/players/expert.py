@@ -222,7 +222,8 @@ class ExpertPlayer(ComputerPlayer):
     """Monte Carlo search over deals consistent with its view (see the module docstring)."""
 
     name = "expert"
-    description = "Monte Carlo search over the hidden tiles; plays the match score"
+    description = ("Monte Carlo search over the hidden tiles, weighed by what the plays "
+                   "say; plays the match score")
     options = {
         "level": Option(str, "normal", "search budget per decision",
                         choices=tuple(LEVELS)),
