@@ -27,8 +27,22 @@ def after(steps: str) -> Match:
     return m
 
 
+def reading_of(m: Match, seat: int, strength: float = 0.2) -> Reading:
+    view = m.view(seat)
+    return Reading(view, knowledge(view), strength)
+
+
 def hands_of(m: Match) -> list[list[int]]:
     return [[t.index for t in m.hands[s]] for s in range(1, 5)]
+
+
+def exchanged(hands: list[list[int]], a: str, seat_a: int, b: str, seat_b: int):
+    """``hands`` (seats 1-based here) with tile ``a`` of ``seat_a`` and ``b`` of ``seat_b``
+    exchanged."""
+    out = [h[:] for h in hands]
+    out[seat_a - 1][out[seat_a - 1].index(idx(a))] = idx(b)
+    out[seat_b - 1][out[seat_b - 1].index(idx(b))] = idx(a)
+    return out
 
 
 def test_habit_is_half_a_point_a_pip_and_fifteen_for_a_double():
@@ -42,37 +56,29 @@ def test_a_deal_where_the_seat_held_a_heavier_tile_that_fit_is_less_likely():
     # the deal where the 6-5 is with seat 4 explains that play better, by exactly the
     # model's odds: (e(6-2) + e(6-5)) / e(6-2) with e(t) = exp(strength * habit(t)).
     m = after("6-6L 6-2L")
-    view = m.view(3)
-    reading = Reading(view, knowledge(view), 0.2)
+    reading = reading_of(m, 3)
     real = hands_of(m)
-    moved = [h[:] for h in real]
-    moved[1][moved[1].index(idx("6-5"))] = idx("5-1")
-    moved[3][moved[3].index(idx("5-1"))] = idx("6-5")
+    moved = exchanged(real, "6-5", 2, "5-1", 4)
     e = lambda t: math.exp(0.2 * habit(idx(t)))
     assert reading.weight(moved) / reading.weight(real) == pytest.approx(
         (e("6-2") + e("6-5")) / e("6-2"))
 
 
-def test_a_seat_with_nothing_else_that_fit_tells_nothing():
-    # Seat 4 answers 6-6 6-5 with the 5-4 on the five; whether it also held the 5-1 or not
-    # changes the odds, but a seat whose other tiles could not follow is not read at all:
-    # moving a tile that fits neither end between seats leaves the weight as it was.
+def test_tiles_that_could_not_have_been_played_tell_nothing():
+    # Seat 2 answered the 6-6 with the 6-5. Whether it also held the 3-1 (which cannot
+    # follow a six) says nothing about that play: moving the 3-1 to seat 4 and the 4-2
+    # back leaves the deal's weight as it was.
     m = after("6-6L 6-5R")
-    view = m.view(3)
-    reading = Reading(view, knowledge(view), 0.2)
+    reading = reading_of(m, 3)
     real = hands_of(m)
-    moved = [h[:] for h in real]
-    # 3-1 (seat 2) and 4-2 (seat 4) fit neither six nor five.
-    moved[1][moved[1].index(idx("3-1"))] = idx("4-2")
-    moved[3][moved[3].index(idx("4-2"))] = idx("3-1")
+    moved = exchanged(real, "3-1", 2, "4-2", 4)
     assert reading.weight(moved) == pytest.approx(reading.weight(real))
 
 
 def test_own_plays_are_not_read_and_strength_zero_reads_nothing():
     m = after("6-6L 6-2L 3-2L 6-4R")
-    view = m.view(1)
-    reading = Reading(view, knowledge(view), 0.2)
+    reading = reading_of(m, 1)
     # Seat 1's own 6-6 is not read; seats 2, 3 and 4 (0-based 1, 2, 3) are, partner too.
     assert [seat for seat, _, _ in reading.steps] == [1, 2, 3]
-    off = Reading(view, knowledge(view), 0.0)
+    off = reading_of(m, 1, 0.0)
     assert not off and off.weight(hands_of(m)) == 1.0
