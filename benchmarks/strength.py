@@ -17,6 +17,11 @@ Examples::
     python benchmarks/strength.py --a heuristic --b random --deals 2000
     python benchmarks/strength.py --a expert --b heuristic --variant chiva --deals 2000
     python benchmarks/strength.py --a "expert:level=fast" --b "expert:samples=400"
+    python benchmarks/strength.py --a oracle --b heuristic --variant chiva --deals 300
+
+``oracle`` is not a player but a measuring device: the expert shown every hand (its
+samples are all the real deal), so ``oracle`` against B says what the hidden information
+is worth to this search, a ceiling for the expert's reading of the view.
 """
 
 from __future__ import annotations
@@ -73,6 +78,56 @@ def percentile(values: list[float], q: float) -> float:
 _PLUGINS = None
 
 
+class Oracle:
+    """The ``oracle`` measuring device: the expert's search run on the real hands. It is
+    told the match by :class:`_Watch` when the match starts (a player never is)."""
+
+    name = "oracle"
+
+    def __init__(self, rng: Any) -> None:
+        from capicua.players.expert import ExpertPlayer
+
+        self.expert = ExpertPlayer(rng)
+        self.match: Any = None
+
+    def act(self, view: Any) -> Any:
+        from capicua.players.expert import analyse
+
+        if view.phase != "play":
+            return self.expert.act(view)
+        hands = [[t.index for t in self.match.hands[s]] for s in range(1, view.variant.seats + 1)]
+        # One sample is enough: every sample would be the same deal, and the playouts
+        # are deterministic.
+        return analyse(view, self.expert.rng, samples=1, reading=0.0,
+                       deal=lambda k, rng: [h[:] for h in hands]).best
+
+
+class _Watch:
+    """A stand-in hook relay for ``play_match`` that hands the match to the oracles."""
+
+    def __init__(self, oracles: list[Oracle]) -> None:
+        self.oracles = oracles
+
+    def capicua_match_started(self, match: Any, seats: Any) -> None:
+        for o in self.oracles:
+            o.match = match
+
+    def capicua_action_applied(self, **_: Any) -> None:
+        pass
+
+    def capicua_hand_ended(self, **_: Any) -> None:
+        pass
+
+    def capicua_match_ended(self, **_: Any) -> None:
+        pass
+
+
+def _make(spec: Any, rng: Any) -> Any:
+    if spec == "oracle":
+        return Oracle(rng)
+    return _PLUGINS.players.create(spec, rng)
+
+
 def play_pair(task: tuple[str, Any, Any, int]) -> dict:
     """Worker: the two matches of one seed, A first in seats 1+3, then in seats 2+4."""
     global _PLUGINS
@@ -91,9 +146,11 @@ def play_pair(task: tuple[str, Any, Any, int]) -> dict:
         for seat in range(1, variant.seats + 1):
             side = 0 if variant.team_of[seat] == a_team else 1
             side_of[seat] = side
-            seats[seat] = _PLUGINS.players.create(a if side == 0 else b, seat_stream(seed, seat))
+            seats[seat] = _make(a if side == 0 else b, seat_stream(seed, seat))
         timings: dict[int, list[float]] = {}
-        m = play_match(variant, seats, seed, timings=timings)
+        oracles = [p for p in seats.values() if isinstance(p, Oracle)]
+        m = play_match(variant, seats, seed, timings=timings,
+                       hook=_Watch(oracles) if oracles else None)
         for log in m.hands_log:
             r = log.result
             if r is None:
@@ -185,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
     registry = load_plugins(third_party=False).players
     a, b = parse_spec(args.a), parse_spec(args.b)
     for spec in (a, b):
+        if spec == "oracle":
+            continue
         try:
             registry.parse_spec(spec)
         except Exception as exc:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..core.actions import Action, Play
 from ..core.view import View
@@ -117,12 +118,16 @@ def candidate_plays(view: View) -> list[Play]:
 
 def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: int = 0,
             seconds: float = 0.0, noise: float = 0.0, reading: float | None = None,
-            k: Knowledge | None = None) -> Analysis:
+            k: Knowledge | None = None,
+            deal: Callable[[Knowledge, random.Random], list[list[int]]] | None = None,
+            ) -> Analysis:
     """Search the play decision of ``view`` (which must be in the play phase, at this seat's
     turn). ``samples > 0`` fixes the number of sampled deals; ``seconds > 0`` sets a
     wall-clock budget; otherwise ``level`` sets the work budget. ``reading`` is how much
     the other seats' plays are trusted as signs of their tiles (0: not at all; ``None``:
-    the variant's calibrated strength, :data:`READING`)."""
+    the variant's calibrated strength, :data:`READING`). ``deal`` replaces the sampler
+    (benchmarks/strength.py's ``oracle`` passes the real hands, to measure what the hidden
+    information is worth; a player never may)."""
     k = k if k is not None else knowledge(view)
     plays = candidate_plays(view)
     prior = {s.action: s.score for s in score_plays(view, k)}
@@ -153,6 +158,7 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
     if reading is None:
         reading = READING.get(view.variant.name, READING["chiva"])
     model = Reading(view, k, reading)
+    sample = deal or _consistent_deal
     # Dealing a sample costs about one tile played out per tile dealt, weighing it about
     # one per play read.
     sample_cost = len(k.unseen) + 2 * len(model.steps)
@@ -170,7 +176,7 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
             halved = True
             active.sort(key=lambda i: -(cands[i].value + scale * cands[i].prior))
             active = sorted(active[: (len(active) + 1) // 2])
-        hands = _consistent_deal(k, rng)
+        hands = sample(k, rng)
         weight = model.weight(hands) if model else 1.0
         held = held_counts(hands, max_pip)
         for i in active:
