@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..core.actions import Action, Play
 from ..core.view import View
