@@ -52,10 +52,11 @@ PRIOR_WEIGHT = 0.01
 
 #: How strongly the other seats' plays are read as signs of their tiles, per variant
 #: (:mod:`capicua.players.inference`; tuned with benchmarks/strength.py, docs/players.md).
-#: The ``reading`` option multiplies it; a variant not listed gets Chiva's. In double-nine
-#: no strength tried gained anything that 300 deals could see (a third of the tiles lie
-#: unused, so the samples' weights spread too far apart), so it reads passes only.
-READING = {"chiva": 0.15, "double-nine-100": 0.0}
+#: The ``reading`` option multiplies it; a variant not listed gets Chiva's. Double-nine
+#: reads more plays per hand from longer hands, so the samples' weights spread further
+#: apart and fewer samples count: there 0.15 did worse than nothing and half of it about
+#: as well as nothing or a little better.
+READING = {"chiva": 0.15, "double-nine-100": 0.07}
 
 LEVELS = {
     "fast": (10_000, 150),
