@@ -54,9 +54,14 @@ PRIOR_WEIGHT = 0.01
 #: (:mod:`capicua.players.inference`; tuned with benchmarks/strength.py, docs/players.md).
 #: The ``reading`` option multiplies it; a variant not listed gets Chiva's. Double-nine
 #: reads more plays per hand from longer hands, so the samples' weights spread further
-#: apart and fewer samples count: there 0.15 did worse than nothing and half of it about
-#: as well as nothing or a little better.
+#: apart and fewer samples count: there 0.15 did a little worse than nothing over 300
+#: deals, and half of it as well as nothing or a little better.
 READING = {"chiva": 0.15, "double-nine-100": 0.07}
+
+
+def tuned_reading(variant: str) -> float:
+    """The reading strength tuned for ``variant`` (Chiva's for a variant not tuned)."""
+    return READING.get(variant, READING["chiva"])
 
 LEVELS = {
     "fast": (10_000, 150),
@@ -157,7 +162,7 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
     scale = PRIOR_WEIGHT * equity.spread
     tiles_out = sum(k.counts)
     if reading is None:
-        reading = READING.get(view.variant.name, READING["chiva"])
+        reading = tuned_reading(view.variant.name)
     model = Reading(view, k, reading)
     sample = deal or _consistent_deal
     # Dealing a sample costs about one tile played out per tile dealt, weighing it about
@@ -249,9 +254,9 @@ class ExpertPlayer(ComputerPlayer):
     reading: float
 
     def choose_play(self, view: View) -> Action:
-        strength = self.reading * READING.get(view.variant.name, READING["chiva"])
         return analyse(view, self.rng, level=self.level, samples=self.samples,
-                       seconds=self.seconds, reading=strength).best
+                       seconds=self.seconds,
+                       reading=self.reading * tuned_reading(view.variant.name)).best
 
 
 @hookimpl
