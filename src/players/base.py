@@ -42,6 +42,26 @@ class Option:
             raise ValueError(f"option {name!r} must be at most {self.max}, not {value!r}")
         return value
 
+    def accepts(self) -> str:
+        """What values the option takes, in words for a listing: ``fast, normal, strong``,
+        ``float from 0.0 to 10.0``, ``int of at least 0``."""
+        if self.choices is not None:
+            return ", ".join(str(c) for c in self.choices)
+        kind = self.type.__name__
+        if self.min is not None and self.max is not None:
+            return f"{kind} from {self.min} to {self.max}"
+        if self.min is not None:
+            return f"{kind} of at least {self.min}"
+        if self.max is not None:
+            return f"{kind} of at most {self.max}"
+        return kind
+
+    def to_json(self) -> dict[str, Any]:
+        """The option for ``capicua plugins --json``: type, default, bounds, help."""
+        return {"type": self.type.__name__, "default": self.default, "min": self.min,
+                "max": self.max, "choices": list(self.choices) if self.choices else None,
+                "help": self.help}
+
 
 class Player:
     """Base class of player plugins.

@@ -52,6 +52,18 @@ def test_plugins_lists_variants_and_players_with_their_distribution():
     assert names[("player", "random")] == "capicua"
 
 
+def test_plugins_lists_each_players_options_with_default_and_values():
+    rows = {r["name"]: r for r in json.loads(invoke("plugins", "--json").output)["plugins"]}
+    level = rows["expert"]["options"]["level"]
+    assert level["default"] == "normal" and level["choices"] == ["fast", "normal", "strong"]
+    assert rows["heuristic"]["options"]["noise"]["max"] == 20.0
+    assert rows["random"]["options"] == {}
+    assert "options" not in rows["chiva"]
+    table = invoke("plugins").output
+    assert "player options" in table
+    assert "float from 0.0 to 10.0" in table and "fast, normal, strong" in table
+
+
 def test_simulate_writes_records_that_replay_cleanly(tmp_path):
     out = tmp_path / "sim.jsonl"
     r = invoke("simulate", "double-nine-100", "--matches", "3", "--seed", "7", "--records", str(out))
