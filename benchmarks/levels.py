@@ -1,0 +1,86 @@
+"""How long the expert takes per decision at each level: ``python benchmarks/levels.py``.
+
+The positions are real decisions from heuristic self-play (every ``--stride``-th decision
+with more than one legal play, from match seeds 0, 1, 2, ...), the same for every level,
+so the levels are compared on the same positions. Each decision is timed alone, in this
+one process, with the expert's default reading; printed per variant and level: median,
+90th and 99th percentile and maximum in milliseconds, and the mean number of sampled deals.
+
+The levels count work, not seconds, so their choices are the same on any machine, and the
+times are wall clock: run this on a quiet machine (nothing else busy on the cores), and
+say so with the figures. docs/players.md has the table this prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from capicua.core.match import Match
+from capicua.core.rng import seat_stream
+from capicua.plugins import load_plugins
+from capicua.players.expert import LEVELS, analyse
+
+VARIANTS = ("chiva", "double-nine-100")
+
+
+def positions(plugins, variant_name: str, count: int, stride: int) -> list:
+    """``count`` views of real play decisions from heuristic self-play, in a fixed order."""
+    variant = plugins.variants.create(variant_name)
+    views = []
+    seen = 0
+    seed = 0
+    while len(views) < count:
+        players = {s: plugins.players.create("heuristic", seat_stream(seed, s))
+                   for s in range(1, variant.seats + 1)}
+        m = Match(variant, seed)
+        while m.turn is not None and len(views) < count:
+            legal = m.legal_actions()
+            view = m.view(m.turn)
+            if m.phase == "play" and len(legal) > 1 and len(view.hand) > 1:
+                seen += 1
+                if seen % stride == 0:
+                    views.append(view)
+            m.apply(legal[0] if len(legal) == 1 else players[m.turn].act(view))
+        seed += 1
+    return views
+
+
+def percentile(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, max(0, int(q * len(s) + 0.999999) - 1))]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=120, help="positions per variant")
+    parser.add_argument("--stride", type=int, default=7,
+                        help="take every n-th decision of the self-play")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels")
+    parser.add_argument("--variant", choices=VARIANTS, help="one variant (default: both)")
+    args = parser.parse_args(argv)
+    plugins = load_plugins(third_party=False)
+    levels = [x.strip() for x in args.levels.split(",") if x.strip()]
+    unknown = [x for x in levels if x not in LEVELS]
+    if unknown:
+        parser.error(f"unknown level {unknown[0]!r}; the levels: {', '.join(LEVELS)}")
+    print(f"{'variant':16} {'level':7} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8} "
+          f"{'samples':>8}  (ms, {args.decisions} decisions each)")
+    for name in [args.variant] if args.variant else VARIANTS:
+        views = positions(plugins, name, args.decisions, args.stride)
+        for level in levels:
+            times, samples = [], []
+            for i, view in enumerate(views):
+                start = time.perf_counter()
+                result = analyse(view, random.Random(i), level=level)
+                times.append(1000 * (time.perf_counter() - start))
+                samples.append(result.samples)
+            print(f"{name:16} {level:7} {statistics.median(times):8.1f} "
+                  f"{percentile(times, 0.9):8.1f} {percentile(times, 0.99):8.1f} "
+                  f"{max(times):8.1f} {statistics.mean(samples):8.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

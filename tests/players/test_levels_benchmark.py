@@ -1,0 +1,46 @@
+"""benchmarks/levels.py: the positions it times, and its answer to an unknown level."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from capicua.plugins import load_plugins
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def levels():
+    spec = importlib.util.spec_from_file_location("levels", ROOT / "benchmarks" / "levels.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_positions_are_real_decisions_and_the_same_each_time(levels):
+    plugins = load_plugins(third_party=False)
+    first = levels.positions(plugins, "double-nine-100", 5, 3)
+    again = levels.positions(plugins, "double-nine-100", 5, 3)
+    assert len(first) == 5
+    for view in first:
+        plays = [a for a in view.legal if a.kind == "play"]
+        assert len(plays) > 1 and len(view.hand) > 1
+    assert [(v.seat, v.hand, v.history) for v in first] == [
+        (v.seat, v.hand, v.history) for v in again]
+
+
+def test_prints_one_row_per_variant_and_level(levels, capsys):
+    levels.main(["--decisions", "2", "--levels", "fast", "--variant", "chiva"])
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0].split()[:2] == ["variant", "level"]
+    assert rows[1].split()[:2] == ["chiva", "fast"] and len(rows) == 2
+
+
+def test_an_unknown_level_is_refused_by_name(levels, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        levels.main(["--levels", "fast,quick"])
+    assert exit_.value.code == 2
+    assert "unknown level 'quick'" in capsys.readouterr().err
