@@ -21,7 +21,9 @@ Examples::
 
 ``oracle`` is not a player but a measuring device: the expert shown every hand (its
 samples are all the real deal), so ``oracle`` against B says what the hidden information
-is worth to this search, a ceiling for the expert's reading of the view.
+is worth to this search, a ceiling for the expert's reading of the view. ``oracle-stock``
+(shown the unused tiles of double-nine) and ``oracle-partner`` (shown its partner's hand)
+sample the rest as the expert does: they split that worth by where it lies.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import math
 import multiprocessing
 import sys
 import time
+from dataclasses import replace
 from typing import Any
 
 VARIANTS = ("chiva", "double-nine-100")
@@ -78,16 +81,26 @@ def percentile(values: list[float], q: float) -> float:
 _PLUGINS = None
 
 
+#: The measuring devices: what each is shown of the hidden tiles.
+ORACLES = {
+    "oracle": "every hand and the unused tiles",
+    "oracle-stock": "the unused tiles (double-nine) only",
+    "oracle-partner": "its partner's hand only",
+}
+
+
 class Oracle:
-    """The ``oracle`` measuring device: the expert's search run on the real hands. It is
-    told the match by :class:`_Watch` when the match starts (a player never is)."""
+    """The ``oracle`` measuring devices: the expert's search, shown part or all of what is
+    hidden (:data:`ORACLES`). It is told the match by :class:`_Watch` when the match
+    starts (a player never is). ``oracle`` searches the real deal; the partial ones sample
+    the rest as the expert does, with its default level and reading, so against the plain
+    expert they say what that part of the hidden information is worth."""
 
-    name = "oracle"
-
-    def __init__(self, rng: Any) -> None:
+    def __init__(self, rng: Any, shows: str = "oracle") -> None:
         from capicua.players.expert import ExpertPlayer
 
         self.expert = ExpertPlayer(rng)
+        self.name = self.shows = shows
         self.match: Any = None
 
     def act(self, view: Any) -> Any:
@@ -95,11 +108,35 @@ class Oracle:
 
         if view.phase != "play":
             return self.expert.act(view)
-        hands = [[t.index for t in self.match.hands[s]] for s in range(1, view.variant.seats + 1)]
-        # One sample is enough: every sample would be the same deal, and the playouts
-        # are deterministic.
-        return analyse(view, self.expert.rng, samples=1, reading=0.0,
-                       deal=lambda k, rng: [h[:] for h in hands]).best
+        if self.shows == "oracle":
+            hands = [[t.index for t in self.match.hands[s]]
+                     for s in range(1, view.variant.seats + 1)]
+            # One sample is enough: every sample would be the same deal, and the playouts
+            # are deterministic.
+            return analyse(view, self.expert.rng, samples=1, reading=0.0,
+                           deal=lambda k, rng: [h[:] for h in hands]).best
+        deal = self._stock_deal if self.shows == "oracle-stock" else self._partner_deal
+        return analyse(view, self.expert.rng, deal=deal).best
+
+    def _stock_deal(self, k: Any, rng: Any) -> list[list[int]]:
+        from capicua.players.knowledge import sample_deal
+
+        stock = {t.index for t in self.match.unused}
+        return sample_deal(replace(k, unseen=[t for t in k.unseen if t not in stock],
+                                   unused=0), rng)
+
+    def _partner_deal(self, k: Any, rng: Any) -> list[list[int]]:
+        from capicua.players.expert import _consistent_deal
+
+        partner = (k.me + 2) % k.seats
+        real = [t.index for t in self.match.hands[partner + 1]]
+        counts = list(k.counts)
+        counts[partner] = 0
+        shown = set(real)
+        hands = _consistent_deal(replace(k, counts=counts,
+                                         unseen=[t for t in k.unseen if t not in shown]), rng)
+        hands[partner] = real
+        return hands
 
 
 class _Watch:
@@ -123,8 +160,8 @@ class _Watch:
 
 
 def _make(spec: Any, rng: Any) -> Any:
-    if spec == "oracle":
-        return Oracle(rng)
+    if spec in ORACLES:
+        return Oracle(rng, spec)
     return _PLUGINS.players.create(spec, rng)
 
 
@@ -242,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     registry = load_plugins(third_party=False).players
     a, b = parse_spec(args.a), parse_spec(args.b)
     for spec in (a, b):
-        if spec == "oracle":
+        if spec in ORACLES:
             continue
         try:
             registry.parse_spec(spec)

@@ -38,3 +38,70 @@ def test_spec_parsing_reads_numbers_and_booleans(strength):
     assert strength.parse_spec("expert:samples=400,level=fast,x=true") == {
         "player": "expert", "samples": 400, "level": "fast", "x": True}
     assert strength.parse_spec("oracle") == "oracle"
+
+
+def _decision(variant_name: str, seed: int):
+    """A double-nine or Chiva match played at random to a play decision in its first hand."""
+    import random
+
+    from capicua.core.match import Match
+    from capicua.plugins import load_plugins
+
+    variant = load_plugins(third_party=False).variants.create(variant_name)
+    rng = random.Random(seed)
+    m = Match(variant, seed)
+    plays = 0
+    while True:
+        legal = m.legal_actions()
+        if m.phase == "play" and len(legal) > 1 and plays >= 6:
+            return m
+        plays += m.phase == "play"
+        m.apply(legal[int(rng.random() * len(legal))])
+
+
+def test_the_stock_oracle_samples_hands_without_the_unused_tiles(strength):
+    import random
+
+    from capicua.players.knowledge import knowledge
+
+    m = _decision("double-nine-100", 5)
+    oracle = strength.Oracle(random.Random(1), "oracle-stock")
+    oracle.match = m
+    k = knowledge(m.view(m.turn))
+    stock = {t.index for t in m.unused}
+    for _ in range(20):
+        hands = oracle._stock_deal(k, random.Random(_))
+        dealt = [t for h in hands for t in h]
+        assert not stock & set(dealt)
+        assert [len(h) for h in hands] == [len(m.hands[s]) for s in range(1, 5)]
+
+
+def test_the_partner_oracle_deals_the_partner_its_real_hand(strength):
+    import random
+
+    from capicua.players.knowledge import knowledge
+
+    m = _decision("chiva", 8)
+    oracle = strength.Oracle(random.Random(1), "oracle-partner")
+    oracle.match = m
+    k = knowledge(m.view(m.turn))
+    partner = (k.me + 2) % 4
+    real = sorted(t.index for t in m.hands[partner + 1])
+    others = [s for s in range(4) if s not in (k.me, partner)]
+    varied = set()
+    for i in range(20):
+        hands = oracle._partner_deal(k, random.Random(i))
+        assert sorted(hands[partner]) == real
+        assert [len(h) for h in hands] == [len(m.hands[s]) for s in range(1, 5)]
+        varied.add(tuple(sorted(hands[others[0]])))
+    assert len(varied) > 1  # the opponents' hands are still sampled
+
+
+def test_the_partial_oracles_answer_a_legal_play(strength):
+    import random
+
+    for name, variant in (("oracle-stock", "double-nine-100"), ("oracle-partner", "chiva")):
+        m = _decision(variant, 3)
+        oracle = strength._make(name, random.Random(4))
+        oracle.match = m
+        assert oracle.act(m.view(m.turn)) in m.legal_actions()
