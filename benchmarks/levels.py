@@ -20,8 +20,8 @@ import time
 
 from capicua.core.match import Match
 from capicua.core.rng import seat_stream
-from capicua.plugins import load_plugins
 from capicua.players.expert import LEVELS, analyse
+from capicua.plugins import load_plugins
 
 VARIANTS = ("chiva", "double-nine-100")
 

@@ -2,22 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
-
 from capicua.plugins import load_plugins
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def levels():
-    spec = importlib.util.spec_from_file_location("levels", ROOT / "benchmarks" / "levels.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_positions_are_real_decisions_and_the_same_each_time(levels):

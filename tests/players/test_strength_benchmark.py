@@ -2,21 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
-import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def strength():
-    spec = importlib.util.spec_from_file_location("strength", ROOT / "benchmarks" / "strength.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_a_pair_plays_each_deal_twice_with_the_sides_swapped(strength):
     out = strength.play_pair(("chiva", "heuristic", "random", 11))
