@@ -14,6 +14,7 @@ say so with the figures. docs/players.md has the table this prints.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
@@ -49,8 +50,9 @@ def positions(plugins, variant_name: str, count: int, stride: int) -> list:
 
 
 def percentile(values: list[float], q: float) -> float:
+    """The nearest-rank percentile, as benchmarks/strength.py reports them."""
     s = sorted(values)
-    return s[min(len(s) - 1, max(0, int(q * len(s) + 0.999999) - 1))]
+    return s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))]
 
 
 def main(argv: list[str] | None = None) -> None:
