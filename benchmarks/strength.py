@@ -267,7 +267,10 @@ def _label(spec: Any) -> str:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--a", default="heuristic", help="player A, e.g. expert or expert:samples=400")
+    devices = "; ".join(f"{name}: the expert shown {shows}" for name, shows in ORACLES.items())
+    p.add_argument("--a", default="heuristic",
+                   help=f"player A, e.g. expert or expert:samples=400, or a measuring device "
+                        f"({devices})")
     p.add_argument("--b", default="random", help="player B, same form")
     p.add_argument("--variant", choices=VARIANTS + ("both",), default="both")
     p.add_argument("--deals", type=int, default=2000, help="deals per variant (each played twice)")

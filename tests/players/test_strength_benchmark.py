@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
+from capicua.core.match import Match
+from capicua.players.knowledge import knowledge
+from capicua.plugins import load_plugins
+
 
 def test_a_pair_plays_each_deal_twice_with_the_sides_swapped(strength):
     out = strength.play_pair(("chiva", "heuristic", "random", 11))
@@ -27,11 +33,6 @@ def test_spec_parsing_reads_numbers_and_booleans(strength):
 
 def _decision(variant_name: str, seed: int):
     """A double-nine or Chiva match played at random to a play decision in its first hand."""
-    import random
-
-    from capicua.core.match import Match
-    from capicua.plugins import load_plugins
-
     variant = load_plugins(third_party=False).variants.create(variant_name)
     rng = random.Random(seed)
     m = Match(variant, seed)
@@ -45,27 +46,19 @@ def _decision(variant_name: str, seed: int):
 
 
 def test_the_stock_oracle_samples_hands_without_the_unused_tiles(strength):
-    import random
-
-    from capicua.players.knowledge import knowledge
-
     m = _decision("double-nine-100", 5)
     oracle = strength.Oracle(random.Random(1), "oracle-stock")
     oracle.match = m
     k = knowledge(m.view(m.turn))
     stock = {t.index for t in m.unused}
-    for _ in range(20):
-        hands = oracle._stock_deal(k, random.Random(_))
+    for i in range(20):
+        hands = oracle._stock_deal(k, random.Random(i))
         dealt = [t for h in hands for t in h]
         assert not stock & set(dealt)
         assert [len(h) for h in hands] == [len(m.hands[s]) for s in range(1, 5)]
 
 
 def test_the_partner_oracle_deals_the_partner_its_real_hand(strength):
-    import random
-
-    from capicua.players.knowledge import knowledge
-
     m = _decision("chiva", 8)
     oracle = strength.Oracle(random.Random(1), "oracle-partner")
     oracle.match = m
@@ -83,8 +76,6 @@ def test_the_partner_oracle_deals_the_partner_its_real_hand(strength):
 
 
 def test_the_partial_oracles_answer_a_legal_play(strength):
-    import random
-
     for name, variant in (("oracle-stock", "double-nine-100"), ("oracle-partner", "chiva")):
         m = _decision(variant, 3)
         oracle = strength._make(name, random.Random(4))
