@@ -326,6 +326,10 @@ class TableView:
             item = c.create_text(s.x0 + pad, y, text=text, anchor="nw", width=width,
                                  fill=colour, font=self._font(tl, scale, bold),
                                  tags=("panel", f"panel:{style}"))
+            if c.bbox(item)[3] + 2 > top - pad and style in ("message", "error"):
+                # The message answers what the person just did or asked (a hint can run
+                # to ten lines): smaller type before it is lost.
+                c.itemconfigure(item, font=self._font(tl, scale * 0.8, bold))
             y = c.bbox(item)[3] + 2
             if y > top - pad:
                 c.delete(item)  # a cramped window drops the last lines, never the buttons

@@ -384,3 +384,21 @@ def test_the_window_rescales_and_keeps_targets_finger_sized(table, root):
                 if c.type(item) == "text":
                     continue
                 assert min(x1 - x0, y1 - y0) >= 46, (tag, size, c.gettags(item))
+
+
+def test_a_long_message_gets_smaller_type_rather_than_vanish_in_a_small_window(table):
+    # A hint runs to ten lines or more; in the smallest window it must still show above
+    # the buttons (before, a message that did not fit was dropped whole).
+    app = table("chiva", seed=3)
+    app.root.geometry("960x720")  # the table's smallest size
+    settle(app, lambda: app.person_view() is not None and app.person_view().line)
+    app.ui.message = ("Hint: play 6-5 on the right: blocks the hand while your side is "
+                      "lighter, covers the sixes an opponent put down, keeps control of "
+                      "threes (you hold 3), makes seat 2 pass, wins about 46% of 133 "
+                      "sampled deals, weighed by how well each fits the plays, and this "
+                      "sentence runs on to be longer than the panel has room for")
+    app.redraw()
+    app.root.update()
+    c = app.canvas
+    assert c.find_withtag("panel:message")
+    assert c.bbox("panel:message")[3] <= min(c.bbox(b)[1] for b in c.find_withtag("button"))
