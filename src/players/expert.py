@@ -100,6 +100,7 @@ class Analysis:
     candidates: list[Candidate] = field(default_factory=list)
     samples: int = 0
     reason: str = ""  # set when no search was needed (a single move, going out)
+    weighted: bool = False  # the samples counted by how well they explain the plays seen
 
     @property
     def best(self) -> Action:
@@ -213,7 +214,7 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
     # hand's win probability, so that it decides between moves the samples find close.
     best = max(active, key=lambda i: (cands[i].value + scale * cands[i].prior, -i))
     cands.insert(0, cands.pop(best))
-    return Analysis(cands, done)
+    return Analysis(cands, done, weighted=bool(model))
 
 
 def _consistent_deal(k: Knowledge, rng: random.Random) -> list[list[int]]:
