@@ -50,6 +50,9 @@ class View:
     leader: int | None
     chooser: int | None
     required: Tile | None  # the tile the leader must open with, if the rules say so
+    #: The tile the rules made this hand open with, all hand long (``required`` is gone once
+    #: the line has a tile). Public: a forced lead says nothing about the leader's choices.
+    forced_opening: Tile | None
     history: tuple[tuple[int, Action], ...]  # this hand's plays and passes, in order
     shown: tuple[tuple[int, tuple[Tile, ...]], ...]  # this hand's redeal claims
     draw: tuple[tuple[tuple[int, Tile], ...], ...]  # the draw for first lead, round by round
@@ -134,6 +137,7 @@ def build_view(match, seat: int) -> View:
         leader=current.leader if current is not None else None,
         chooser=current.chooser if current is not None else match._chooser,
         required=match.required if current is not None and not match.line else None,
+        forced_opening=current.required if current is not None else None,
         history=tuple(current.actions) if current is not None else (),
         shown=tuple((r.claimant, r.shown) for r in current.redeals) if current else (),
         draw=tuple(tuple(sorted(r.items())) for r in match.draw_rounds),

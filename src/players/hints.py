@@ -4,7 +4,8 @@
 (RULES.md: hints are bound by the same hidden information), and returns a :class:`Hint`:
 the action and a short reason, e.g. ``play 5-3 on the right: keeps tiles of 6 different
 numbers, gets rid of 8 pips, keeps 3 tiles that fit the line, wins about 49% of 137 sampled
-deals, weighed by how well each fits the plays``. It never applies the move; the GUI shows it as a preview and the player confirms or not.
+deals, weighed by how well each fits the plays``. It never applies the move; the GUI
+shows it as a preview and the player confirms or not.
 
 The default is the expert's advice at its ``fast`` level, quick enough for a click; any
 expert level or ``"heuristic"`` can be asked for. The random stream is derived from the

@@ -59,7 +59,8 @@ class Reading:
                 plays.append((seat - 1, action.tile.index, left, right))
                 left, right = new_left, new_right
         for i, (seat, _, left, right) in enumerate(plays):
-            if seat == k.me:
+            if seat == k.me or (left < 0 and view.forced_opening is not None):
+                # A lead the rules forced (Chiva's 6-6) was no choice and says nothing.
                 continue
             if left < 0:  # the lead: any tile could have opened
                 fit = weights

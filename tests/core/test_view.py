@@ -74,6 +74,9 @@ def check_view(m: Match, seat: int, checked: set[int]) -> None:
         elif path == "view.required":
             # Public: the rules make the holder of this tile lead with it.
             assert tile is m.required and not m.line
+        elif path == "view.forced_opening":
+            # Public all hand long: the tile the rules made this hand open with.
+            assert tile is m.hand.required
         else:
             assert tile in own | on_line | shown, f"{path}: {tile} is hidden from seat {seat}"
     assert set(view.hand) == own

@@ -12,6 +12,8 @@ from capicua.core.tiles import Tile
 from capicua.players.inference import Reading, habit
 from capicua.players.knowledge import knowledge
 from capicua.variants.chiva import Chiva
+from capicua.variants.double_nine import DoubleNine100
+from deals import deal, draw, play
 from deals_for_players import chiva_deal
 
 
@@ -30,6 +32,15 @@ def after(steps: str) -> Match:
 def reading_of(m: Match, seat: int, strength: float = 0.2) -> Reading:
     view = m.view(seat)
     return Reading(view, knowledge(view), strength)
+
+
+# Double-nine: seat 3 holds the 9-9 (the same deal as tests/variants/test_double_nine.py).
+LOWEST_SEAT_2 = {
+    1: "8-8 8-5 8-1 6-5 6-0 5-0 4-0 3-0 2-1 0-0",
+    2: "8-2 7-2 7-1 7-0 6-6 5-3 4-1 3-2 1-1 1-0",
+    3: "8-7 7-6 6-4 5-5 5-4 5-1 3-1 2-2 2-0 9-9",
+    4: "8-6 8-4 8-3 8-0 7-5 6-3 6-2 6-1 5-2 4-4",
+}
 
 
 def hands_of(m: Match) -> list[list[int]]:
@@ -82,3 +93,30 @@ def test_own_plays_are_not_read_and_strength_zero_reads_nothing():
     assert [seat for seat, _, _ in reading.steps] == [1, 2, 3]
     off = reading_of(m, 1, 0.0)
     assert not off and off.weight(hands_of(m)) == 1.0
+
+
+def test_a_lead_the_rules_forced_is_not_read():
+    # The first Chiva hand must open with the 6-6 (RULES.md), so seat 1 leading it was no
+    # choice: from seat 2's view, whether seat 1 also holds the 3-3 (a heavy double it
+    # would rather have shed) changes nothing. Before, the lead was read as a choice
+    # between the 6-6 and seat 1's other tiles, and a deal with more heavy doubles in
+    # seat 1's hand weighed less.
+    m = after("6-6L")
+    view = m.view(2)
+    assert view.forced_opening == Tile.parse("6-6")
+    reading = reading_of(m, 2)
+    assert not reading.steps
+    real = hands_of(m)
+    moved = exchanged(real, "3-3", 1, "4-0", 3)
+    assert reading.weight(moved) == reading.weight(real)
+
+
+def test_a_free_lead_is_read():
+    # In double-nine the chosen leader opens with any tile it likes (RULES.md): its lead
+    # is a choice, and read like every other play.
+    v = DoubleNine100()
+    m = Match(v, 1, script=[draw(v, "6-6", "1-0"), deal(v, LOWEST_SEAT_2)])
+    play(m, "1:draw 0 2:draw 0 1:lead 3 3:8-7L")
+    view = m.view(4)
+    assert view.forced_opening is None
+    assert [seat for seat, _, _ in Reading(view, knowledge(view), 0.2).steps] == [2]
