@@ -5,14 +5,27 @@ tournament was started with and one row per finished game (its record line and t
 statistics need), each committed on arrival. The journal is WAL with ``synchronous=NORMAL``:
 a commit survives the process being killed (it is in the log before the call returns), and
 costs no disk flush per game. A resumed run plays only the games that have no row.
+
+One run at a time: :meth:`Store.open` takes an exclusive lock on ``<database>.lock`` for as
+long as the store is open, so a second run on the same database (a ``--resume`` typed in
+another terminal while the first still plays) is refused with a message instead of playing
+the same games again and appending them to the records file a second time. The operating
+system drops the lock when the process ends, however it ends.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from pathlib import Path
-from typing import Any, Iterator
+from typing import IO, Any, Iterator
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+    import msvcrt
 
 from .config import ConfigError
 
@@ -34,15 +47,26 @@ CREATE TABLE IF NOT EXISTS games (
 class Store:
     """An open tournament database."""
 
-    def __init__(self, path: Path, con: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, con: sqlite3.Connection, lock: IO[str] | None = None) -> None:
         self.path = path
         self.con = con
+        self._lock = lock
 
     @classmethod
     def open(cls, path: Path) -> Store:
-        """Open (or create) the database at ``path``; ConfigError if it is something else."""
+        """Open (or create) the database at ``path`` for one run; ConfigError if it is
+        something else, or if another run has it open."""
         if not path.parent.is_dir():
             raise ConfigError(f"{path}: the folder {path.parent} does not exist")
+        lock = _lock(path)
+        try:
+            return cls._open(path, lock)
+        except BaseException:
+            lock.close()
+            raise
+
+    @classmethod
+    def _open(cls, path: Path, lock: IO[str]) -> Store:
         try:
             con = sqlite3.connect(path, isolation_level=None)
             con.execute("PRAGMA journal_mode=WAL")
@@ -58,7 +82,7 @@ class Store:
             con.executescript(_SCHEMA)
         except sqlite3.DatabaseError as exc:
             raise ConfigError(f"{path}: cannot use it as a tournament database ({exc})") from None
-        store = cls(path, con)
+        store = cls(path, con, lock)
         version = store.meta("schema")
         if version is None:
             store.set_meta("schema", SCHEMA_VERSION)
@@ -71,6 +95,9 @@ class Store:
 
     def close(self) -> None:
         self.con.close()
+        if self._lock is not None:
+            self._lock.close()  # closing the file releases the lock
+            self._lock = None
 
     def meta(self, key: str) -> Any:
         row = self.con.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
@@ -115,3 +142,37 @@ class Store:
         )
         for idx, seed, facts, error in rows:
             yield idx, seed, json.loads(facts), None if error is None else json.loads(error)
+
+
+def _lock(path: Path) -> IO[str]:
+    """The open lock file of the database at ``path``, locked for this process; ConfigError
+    naming the process that holds it if another does."""
+    lock_path = path.with_name(path.name + ".lock")
+    try:
+        f = open(lock_path, "a+", encoding="ascii")
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot create its lock file {lock_path} ({exc.strerror})")
+    try:
+        if fcntl is not None:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        else:
+            f.seek(0)
+            msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
+    except OSError:
+        try:
+            f.seek(0)
+            holder = f.read().strip()
+        except OSError:  # Windows refuses to read a locked range
+            holder = ""
+        f.close()
+        who = f"process {holder}" if holder.isdigit() else "another process"
+        raise ConfigError(
+            f"{path} is in use by another capicua run ({who}); let it finish or stop it, "
+            f"then --resume, or choose another file with --db"
+        ) from None
+    # Whose lock it is, for the message another run gives (the lock itself is the flock).
+    f.seek(0)
+    f.truncate()
+    f.write(f"{os.getpid()}\n")
+    f.flush()
+    return f

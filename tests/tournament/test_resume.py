@@ -110,3 +110,24 @@ def test_a_killed_run_resumes_to_the_same_records(cli, write_config, tmp_path, t
     result = cli("tournament", config, "--resume", "--db", db, "--records", records, "--json")
     assert result.exit_code == 0, result.output
     assert records.read_bytes() == reference(cli, config, tmp_path)
+
+
+def test_a_second_run_on_a_database_in_use_is_refused_and_the_first_finishes_whole(
+    cli, write_config, tmp_path, testplayers
+):
+    # A --resume typed in another terminal while the first run still plays would play the
+    # same matches again and append them to the records a second time.
+    config = write_config(chiva(matches=10, seed=24, seats={1: SLOW, 3: SLOW}))
+    db, records = tmp_path / "t.sqlite", tmp_path / "r.jsonl"
+    proc = start(config, db, records)
+    wait_for_games(proc, db, 1)
+    second = cli("tournament", config, "--resume", "--db", db, "--records", records)
+    assert second.exit_code != 0
+    assert f"{db} is in use by another capicua run (process {proc.pid})" in second.stderr
+    assert "Traceback" not in second.output
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert records.read_bytes() == reference(cli, config, tmp_path)
+    # The lock went with the process: the finished tournament opens again.
+    again = cli("tournament", config, "--resume", "--db", db, "--records", records)
+    assert again.exit_code == 0, again.output
