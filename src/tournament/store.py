@@ -149,9 +149,10 @@ def _lock(path: Path) -> IO[str]:
     naming the process that holds it if another does."""
     lock_path = path.with_name(path.name + ".lock")
     try:
-        f = open(lock_path, "a+", encoding="ascii")
+        f = open(lock_path, "a+", encoding="ascii")  # noqa: SIM115 - the lock lives while it is open
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot create its lock file {lock_path} ({exc.strerror})")
+        raise ConfigError(
+            f"{path}: cannot create its lock file {lock_path} ({exc.strerror})") from None
     try:
         if fcntl is not None:
             fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
