@@ -149,7 +149,8 @@ def _lock(path: Path) -> IO[str]:
     naming the process that holds it if another does."""
     lock_path = path.with_name(path.name + ".lock")
     try:
-        f = open(lock_path, "a+", encoding="ascii")  # noqa: SIM115 - the lock lives while it is open
+        # Not a with-block: the lock lasts as long as the file stays open.
+        f = open(lock_path, "a+", encoding="ascii")  # noqa: SIM115
     except OSError as exc:
         raise ConfigError(
             f"{path}: cannot create its lock file {lock_path} ({exc.strerror})") from None
