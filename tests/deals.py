@@ -64,6 +64,24 @@ DOMINO_BY_1_PLAY = (
     "1:3-3R")
 
 
+# Double-nine: blocked after the first tile when seat 3 leads 9-9 (every other nine is
+# unused). LOWEST_SEAT_2: seat 2 is individually lowest (67) although team 2's sum (163) is
+# the higher. LOWEST_SHARED_ACROSS_TEAMS: seats 1 and 2 share the lowest count (66), a tie.
+# Used by the rules tests, the players' tests and the GUI's result texts.
+LOWEST_SEAT_2 = {
+    1: "8-8 8-5 8-1 6-5 6-0 5-0 4-0 3-0 2-1 0-0",  # 70
+    2: "8-2 7-2 7-1 7-0 6-6 5-3 4-1 3-2 1-1 1-0",  # 67
+    3: "8-7 7-6 6-4 5-5 5-4 5-1 3-1 2-2 2-0 9-9",  # 73 after 9-9
+    4: "8-6 8-4 8-3 8-0 7-5 6-3 6-2 6-1 5-2 4-4",  # 96
+}
+LOWEST_SHARED_ACROSS_TEAMS = {
+    1: "8-3 8-0 7-3 6-6 6-2 6-1 4-0 2-2 2-0 0-0",  # 66
+    2: "7-1 7-0 5-4 5-2 5-1 4-4 4-3 4-1 3-3 2-1",  # 66
+    3: "8-8 8-7 8-5 7-6 7-4 6-5 6-0 5-0 1-0 9-9",  # 91
+    4: "8-6 8-1 7-5 7-2 6-3 5-5 5-3 4-2 3-1 1-1",  # 83
+}
+
+
 # Chiva: seat 1 holds 6-6 and every other double, seat 2 no six (it must pass after 6-6),
 # seat 3 every other six.
 SEAT_2_HAS_NO_SIX = {1: "6-6 0-0 1-1 2-2 3-3 4-4 5-5", 2: "1-0 2-0 3-0 4-0 5-0 2-1 3-1",

@@ -10,7 +10,14 @@ from capicua.core.match import Match
 from capicua.core.variant import Variant
 from capicua.gui.model import Session
 from capicua.plugins import load_plugins
-from deals import DOMINO_BY_1, DOMINO_BY_1_PLAY, deal, draw  # noqa: F401 (re-exported)
+from deals import (  # noqa: F401 (re-exported)
+    DOMINO_BY_1,
+    DOMINO_BY_1_PLAY,
+    LOWEST_SEAT_2,
+    LOWEST_SHARED_ACROSS_TEAMS,
+    deal,
+    draw,
+)
 
 PLUGINS = load_plugins(third_party=False)
 SEATS = {1: "human", 2: "heuristic", 3: "heuristic", 4: "heuristic"}
@@ -102,24 +109,6 @@ TIE_REST = {1: "0-0 5-5 2-0 5-3", 2: "2-2 3-3 4-0 2-1",
 TEAM1_REST = {1: "0-0 2-2 2-0 5-3", 2: "5-5 3-3 4-0 2-1",
               3: "1-1 4-4 3-0 5-2 4-1", 4: "5-0 3-1 5-1 4-2 4-3"}
 
-# Double-nine blocks at once when seat 3 leads 9-9 (the other nines are unused; the same
-# deals as tests/variants/test_double_nine.py). LOWEST_SEAT_2: seat 2 is individually lowest
-# (67) although team 2's sum is the higher; team 2 scores 143 and wins, a Tripollúa.
-LOWEST_SEAT_2 = {
-    1: "8-8 8-5 8-1 6-5 6-0 5-0 4-0 3-0 2-1 0-0",
-    2: "8-2 7-2 7-1 7-0 6-6 5-3 4-1 3-2 1-1 1-0",
-    3: "8-7 7-6 6-4 5-5 5-4 5-1 3-1 2-2 2-0 9-9",
-    4: "8-6 8-4 8-3 8-0 7-5 6-3 6-2 6-1 5-2 4-4",
-}
-# Seats 1 and 2 share the lowest count (66): a tie.
-LOWEST_SHARED_ACROSS_TEAMS = {
-    1: "8-3 8-0 7-3 6-6 6-2 6-1 4-0 2-2 2-0 0-0",
-    2: "7-1 7-0 5-4 5-2 5-1 4-4 4-3 4-1 3-3 2-1",
-    3: "8-8 8-7 8-5 7-6 7-4 6-5 6-0 5-0 1-0 9-9",
-    4: "8-6 8-1 7-5 7-2 6-3 5-5 5-3 4-2 3-1 1-1",
-}
-
-
 def chiva_block(rest: dict[int, str]) -> Session:
     """Chiva's first hand blocked by BLOCK_LINE, with ``rest`` completing the hands."""
     hands = {s: f"{SIXES[s]} {rest[s]}" for s in range(1, 5)}
@@ -127,12 +116,12 @@ def chiva_block(rest: dict[int, str]) -> Session:
 
 
 def double_nine_block(hands: dict[int, str]) -> Session:
-    """Double-nine's first hand: team 1 wins the draw, seat 3 leads 9-9 and it blocks."""
+    """Double-nine's first hand: team 1 wins the draw, seat 3 leads 9-9 and it blocks
+    (with tests/deals.py's LOWEST_SEAT_2 team 2 scores 143 and wins, a Tripollúa; with
+    LOWEST_SHARED_ACROSS_TEAMS it is a tie)."""
     v = variant("double-nine-100")
     return session("double-nine-100", script=[draw(v, "8-8", "1-0"), deal(v, hands)],
                    steps="1:draw 0 2:draw 0 1:lead 3 3:9-9L")
-
-
 
 
 def double_nine_dealt(hands: dict[int, str], leader: int = 1, seed: int = 1) -> Session:

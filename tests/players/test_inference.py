@@ -13,7 +13,7 @@ from capicua.players.inference import Reading, habit
 from capicua.players.knowledge import knowledge
 from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
-from deals import deal, draw, play
+from deals import LOWEST_SEAT_2, deal, draw, play
 from deals_for_players import chiva_deal
 
 
@@ -32,15 +32,6 @@ def after(steps: str) -> Match:
 def reading_of(m: Match, seat: int, strength: float = 0.2) -> Reading:
     view = m.view(seat)
     return Reading(view, knowledge(view), strength)
-
-
-# Double-nine: seat 3 holds the 9-9 (the same deal as tests/variants/test_double_nine.py).
-LOWEST_SEAT_2 = {
-    1: "8-8 8-5 8-1 6-5 6-0 5-0 4-0 3-0 2-1 0-0",
-    2: "8-2 7-2 7-1 7-0 6-6 5-3 4-1 3-2 1-1 1-0",
-    3: "8-7 7-6 6-4 5-5 5-4 5-1 3-1 2-2 2-0 9-9",
-    4: "8-6 8-4 8-3 8-0 7-5 6-3 6-2 6-1 5-2 4-4",
-}
 
 
 def hands_of(m: Match) -> list[list[int]]:

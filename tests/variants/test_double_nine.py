@@ -3,27 +3,20 @@
 from __future__ import annotations
 
 import pytest
-from deals import DOMINO_BY_1, DOMINO_BY_1_PLAY, deal, draw, play
+from deals import (
+    DOMINO_BY_1,
+    DOMINO_BY_1_PLAY,
+    LOWEST_SEAT_2,
+    LOWEST_SHARED_ACROSS_TEAMS,
+    deal,
+    draw,
+    play,
+)
 
 from capicua.core.actions import KEEP, REDEAL, parse_action
 from capicua.core.match import Match
 from capicua.variants.double_nine import DoubleNine100
 
-# Blocks after the first tile: seat 3 leads 9-9 and every other nine is unused.
-# Seat 2 is individually lowest (67) although team 2's sum (163) is the higher.
-LOWEST_SEAT_2 = {
-    1: "8-8 8-5 8-1 6-5 6-0 5-0 4-0 3-0 2-1 0-0",  # 70
-    2: "8-2 7-2 7-1 7-0 6-6 5-3 4-1 3-2 1-1 1-0",  # 67
-    3: "8-7 7-6 6-4 5-5 5-4 5-1 3-1 2-2 2-0 9-9",  # 73 after 9-9
-    4: "8-6 8-4 8-3 8-0 7-5 6-3 6-2 6-1 5-2 4-4",  # 96
-}
-# Seats 1 and 2 share the lowest count (66): a tie.
-LOWEST_SHARED_ACROSS_TEAMS = {
-    1: "8-3 8-0 7-3 6-6 6-2 6-1 4-0 2-2 2-0 0-0",  # 66
-    2: "7-1 7-0 5-4 5-2 5-1 4-4 4-3 4-1 3-3 2-1",  # 66
-    3: "8-8 8-7 8-5 7-6 7-4 6-5 6-0 5-0 1-0 9-9",  # 91
-    4: "8-6 8-1 7-5 7-2 6-3 5-5 5-3 4-2 3-1 1-1",  # 83
-}
 # Partners 1 and 3 share the lowest count (75): team 1 wins.
 LOWEST_SHARED_BY_PARTNERS = {
     1: "8-8 8-2 8-0 7-1 6-3 6-1 5-3 4-0 3-0 2-0",  # 75
