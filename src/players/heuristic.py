@@ -25,9 +25,12 @@ more doubles is always shown for a redeal, as RULES.md requires of a computer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.actions import Action, Play
+from ..core.tiles import ALL_TILES
+from ..core.variant import VariantInfo
 from ..core.view import View
 from ..hookspecs import hookimpl
 from .base import ComputerPlayer, Option
@@ -42,6 +45,11 @@ W = {
     "control": 0.7, "pass_next": 5.0, "pass_other": 2.5, "partner_stuck": 6.0,
     "partner_void": 1.0, "block": 8.0, "variety": 1.0, "tempo": 25.0,
 }
+
+# The tile index of each pair of numbers, either way round.
+_INDEX = [[0] * (max(HI) + 1) for _ in range(max(HI) + 1)]
+for _t in ALL_TILES:
+    _INDEX[_t.hi][_t.lo] = _INDEX[_t.lo][_t.hi] = _t.index
 
 NUMBER_NAMES = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens",
                 "eights", "nines", "tens", "elevens", "twelves")
@@ -71,85 +79,112 @@ def number_name(n: int) -> str:
 def score_plays(view: View, k: Knowledge | None = None) -> list[Scored]:
     """Every legal play of ``view`` scored by the rules above, in ``view.legal`` order."""
     k = k if k is not None else knowledge(view)
-    ctx = _Context(view, k)
+    ctx = _Context(view.variant, k)
     return [ctx.score(a) for a in view.legal if isinstance(a, Play)]
 
 
-class _Context:
-    """What the terms share for one decision, computed once."""
+def public_scorer(info: VariantInfo, k: Knowledge) -> Callable[[int, str | None], float]:
+    """The heuristic's score without the terms that need the rest of the hand.
 
-    def __init__(self, view: View, k: Knowledge) -> None:
+    ``k`` is a seat's knowledge at some moment with ``hand`` the tiles it is *known* to
+    hold (a past moment read by another seat: the tiles it played since) and ``unseen``
+    what that seat could not see. The function returns, for a tile and the end it goes to
+    (``None`` for the lead), the sum of the terms anyone can reckon from public facts:
+    pips and doubles, covering and supporting, the pass chances, the passes forced. What
+    is left out — the suits it keeps, the tiles that fit, a block's count — depends on the
+    hidden rest of the hand. The expert's reading (:mod:`capicua.players.inference`) scores
+    other seats' past plays with it, so it reads them by the same rules the heuristic plays.
+    """
+    ctx = _Context(info, k, private=False)
+
+    def value(tile: int, end: str | None) -> float:
+        return sum(x.value for x in ctx.terms(tile, end, None))
+
+    return value
+
+
+class _Context:
+    """What the terms share for one decision, computed once. ``private=False``: the hand
+    in ``k`` is only the part of it that is known, and the terms that depend on the rest of
+    the hand are left out (:func:`public_scorer`)."""
+
+    def __init__(self, info: VariantInfo, k: Knowledge, private: bool = True) -> None:
         self.k = k
         seats = k.seats
         me = k.me
-        self.double_nine = view.variant.name == "double-nine-100"
+        self.double_nine = info.name == "double-nine-100"
         self.team_of = [0] * seats
-        for number, team in enumerate(view.variant.teams, 1):
+        for number, team in enumerate(info.teams, 1):
             for s in team:
                 self.team_of[s - 1] = number
         mine = self.team_of[me]
         self.partners = [s for s in range(seats) if s != me and self.team_of[s] == mine]
         self.opponents = [s for s in range(seats) if self.team_of[s] != mine]
         self.next_seat = (me + 1) % seats
-        self.mine = [0] * (k.max_pip + 1)  # my tiles showing each number
-        for t in k.hand:
-            self.mine[HI[t]] += 1
-            if HI[t] != LO[t]:
-                self.mine[LO[t]] += 1
-        self.out_there = [0] * (k.max_pip + 1)  # unseen tiles showing each number
-        for t in k.unseen:
-            self.out_there[HI[t]] += 1
-            if HI[t] != LO[t]:
-                self.out_there[LO[t]] += 1
-        self.avg_unseen = (sum(PIPS[t] for t in k.unseen) / len(k.unseen)) if k.unseen else 0.0
+        if private:
+            self.mine = _by_number(k.hand, k.max_pip)  # my tiles showing each number
+            self.out_there = _by_number(k.unseen, k.max_pip)  # unseen tiles, each number
+            self.avg_unseen = (sum(PIPS[t] for t in k.unseen) / len(k.unseen)
+                               if k.unseen else 0.0)
         # The last number each seat put down is the best guess of the suit it is long in.
         self.partner_numbers = {n for s in self.partners for n in k.exposed[s][-2:]}
         self.opponent_numbers = {n for s in self.opponents for n in k.exposed[s][-2:]}
         # Who put the current end numbers on the line (for covering or keeping them).
-        self.end_owner = _end_owners(view, seats)
+        self.end_owner = k.end_owner
         self.pip_weight = 1.0
         if self.double_nine:
             # Your pips are the opponents' points if they go out: shed harder near the end.
             fewest = min(k.counts[s] for s in self.opponents)
             self.pip_weight = 1.2 + (1.0 if fewest <= 2 else 0.0)
+        self._pools: dict[int, tuple[list[int], int, set[int]]] = {}
+        self._chances: dict[tuple[int, int, int], float] = {}
 
     def score(self, action: Play) -> Scored:
         k = self.k
         t = action.tile.index
-        terms: list[Term] = []
         rest = [x for x in k.hand if x != t]
         if not rest:
             return Scored(action, 1000.0, (Term(1000.0, f"goes out with {action.tile}"),))
+        terms = self.terms(t, None if k.left < 0 else action.end, rest)
+        return Scored(action, sum(x.value for x in terms), tuple(terms))
+
+    def terms(self, t: int, end: str | None, rest: list[int] | None) -> list[Term]:
+        """The terms of playing tile ``t`` at ``end`` (``None``: the lead), keeping
+        ``rest``; ``rest=None`` (the rest of the hand unknown) leaves out the terms that
+        depend on it."""
+        terms: list[Term] = []
         pips = PIPS[t]
         terms.append(Term(self.pip_weight * pips * W["pips"], f"gets rid of {pips} pips"))
         if HI[t] == LO[t]:
             terms.append(Term(W["double"], "plays a double while it still fits"))
-        if k.left < 0:
+        if end is None:
             self._lead_terms(t, rest, terms)
         else:
-            self._follow_terms(action, t, rest, terms)
-        return Scored(action, sum(x.value for x in terms), tuple(terms))
+            self._follow_terms(end, t, rest, terms)
+        return terms
 
-    def _lead_terms(self, t: int, rest: list[int], terms: list[Term]) -> None:
-        mine = self.mine
-        for n in {HI[t], LO[t]}:
-            left_with = mine[n] - 1
-            if left_with >= 2:
-                terms.append(Term(W["lead_suit"] * left_with,
-                                  f"leads from your long suit ({number_name(n)})"))
+    def _lead_terms(self, t: int, rest: list[int] | None, terms: list[Term]) -> None:
+        if rest is not None:
+            mine = self.mine
+            for n in {HI[t], LO[t]}:
+                left_with = mine[n] - 1
+                if left_with >= 2:
+                    terms.append(Term(W["lead_suit"] * left_with,
+                                      f"leads from your long suit ({number_name(n)})"))
         self._ends_terms(HI[t], LO[t], rest, terms)
 
-    def _follow_terms(self, action: Play, t: int, rest: list[int], terms: list[Term]) -> None:
+    def _follow_terms(self, end: str, t: int, rest: list[int] | None,
+                      terms: list[Term]) -> None:
         k = self.k
-        if action.end == "left":
+        if end == "left":
             old = k.left
             new_left, new_right = (LO[t] if HI[t] == old else HI[t]), k.right
         else:
             old = k.right
             new_left, new_right = k.left, (LO[t] if HI[t] == old else HI[t])
-        owner = self.end_owner[0 if action.end == "left" else 1]
-        new = new_left if action.end == "left" else new_right
-        if new != old and owner is not None:
+        owner = self.end_owner[0 if end == "left" else 1]
+        new = new_left if end == "left" else new_right
+        if new != old and owner >= 0:
             if owner in self.partners and not self._void(owner, old):
                 terms.append(Term(-W["cover_partner"],
                                   f"covers the {number_name(old)} your partner put down"))
@@ -164,22 +199,24 @@ class _Context:
                               f"gives the opponents back their {number_name(new)}"))
         self._ends_terms(new_left, new_right, rest, terms)
 
-    def _ends_terms(self, left: int, right: int, rest: list[int], terms: list[Term]) -> None:
+    def _ends_terms(self, left: int, right: int, rest: list[int] | None,
+                    terms: list[Term]) -> None:
         k = self.k
-        follow = sum(1 for x in rest if HI[x] in (left, right) or LO[x] in (left, right))
-        if follow:
-            plural = "s" if follow > 1 else ""
-            terms.append(Term(W["follow"] * follow,
-                              f"keeps {follow} tile{plural} that fit the line"))
-        numbers = {HI[x] for x in rest} | {LO[x] for x in rest}
-        if len(numbers) > 1:
-            terms.append(Term(W["variety"] * len(numbers),
-                              f"keeps tiles of {len(numbers)} different numbers"))
-        for n in {left, right}:
-            held = sum(1 for x in rest if HI[x] == n or LO[x] == n)
-            if held >= 2:
-                terms.append(Term(W["control"] * held, f"keeps control of {number_name(n)} "
-                                              f"(you hold {held})"))
+        if rest is not None:
+            follow = sum(1 for x in rest if HI[x] in (left, right) or LO[x] in (left, right))
+            if follow:
+                plural = "s" if follow > 1 else ""
+                terms.append(Term(W["follow"] * follow,
+                                  f"keeps {follow} tile{plural} that fit the line"))
+            numbers = {HI[x] for x in rest} | {LO[x] for x in rest}
+            if len(numbers) > 1:
+                terms.append(Term(W["variety"] * len(numbers),
+                                  f"keeps tiles of {len(numbers)} different numbers"))
+            for n in {left, right}:
+                held = sum(1 for x in rest if HI[x] == n or LO[x] == n)
+                if held >= 2:
+                    terms.append(Term(W["control"] * held, f"keeps control of {number_name(n)} "
+                                                  f"(you hold {held})"))
         nxt = self.next_seat
         if W["tempo"]:
             for s in range(k.seats):
@@ -205,8 +242,8 @@ class _Context:
                 terms.append(Term(-W["partner_stuck"], "would leave your partner without a play"))
             elif self._void(s, left) or self._void(s, right):
                 terms.append(Term(-W["partner_void"], "opens a number your partner lacks"))
-        self._block_terms(left, right, rest, terms)
-
+        if rest is not None:
+            self._block_terms(left, right, rest, terms)
     def _block_terms(self, left: int, right: int, rest: list[int], terms: list[Term]) -> None:
         """A play after which nobody can hold a tile of either end blocks the hand."""
         k = self.k
@@ -230,40 +267,46 @@ class _Context:
     def _pass_chance(self, seat: int, left: int, right: int) -> float:
         """The chance that ``seat`` holds no tile of ``left`` or ``right``: its tiles are a
         random draw from the unseen tiles it may hold (none of a number it lacks)."""
-        k = self.k
-        mask = k.void[seat]
-        pool = fit = 0
-        for t in k.unseen:
-            if mask >> HI[t] & 1 or mask >> LO[t] & 1:
-                continue
-            pool += 1
-            if HI[t] == left or LO[t] == left or HI[t] == right or LO[t] == right:
-                fit += 1
-        c = k.counts[seat]
+        key = (seat, left, right)
+        p = self._chances.get(key)
+        if p is not None:
+            return p
+        pool = self._pools.get(seat)
+        if pool is None:
+            mask = self.k.void[seat]
+            allowed = {t for t in self.k.unseen if not (mask >> HI[t] & 1 or mask >> LO[t] & 1)}
+            pool = self._pools[seat] = (_by_number(allowed, self.k.max_pip), len(allowed),
+                                        allowed)
+        by_number, size, allowed = pool
+        fit = by_number[left]
+        if right != left:
+            # The tile showing both numbers was counted under each.
+            fit += by_number[right] - (_INDEX[left][right] in allowed)
+        c = self.k.counts[seat]
         if fit == 0:
-            return 1.0
-        if pool - fit < c:
-            return 0.0
-        # Hypergeometric: P(no fitting tile among c drawn from pool) = prod (pool-fit-i)/(pool-i).
-        p = 1.0
-        for i in range(c):
-            p *= (pool - fit - i) / (pool - i)
+            p = 1.0
+        elif size - fit < c:
+            p = 0.0
+        else:
+            # Hypergeometric: P(no fitting tile among c drawn) = prod (size-fit-i)/(size-i).
+            p = 1.0
+            for i in range(c):
+                p *= (size - fit - i) / (size - i)
+        self._chances[key] = p
         return p
 
     def _void(self, seat: int, n: int) -> bool:
         return bool(self.k.void[seat] >> n & 1)
 
 
-def _end_owners(view: View, seats: int) -> list[int | None]:
-    """The seat (0-based) that put down the number now open at each end."""
-    owners: list[int | None] = [None, None]
-    for seat, action, _, _ in view.steps():
-        if isinstance(action, Play):
-            if owners[0] is None:
-                owners = [seat - 1, seat - 1]  # the opening tile shows at both ends
-            else:
-                owners[0 if action.end == "left" else 1] = seat - 1
-    return owners
+def _by_number(tiles, max_pip: int) -> list[int]:
+    """How many of ``tiles`` show each number (a double once)."""
+    out = [0] * (max_pip + 1)
+    for t in tiles:
+        out[HI[t]] += 1
+        if HI[t] != LO[t]:
+            out[LO[t]] += 1
+    return out
 
 
 class HeuristicPlayer(ComputerPlayer):

@@ -37,6 +37,9 @@ class Knowledge:
     unseen: list[int]  # tiles in other hands or unused, sorted by index
     unused: int  # how many of the unseen tiles are face down, out of play
     exposed: list[list[int]]  # per seat, the numbers it put on the line this hand, in order
+    #: The seat that put down the number open at each end (the lead's seat at both), -1
+    #: on an empty line.
+    end_owner: tuple[int, int] = (-1, -1)
 
     @property
     def others(self) -> list[int]:
@@ -56,14 +59,18 @@ def knowledge(view: View) -> Knowledge:
                 mask |= 1 << n
         void[seat - 1] = mask
     exposed: list[list[int]] = [[] for _ in range(seats)]
-    opened = False
+    owner = (-1, -1)
     for seat, action, left, right in view.steps():
         if isinstance(action, Play):
-            if not opened:
+            if owner[0] < 0:
                 exposed[seat - 1] += [left, right]
-                opened = True
+                owner = (seat - 1, seat - 1)
+            elif action.end == "left":
+                exposed[seat - 1].append(left)
+                owner = (seat - 1, owner[1])
             else:
-                exposed[seat - 1].append(left if action.end == "left" else right)
+                exposed[seat - 1].append(right)
+                owner = (owner[0], seat - 1)
     unseen = [t.index for t in view.unseen()]
     counts = list(view.counts)
     me = view.seat - 1
@@ -74,7 +81,7 @@ def knowledge(view: View) -> Knowledge:
         hand=[t.index for t in view.hand],
         left=ends[0] if ends else -1, right=ends[1] if ends else -1,
         counts=counts, void=void, unseen=unseen, unused=len(unseen) - hidden,
-        exposed=exposed,
+        exposed=exposed, end_owner=owner,
     )
 
 
