@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from deals_for_players import chiva_deal, shuffle_for
 
 from capicua.core.actions import REDEAL, ChooseLeader, parse_action
 from capicua.core.match import Match
 from capicua.core.tiles import tile_set
-from capicua.players.heuristic import HeuristicPlayer, explain, score_plays
+from capicua.players.heuristic import HeuristicPlayer, explain, public_scorer, score_plays
+from capicua.players.knowledge import knowledge
 from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
 
@@ -77,3 +80,19 @@ def test_every_score_names_its_reasons():
     for s in score_plays(m.view(1)):
         assert s.terms and all(isinstance(t.words, str) for t in s.terms)
         assert abs(s.score - sum(t.value for t in s.terms)) < 1e-9
+
+
+def test_public_score_is_the_score_less_the_terms_that_need_the_rest_of_the_hand():
+    # Seat 1 (after 6-6 6-5R pass 6-4L) scores 4-1 on the left and 5-3 on the right. The
+    # public scorer (what another seat can reckon: the hand is unknown) keeps every term
+    # but those about the tiles kept: the tiles that fit, the numbers kept, control.
+    m = chiva_after("6-6L", "6-5R", "pass", "6-4L")
+    view = m.view(1)
+    k = knowledge(view)
+    public = public_scorer(view.variant, k)
+    hand_terms = ("keeps ", "leads from your long suit", "blocks the hand",
+                  "would block the hand")
+    for s in score_plays(view, k):
+        rest = sum(x.value for x in s.terms if x.words.startswith(hand_terms))
+        assert rest > 0  # each play keeps tiles that fit, so the two scores differ
+        assert public(s.action.tile.index, s.action.end) == pytest.approx(s.score - rest)
