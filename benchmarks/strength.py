@@ -126,15 +126,15 @@ class Oracle:
                                    unused=0), rng)
 
     def _partner_deal(self, k: Any, rng: Any) -> list[list[int]]:
-        from capicua.players.expert import _consistent_deal
+        from capicua.players.chain import consistent_deal
 
         partner = (k.me + 2) % k.seats
         real = [t.index for t in self.match.hands[partner + 1]]
         counts = list(k.counts)
         counts[partner] = 0
         shown = set(real)
-        hands = _consistent_deal(replace(k, counts=counts,
-                                         unseen=[t for t in k.unseen if t not in shown]), rng)
+        hands = consistent_deal(replace(k, counts=counts,
+                                        unseen=[t for t in k.unseen if t not in shown]), rng)
         hands[partner] = real
         return hands
 

@@ -6,16 +6,18 @@ For each decision in play the expert
    line, the tile counts, the unseen tiles and the numbers each seat has shown it lacks by
    passing;
 2. samples deals of the unseen tiles into the other hands (and, in double-nine, the unused
-   pile) consistent with all of that — one *determinization* per sample — and weighs each
-   by how well it explains the plays the other seats made (:mod:`capicua.players.inference`:
-   players shed heavy tiles and doubles early, so a seat that played light while it could
-   have played heavy probably does not hold the heavy tile);
+   pile) consistent with all of that — one *determinization* per sample — drawn in
+   proportion to how well each explains the plays the other seats made
+   (:mod:`capicua.players.inference` reads each past play by the heuristic's public terms:
+   a seat that played light while it could have shed a heavy double probably does not hold
+   it; :mod:`capicua.players.chain` walks the deals with a Metropolis chain, so every
+   sample counts the same);
 3. plays every candidate move out to the end of the hand in each sample with the fast
    simulator (:mod:`capicua.players.sim`; all four seats follow its quick policy), the same
    samples for every candidate so that the comparison is fair;
 4. values each result as match equity (:mod:`capicua.players.equity`: the chance to win
    the match from the score it leads to, which weighs the hand's win probability, the
-   points at stake and the series), and plays the candidate with the best weighted mean.
+   points at stake and the series), and plays the candidate with the best mean.
    Equal means go to the heuristic's favourite.
 
 How much it searches is an option: ``level`` (``fast``, ``normal``, ``strong``) sets a
@@ -39,30 +41,35 @@ from ..hookspecs import hookimpl
 from .base import ComputerPlayer, Option
 from .equity import Equity
 from .heuristic import score_plays
+from .chain import DealChain, consistent_deal
 from .inference import Reading
-from .knowledge import Knowledge, knowledge, sample_deal
+from .knowledge import Knowledge, knowledge
 from .sim import DOUBLE, HI, LO, _place, block_result, held_counts, playout, rules_for
 
-#: Per level: (work budget in tiles played out per decision, most samples). One unit is
-#: about 3 microseconds of playout on the reference machine. ``normal``, the
-#: default, answers in well under 0.3 s on the reference machine (docs/players.md).
 #: Weight of the heuristic's score, in win probability per score point (tuned with
 #: benchmarks/strength.py).
 PRIOR_WEIGHT = 0.01
 
 #: How strongly the other seats' plays are read as signs of their tiles, per variant
-#: (:mod:`capicua.players.inference`; tuned with benchmarks/strength.py, docs/players.md).
-#: The ``reading`` option multiplies it; a variant not listed gets Chiva's. Double-nine
-#: reads more plays per hand from longer hands, so the samples' weights spread further
-#: apart and fewer samples count: there 0.15 did a little worse than nothing over 300
-#: deals, and half of it as well as nothing or a little better.
-READING = {"chiva": 0.15, "double-nine-100": 0.07}
+#: (:mod:`capicua.players.inference`; measured with benchmarks/strength.py,
+#: docs/players.md). The ``reading`` option multiplies it; a variant not listed gets
+#: Chiva's.
+READING = {"chiva": 0.3, "double-nine-100": 0.3}
 
 
 def tuned_reading(variant: str) -> float:
     """The reading strength tuned for ``variant`` (Chiva's for a variant not tuned)."""
     return READING.get(variant, READING["chiva"])
 
+#: The cost of the reading and of the chain, in tiles played out (one unit of the work
+#: budget): building the reading, per play read; the chain, per proposal. Measured on the
+#: reference machine with benchmarks/levels.py (docs/players.md).
+READ_COST = 100
+PROPOSAL_COST = 0.7
+
+#: Per level: (work budget in tiles played out per decision, most samples). One unit is
+#: about 3 microseconds of playout on the reference machine. ``normal``, the
+#: default, answers in well under 0.3 s on the reference machine (docs/players.md).
 LEVELS = {
     "fast": (10_000, 150),
     "normal": (40_000, 500),
@@ -72,25 +79,23 @@ LEVELS = {
 
 @dataclass(slots=True)
 class Candidate:
-    """One candidate move and what the samples said about it. Each sample counts with its
-    weight: how well it explains the plays seen (:mod:`capicua.players.inference`)."""
+    """One candidate move and what the samples said about it."""
 
     action: Action
     prior: float  # the heuristic's score, for breaking ties and for words
     samples: int = 0
-    weight: float = 0.0  # summed weights of the samples
-    total: float = 0.0  # summed weighted match equity
-    won: float = 0.0  # summed weights of the samples won (a tie counts half)
+    total: float = 0.0  # summed match equity
+    won: float = 0.0  # samples in which the hand is won (a tie counts half)
 
     @property
     def value(self) -> float:
-        """Mean match equity over the samples, weighted."""
-        return self.total / self.weight if self.weight else 0.0
+        """Mean match equity over the samples."""
+        return self.total / self.samples if self.samples else 0.0
 
     @property
     def win_rate(self) -> float:
-        """The weighted share of the samples in which the hand is won (ties half)."""
-        return self.won / self.weight if self.weight else 0.0
+        """The share of the samples in which the hand is won (ties half)."""
+        return self.won / self.samples if self.samples else 0.0
 
 
 @dataclass(slots=True)
@@ -100,7 +105,7 @@ class Analysis:
     candidates: list[Candidate] = field(default_factory=list)
     samples: int = 0
     reason: str = ""  # set when no search was needed (a single move, going out)
-    weighted: bool = False  # the samples counted by how well they explain the plays seen
+    read: bool = False  # the samples were drawn to fit the plays seen, not uniformly
 
     @property
     def best(self) -> Action:
@@ -164,14 +169,20 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
     tiles_out = sum(k.counts)
     if reading is None:
         reading = tuned_reading(view.variant.name)
-    model = Reading(view, k, reading)
-    sample = deal or _consistent_deal
-    # Dealing a sample costs about one tile played out per tile dealt, weighing it about
-    # one per play read.
-    sample_cost = len(k.unseen) + 2 * len(model.steps)
+    model = Reading(view, k, reading) if deal is None else None
+    chain = DealChain(k, model, rng) if model else None
+    # What the sampling costs, in tiles played out (measured, docs/players.md): the
+    # reading READ_COST per play read, the chain PROPOSAL_COST per proposal (its burn-in
+    # now, its thinning with each sample), a uniform deal about one per tile dealt.
+    work = len(model.steps) * READ_COST if model else 0
+    if chain is not None:
+        work += int(chain.proposals * PROPOSAL_COST)
+        sample_cost = int(chain.thin * PROPOSAL_COST) + 1
+    else:
+        sample_cost = len(k.unseen)
     active = list(range(len(cands)))
     halved = False
-    work = done = 0
+    done = 0
     while done < most and work < work_budget:
         if deadline is not None and done and time.perf_counter() > deadline:
             break
@@ -183,8 +194,12 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
             halved = True
             active.sort(key=lambda i: -(cands[i].value + scale * cands[i].prior))
             active = sorted(active[: (len(active) + 1) // 2])
-        hands = sample(k, rng)
-        weight = model.weight(hands) if model else 1.0
+        if chain is not None:
+            hands = chain.sample()
+        elif deal is not None:
+            hands = deal(k, rng)
+        else:
+            hands = consistent_deal(k, rng)
         held = held_counts(hands, max_pip)
         for i in active:
             c = cands[i]
@@ -201,12 +216,11 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
             else:
                 winner, points = playout(hs, hd, nl, nr, nxt, rules, rng, noise)
             c.samples += 1
-            c.weight += weight
-            c.total += weight * equity.value(winner, points)
+            c.total += equity.value(winner, points)
             if winner == team:
-                c.won += weight
+                c.won += 1.0
             elif winner == 0:
-                c.won += 0.5 * weight
+                c.won += 0.5
         done += 1
         work += len(active) * tiles_out + sample_cost
     # The playouts follow a quick greedy policy and miss what the heuristic's rules see
@@ -214,21 +228,7 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
     # hand's win probability, so that it decides between moves the samples find close.
     best = max(active, key=lambda i: (cands[i].value + scale * cands[i].prior, -i))
     cands.insert(0, cands.pop(best))
-    return Analysis(cands, done, weighted=bool(model))
-
-
-def _consistent_deal(k: Knowledge, rng: random.Random) -> list[list[int]]:
-    """A sampled deal in which the hand is not already blocked: the hand goes on, so some
-    seat holds a tile of an open number (in double-nine they could all be unused)."""
-    hands = sample_deal(k, rng)
-    if k.left < 0 or k.unused == 0:
-        return hands
-    for _ in range(20):
-        if any(HI[t] in (k.left, k.right) or LO[t] in (k.left, k.right)
-               for h in hands for t in h):
-            return hands
-        hands = sample_deal(k, rng)
-    return hands
+    return Analysis(cands, done, read=chain is not None)
 
 
 class ExpertPlayer(ComputerPlayer):

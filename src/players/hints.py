@@ -4,7 +4,7 @@
 (RULES.md: hints are bound by the same hidden information), and returns a :class:`Hint`:
 the action and a short reason, e.g. ``play 5-3 on the right: keeps tiles of 6 different
 numbers, gets rid of 8 pips, keeps 3 tiles that fit the line, wins about 49% of 137 sampled
-deals, weighed by how well each fits the plays``. It never applies the move; the GUI
+deals, dealt to fit the plays made``. It never applies the move; the GUI
 shows it as a preview and the player confirms or not.
 
 The default is the expert's advice at its ``fast`` level, quick enough for a click; any
@@ -71,10 +71,11 @@ def hint(view: View, level: str = "fast", rng: random.Random | None = None) -> H
     if analysis.reason == "goes out":
         return Hint(best.action, f"{_describe(view, best.action)}: goes out and wins the hand")
     if analysis.samples:
-        # With the plays read, the share is weighted: say so, or "N% of M" reads as a count.
-        weighed = ", weighed by how well each fits the plays" if analysis.weighted else ""
+        # With the plays read, the deals were not drawn uniformly: say so, or "N% of M"
+        # reads as a share of all the deals the passes allow.
+        read = ", dealt to fit the plays made" if analysis.read else ""
         words.append(f"wins about {best.win_rate:.0%} of {analysis.samples} sampled deals"
-                     f"{weighed}")
+                     f"{read}")
     return Hint(best.action, _with_reasons(view, best.action, words))
 
 

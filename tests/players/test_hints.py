@@ -54,12 +54,11 @@ def test_hint_refuses_out_of_turn_and_unknown_levels():
         hint(m.view(2), "grandmaster")
 
 
-def test_hint_says_when_the_deals_were_weighed_by_the_plays():
-    # Seats 2 and 4 have chosen plays, so the expert weighs its sampled deals by them and
-    # the share it quotes is a weighted one: the words say so.
+def test_hint_says_when_the_deals_were_drawn_to_fit_the_plays():
+    # Seats 2 and 4 have chosen plays, so the expert draws its sampled deals to fit them
+    # and the share it quotes is not one of all the deals the passes allow: the words say so.
     m = chiva_after("6-6L", "6-5R", "pass", "6-4L")
-    assert "sampled deals, weighed by how well each fits the plays" in hint(
-        m.view(1), "fast").reason
+    assert "sampled deals, dealt to fit the plays made" in hint(m.view(1), "fast").reason
     # After the forced 6-6 lead nobody has chosen anything yet: a plain share.
     first = hint(chiva_after("6-6L").view(2), "fast").reason
-    assert "sampled deals" in first and "weighed" not in first
+    assert "sampled deals" in first and "dealt to fit" not in first

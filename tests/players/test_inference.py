@@ -1,4 +1,5 @@
-"""The expert's reading of plays: a seat that shed a light tile while it could have played
+"""The expert's reading of plays: each play of another seat is scored by the heuristic's
+public terms at that moment, and a seat that shed a light tile while it could have played
 a heavier one or a double probably does not hold that tile."""
 
 from __future__ import annotations
@@ -8,9 +9,10 @@ import math
 import pytest
 from capicua.core.actions import parse_action
 from capicua.core.match import Match
-from capicua.core.tiles import Tile
-from capicua.players.inference import Reading, habit
-from capicua.players.knowledge import knowledge
+from capicua.core.tiles import Tile, tile_set
+from capicua.players.heuristic import public_scorer
+from capicua.players.inference import Reading
+from capicua.players.knowledge import Knowledge, knowledge
 from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
 from deals import LOWEST_SEAT_2, deal, draw, play
@@ -47,21 +49,24 @@ def exchanged(hands: list[list[int]], a: str, seat_a: int, b: str, seat_b: int):
     return out
 
 
-def test_habit_is_half_a_point_a_pip_and_fifteen_for_a_double():
-    assert habit(idx("6-5")) == 5.5
-    assert habit(idx("3-3")) == 18.0
-    assert habit(idx("0-0")) == 15.0
-
-
 def test_a_deal_where_the_seat_held_a_heavier_tile_that_fit_is_less_likely():
     # Seat 2 answered the 6-6 with the 6-2 although it holds the 6-5. From seat 3's view,
     # the deal where the 6-5 is with seat 4 explains that play better, by exactly the
-    # model's odds: (e(6-2) + e(6-5)) / e(6-2) with e(t) = exp(strength * habit(t)).
+    # model's odds (e(6-2) + e(6-5)) / e(6-2) with e(t) = exp(strength * score(t)), the
+    # score being the heuristic's public terms as seat 2 could reckon them then: a line
+    # of 6|6 led by seat 1, seat 2 known to hold the 6-2 (it plays it), 6 tiles left in
+    # seat 1's hand and 7 in the others', nobody shown to lack anything.
     m = after("6-6L 6-2L")
     reading = reading_of(m, 3)
     real = hands_of(m)
     moved = exchanged(real, "6-5", 2, "5-1", 4)
-    e = lambda t: math.exp(0.2 * habit(idx(t)))
+    then = Knowledge(
+        me=1, seats=4, max_pip=6, hand=[idx("6-2")], left=6, right=6, counts=[6, 7, 7, 7],
+        void=[0, 0, 0, 0], unused=0, exposed=[[6, 6], [], [], []], end_owner=(0, 0),
+        unseen=[t.index for t in tile_set(6) if t.index not in (idx("6-6"), idx("6-2"))])
+    score = public_scorer(Chiva().info(), then)
+    e = lambda t: math.exp(0.2 * score(idx(t), "left"))
+    assert e("6-5") > e("6-2")  # five more pips: the heavier tile was the likelier play
     assert reading.weight(moved) / reading.weight(real) == pytest.approx(
         (e("6-2") + e("6-5")) / e("6-2"))
 
