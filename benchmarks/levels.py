@@ -9,6 +9,11 @@ one process, with the expert's default reading; printed per variant and level: m
 The levels count work, not seconds, so their choices are the same on any machine, and the
 times are wall clock: run this on a quiet machine (nothing else busy on the cores), and
 say so with the figures. docs/players.md has the table this prints.
+
+``--costs`` prints instead what the parts of a decision cost on this machine, on the same
+positions: a tile played out (the work unit), a play read by the reading, a proposal of
+the deal chain, each in microseconds and in units, beside the costs the expert charges
+(``READ_COST``, ``PROPOSAL_COST``), so the budget can be checked against the clock.
 """
 
 from __future__ import annotations
@@ -21,7 +26,10 @@ import time
 
 from capicua.core.match import Match
 from capicua.core.rng import seat_stream
-from capicua.players.expert import LEVELS, analyse
+from capicua.players.chain import DealChain
+from capicua.players.expert import LEVELS, PROPOSAL_COST, READ_COST, analyse, tuned_reading
+from capicua.players.inference import Reading
+from capicua.players.knowledge import knowledge
 from capicua.plugins import load_plugins
 
 VARIANTS = ("chiva", "double-nine-100")
@@ -55,6 +63,31 @@ def percentile(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))]
 
 
+def costs(views: list) -> tuple[float, float, float]:
+    """Microseconds per tile played out, per play read, per chain proposal on ``views``."""
+    unit_time = read_time = chain_time = 0.0
+    units = reads = proposals = 0
+    for i, view in enumerate(views):
+        k = knowledge(view)
+        start = time.perf_counter()
+        result = analyse(view, random.Random(i), samples=50, reading=0.0)
+        unit_time += time.perf_counter() - start
+        # Uniform deals: the playouts and one unit per tile dealt (expert.analyse's count).
+        units += result.samples * (len(result.candidates) * sum(k.counts) + len(k.unseen))
+        start = time.perf_counter()
+        model = Reading(view, k, tuned_reading(view.variant.name))
+        read_time += time.perf_counter() - start
+        reads += len(model.steps)
+        if model:
+            chain = DealChain(k, model, random.Random(i))
+            start = time.perf_counter()
+            chain.run(2000)
+            chain_time += time.perf_counter() - start
+            proposals += 2000
+    return (1e6 * unit_time / max(units, 1), 1e6 * read_time / max(reads, 1),
+            1e6 * chain_time / max(proposals, 1))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=120, help="positions per variant")
@@ -62,12 +95,22 @@ def main(argv: list[str] | None = None) -> None:
                         help="take every n-th decision of the self-play")
     parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels")
     parser.add_argument("--variant", choices=VARIANTS, help="one variant (default: both)")
+    parser.add_argument("--costs", action="store_true",
+                        help="print what a unit, a play read and a chain proposal cost")
     args = parser.parse_args(argv)
     plugins = load_plugins(third_party=False)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
     unknown = [x for x in levels if x not in LEVELS]
     if unknown:
         parser.error(f"unknown level {unknown[0]!r}; the levels: {', '.join(LEVELS)}")
+    if args.costs:
+        print(f"{'variant':16} {'unit us':>8} {'read us':>8} {'units':>6} {'charged':>8} "
+              f"{'prop us':>8} {'units':>6} {'charged':>8}")
+        for name in [args.variant] if args.variant else VARIANTS:
+            unit, read, proposal = costs(positions(plugins, name, args.decisions, args.stride))
+            print(f"{name:16} {unit:8.2f} {read:8.1f} {read / unit:6.0f} {READ_COST:8} "
+                  f"{proposal:8.2f} {proposal / unit:6.2f} {PROPOSAL_COST:8}", flush=True)
+        return
     print(f"{'variant':16} {'level':7} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8} "
           f"{'samples':>8}  (ms, {args.decisions} decisions each)")
     for name in [args.variant] if args.variant else VARIANTS:

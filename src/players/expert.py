@@ -235,7 +235,7 @@ class ExpertPlayer(ComputerPlayer):
     """Monte Carlo search over deals consistent with its view (see the module docstring)."""
 
     name = "expert"
-    description = ("Monte Carlo search over the hidden tiles, weighed by what the plays "
+    description = ("Monte Carlo search over the hidden tiles, dealt to fit what the plays "
                    "say; plays the match score")
     options = {
         "level": Option(str, "normal", "search budget per decision",

@@ -30,3 +30,12 @@ def test_an_unknown_level_is_refused_by_name(levels, capsys):
         levels.main(["--levels", "fast,quick"])
     assert exit_.value.code == 2
     assert "unknown level 'quick'" in capsys.readouterr().err
+
+
+def test_costs_prints_the_parts_of_a_decision_beside_what_is_charged(levels, capsys):
+    levels.main(["--costs", "--decisions", "3", "--variant", "double-nine-100"])
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0].split()[:3] == ["variant", "unit", "us"] and len(rows) == 2
+    name, unit, read, read_units, charged, *_ = rows[1].split()
+    assert name == "double-nine-100" and float(unit) > 0 and float(read) > 0
+    assert float(charged) == levels.READ_COST
