@@ -6,9 +6,10 @@
 :class:`~capicua.gui.model.Session`, saves the record after every change, and schedules
 everything with ``after()``:
 
-* a computer decision runs in a worker thread that is handed only the seat's view; the Tk
-  thread polls for the answer and applies it, no earlier than ``delay`` seconds after the
-  previous move, so a person can follow the play and the window never freezes;
+* a computer decision runs in a worker thread that is handed only the seat's view (and its
+  random stream, set to where it stood at this position); the Tk thread polls for the
+  answer and applies it, no earlier than ``delay`` seconds after the previous move, so a
+  person can follow the play and the window never freezes;
 * a generation counter makes any answer that arrives after an undo, restart or new match
   stale; it is dropped, never applied;
 * while the rules, the log or the settings are open, or the table asks the person
@@ -233,10 +234,8 @@ class TableApp:
         if auto is not None:
             self._later(self.settings.delay, lambda: self._apply(auto))
             return
-        view = s.match.view(seat)
-        player = s.players[seat]
         self.ui.thinking = seat
-        future = self.pool.submit(player.act, view)  # the worker gets the view, nothing else
+        future = self.pool.submit(s.decision_job(seat))  # the seat's view, nothing else
         ready = time.monotonic() + self.settings.delay
         self._later(POLL_MS / 1000, lambda: self._poll(future, seat, ready))
 
@@ -247,23 +246,24 @@ class TableApp:
         self.ui.thinking = None
         name = type(self.session.players[seat]).__name__
         try:
-            action = future.result()
+            decision = future.result()
         except Exception as exc:  # noqa: BLE001 - someone else's player code: report it
             self._player_broke(PlayerError(seat, name, f"raised {type(exc).__name__}: {exc}"))
             return
-        if not self.session.match.is_legal(action):
-            self._player_broke(PlayerError(seat, name, f"answered {action!r}, not legal now"))
+        if not self.session.match.is_legal(decision.action):
+            self._player_broke(PlayerError(seat, name,
+                                           f"answered {decision.action!r}, not legal now"))
             return
-        self._apply(action)
+        self._apply(decision.action, decision.stream)
 
     def _player_broke(self, exc: PlayerError) -> None:
         self._busy = False
         self.ui.error = f"{exc}. Change the player in Settings, or undo."
         self.redraw()
 
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: Action, stream: str | None = None) -> None:
         self._invalidate()
-        self.session.apply(action)
+        self.session.apply(action, stream)
         self.ctl.reset()
         self._after_change()
 
@@ -490,15 +490,14 @@ class TableApp:
             if done >= actions and (s.human is None or self.person_view() is not None):
                 break
             seat = s.match.turn
-            view = s.match.view(seat)  # type: ignore[arg-type]
             auto = s.automatic()
             if auto is not None:
-                action = auto
+                s.apply(auto)
             elif s.is_human(seat):
-                action = suggest(view)[0]
+                s.apply(suggest(s.match.view(seat))[0])  # type: ignore[arg-type]
             else:
-                action = s.players[seat].act(view)  # type: ignore[index]
-            s.apply(action)
+                decision = s.decision_job(seat)()  # type: ignore[arg-type]
+                s.apply(decision.action, decision.stream)
             done += 1
         self.ctl.reset()
         if self.person_view() is not None:  # show the hint's preview, lit end and reason

@@ -8,7 +8,10 @@ table needs beside the engine's own move stack:
   last decision is: it takes back that decision and every computer reply after it, and
   *redo* restores exactly that group from the engine's redo stack (never asking anyone);
 * which finished hand is being shown: after a hand ends the table holds still on it (all
-  hands revealed, the result explained) until the person continues.
+  hands revealed, the result explained) until the person continues;
+* where each seat's random stream stood at each position, so that going back (undo,
+  restart) and playing the same moves again gets the same computer answers, and a save
+  can carry the streams over to the resumed match (see :meth:`Session.decision_job`).
 
 :func:`line_of` rebuilds a line from a hand's public history, for drawing the live line and
 a finished one alike.
@@ -16,14 +19,14 @@ a finished one alike.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.actions import LEFT, PASS, Action, Play
 from ..core.errors import NothingToUndo
 from ..core.match import Match
-from ..core.rng import seat_stream
+from ..core.rng import restore_stream, seat_stream, stream_state
 from ..core.tiles import Tile
 from ..core.view import PastHand, View
 
@@ -49,23 +52,49 @@ def check_seats(seats: dict[int, Any], players: Any) -> int | None:
     return people[0] if people else None
 
 
+@dataclass(frozen=True)
+class Decision:
+    """A computer's answer, and where its seat's random stream stood after choosing it."""
+
+    action: Action
+    stream: str  # core.rng.stream_state text
+
+
 class Session:
     """One match at the table: the engine, the seat entries and the computer players.
 
     ``seats`` maps each seat to its config entry (``"human"``, ``"expert"``, a table with
     options). At most one seat is a person; the table is drawn from that seat (seat 1 when
-    every seat is a computer). Computer players get the seat streams of the match seed.
+    every seat is a computer). Players get the seat streams of the match seed; ``streams``
+    (seat to :func:`~capicua.core.rng.stream_state` text, from a save) sets them where they
+    stood when the match was saved. Without it they start afresh, which continues the match
+    exactly only when nobody has drawn from them yet.
     """
 
-    def __init__(self, match: Match, seats: dict[int, Any], players: Any) -> None:
+    def __init__(self, match: Match, seats: dict[int, Any], players: Any,
+                 streams: Mapping[int, str] | None = None) -> None:
         self.match = match
         self.seats = {s: seats[s] for s in range(1, match.variant.seats + 1)}
         self.human: int | None = check_seats(self.seats, players)
         self.viewpoint = self.human if self.human is not None else 1
         # Every seat gets its player object; the person's (a HumanPlayer) is handed each
-        # decision by the table and asked like the others, through the same checks.
-        self.players = {s: players.create(e, seat_stream(match.seed, s))
-                        for s, e in self.seats.items()}
+        # decision by the table and asked like the others, through the same checks. The
+        # session keeps the stream objects it handed out: the streams are set through them,
+        # whatever a plugin player calls its own.
+        self._rngs = {s: seat_stream(match.seed, s) for s in self.seats}
+        self.players = {s: players.create(e, self._rngs[s]) for s, e in self.seats.items()}
+        if streams is not None:
+            # After the players are made: a player that draws while being made has drawn
+            # from the fresh stream then too, in the match as it was first played.
+            for s, state in streams.items():
+                restore_stream(self._rngs[s], state)
+        # The streams' states position by position: _states[i] is where every seat's
+        # stream stood after _first + i actions. Undo, redo and restart only move the
+        # position; a new action drops the states of the positions it forks away from.
+        # States are immutable text, so positions share them until a computer draws.
+        self._first = len(match.moves)
+        self._states: list[dict[int, str]] = [
+            {s: stream_state(r) for s, r in self._rngs.items()}]
         self._groups: list[int] = []  # sizes of the undone groups, the next redo last
         # A finished hand the table is showing; computers wait until the person continues.
         # A match resumed right after a hand's last tile shows that hand first.
@@ -116,6 +145,38 @@ class Session:
         """How many hands have a result."""
         return sum(1 for h in self.match.hands_log if h.result is not None)
 
+    @property
+    def streams(self) -> dict[int, str]:
+        """Where each seat's random stream stands at this position (what a save keeps).
+
+        Before the first position this session knows (undo past the point a saved match was
+        resumed at), the streams are as they were at that point: a save keeps only the
+        current states, not their history.
+        """
+        return dict(self._states[max(0, len(self.match.moves) - self._first)])
+
+    def decision_job(self, seat: int) -> Callable[[], Decision]:
+        """The decision of the computer in ``seat`` at this position, as a job to run.
+
+        The job sets the seat's stream to where it stood at this position, asks the player
+        with the seat's view (nothing else), and returns its :class:`Decision`; hand that to
+        :meth:`apply`. Setting the stream inside the job, in whichever thread runs it, keeps
+        the answer the same after an undo even if an answer for a position taken back is
+        still being computed: the table's worker runs one job at a time, and each starts by
+        setting its own stream. A job's answer applies to the position it was made for.
+        """
+        player = self.players[seat]
+        rng = self._rngs[seat]
+        state = self.streams[seat]
+        view = self.match.view(seat)
+
+        def decide() -> Decision:
+            restore_stream(rng, state)
+            action = player.act(view)
+            return Decision(action, stream_state(rng))
+
+        return decide
+
     def held(self) -> PastHand | None:
         """The finished hand being shown, with every hand revealed."""
         if self.held_hand is None:
@@ -124,12 +185,27 @@ class Session:
 
     # -- changing ----------------------------------------------------------------------
 
-    def apply(self, action: Action) -> int:
-        """Take ``action`` for the seat to move (IllegalAction if it may not); return it."""
+    def apply(self, action: Action, stream: str | None = None) -> int:
+        """Take ``action`` for the seat to move (IllegalAction if it may not); return it.
+
+        ``stream`` is where the seat's stream stood after choosing ``action``, for a
+        computer's decision (:attr:`Decision.stream`); nothing for an action nobody was asked
+        for (a forced pass, a single legal action) or the person's choice.
+        """
         seat = self.match.turn
+        at = len(self.match.moves)
+        now = self._states[max(0, at - self._first)]
         before = self.finished()
         self.match.apply(action)
         self._groups.clear()  # a new action forks history: the old redo group is gone
+        if at < self._first:
+            # Going on from before the resumed position, whose states were never known:
+            # the streams go on from where they stood at that position (see streams).
+            self._first, self._states = at, [now]
+        del self._states[at - self._first + 1:]
+        if stream is not None and seat is not None:
+            now = {**now, seat: stream}
+        self._states.append(now)
         if self.finished() > before:
             self.held_hand = self.finished()
         return seat  # type: ignore[return-value]

@@ -88,7 +88,8 @@ def double_nine_at_claim(seed: int = 1) -> Session:
 
 
 def drive(s: Session, limit: int = 2000) -> None:
-    """Let the computers (and automatic passes) move until the person must decide."""
+    """Let the computers (and automatic passes) move until the person must decide, asking
+    them as the table does (:meth:`Session.decision_job`)."""
     for _ in range(limit):
         m = s.match
         if m.over or s.held_hand is not None:
@@ -96,7 +97,11 @@ def drive(s: Session, limit: int = 2000) -> None:
         auto = s.automatic()
         if s.is_human(m.turn) and auto is None:
             return
-        s.apply(auto if auto is not None else s.players[m.turn].act(m.view(m.turn)))
+        if auto is not None:
+            s.apply(auto)
+        else:
+            decision = s.decision_job(m.turn)()
+            s.apply(decision.action, decision.stream)
     raise AssertionError("the computers never stopped")
 
 
