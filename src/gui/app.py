@@ -3,7 +3,7 @@
 :class:`TableApp` is the controller half that needs Tk. It owns the canvas and a
 :class:`~capicua.gui.table.TableView`, feeds canvas events to the Tk-free
 :class:`~capicua.gui.controller.Controller`, applies actions through the
-:class:`~capicua.gui.model.Session`, saves the record after every change, and schedules
+:class:`~capicua.gui.model.Session`, saves the match after every change, and schedules
 everything with ``after()``:
 
 * a computer decision runs in a worker thread that is handed only the seat's view (and its
@@ -298,7 +298,7 @@ class TableApp:
         if not self.saving:
             return
         try:
-            save.write(self.session.match, self.session.seats)
+            save.write(self.session.match, self.session.seats, self.session.streams)
         except OSError as exc:
             self.ui.message = f"could not save the match: {exc.strerror or exc}"
 
@@ -388,7 +388,8 @@ class TableApp:
             self.refresh()
             return
         try:
-            self.session = Session(loaded.match, loaded.seats or {}, self.plugins.players)
+            self.session = Session(loaded.match, loaded.seats or {}, self.plugins.players,
+                                   loaded.streams)
         except (SeatsError, CapicuaError) as exc:
             self.ui.message = f"the saved match cannot be resumed: {exc}"
         else:

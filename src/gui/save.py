@@ -1,12 +1,22 @@
-"""Where the table keeps the match between sessions: one ``capicua-match/1`` record on disk.
+"""Where the table keeps the match between sessions: one ``capicua-save/1`` file on disk.
 
-The table writes the record after every action (finished or not), so closing the window,
+A save holds the match's ``capicua-match/1`` record (``match``, docs/records.md) and where
+each seat's random stream stands (``streams``: seat to
+:func:`~capicua.core.rng.stream_state` text). The record alone rebuilds the match; the
+streams let the computer players go on drawing where they were, so the resumed match is the
+one the seed would have played without the interruption. The record stays as it is, valid
+against its schema: the streams belong to the table, not to the match.
+
+The table writes the save after every action (finished or not), so closing the window,
 a crash or a power cut loses at most the move being made. The file lives in the user data
 directory: ``$CAPICUA_DATA_DIR`` if set (tests point it at a temporary folder), otherwise
 ``$XDG_DATA_HOME/capicua`` (default ``~/.local/share/capicua``).
 
-Reading never crashes the table: a save that is not JSON, not a record, or breaks a rule is
-renamed aside (``match.json`` -> ``match.damaged-<time>.json``) and reported in one line.
+Reading never crashes the table: a save that is not JSON, not a save, holds a record that
+breaks a rule or a stream state that is damaged or missing is renamed aside
+(``match.json`` -> ``match.damaged-<time>.json``) and reported in one line. A bare
+``capicua-match/1`` record, what the table saved before it kept the streams, is still
+resumed; its players' streams start afresh, as every resumed match's did then.
 """
 
 from __future__ import annotations
@@ -14,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,9 +32,11 @@ from typing import Any
 from ..core.errors import CapicuaError
 from ..core.match import Match
 from ..core.records import FORMAT, replay, to_record
+from ..core.rng import parse_stream_state
 
 DATA_ENV = "CAPICUA_DATA_DIR"
 SAVE_NAME = "match.json"
+SAVE_FORMAT = "capicua-save/1"
 
 
 def data_dir() -> Path:
@@ -45,14 +58,20 @@ class Loaded:
 
     match: Match | None = None
     seats: dict[int, Any] | None = None
+    # Seat to stream state; None for a save from before the streams were kept.
+    streams: dict[int, str] | None = None
     damaged: str | None = None  # one line: what was wrong and where the file went
 
 
-def write(match: Match, seats: dict[int, Any], path: Path | None = None) -> Path:
-    """Write the record of ``match`` atomically (a reader never sees half a file)."""
+def write(match: Match, seats: dict[int, Any], streams: Mapping[int, str],
+          path: Path | None = None) -> Path:
+    """Write the save of ``match`` and the seats' ``streams`` atomically (a reader never
+    sees half a file)."""
     path = path or save_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(to_record(match, seats), ensure_ascii=False, indent=1)
+    saved = {"format": SAVE_FORMAT, "match": to_record(match, seats),
+             "streams": {str(s): streams[s] for s in sorted(streams)}}
+    text = json.dumps(saved, ensure_ascii=False, indent=1)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
@@ -68,18 +87,24 @@ def load(variants: Any, path: Path | None = None) -> Loaded:
     if not path.exists():
         return Loaded()
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(record, dict) or record.get("format") != FORMAT:
-            raise ValueError(f"not a {FORMAT} record")
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        kind = saved.get("format") if isinstance(saved, dict) else None
+        if kind == SAVE_FORMAT:
+            record = saved.get("match")
+        elif kind == FORMAT:
+            record = saved  # saved before the streams were kept
+        else:
+            raise ValueError(f"not a {SAVE_FORMAT} save")
         match = replay(record, variants)
         seats = _seats(record.get("seats"), match.variant.seats)
+        streams = _streams(saved.get("streams"), seats) if kind == SAVE_FORMAT else None
     except (OSError, ValueError, CapicuaError) as exc:
         return Loaded(damaged=_set_aside(path, exc))
     except Exception as exc:  # noqa: BLE001 - a hand-edited file can trip anything; no crash
         return Loaded(damaged=_set_aside(path, exc))
     if match.over:
         return Loaded()
-    return Loaded(match, seats)
+    return Loaded(match, seats, streams)
 
 
 def _seats(raw: Any, n: int) -> dict[int, Any]:
@@ -92,6 +117,25 @@ def _seats(raw: Any, n: int) -> dict[int, Any]:
             raise TypeError(f"the record names no player for seat {s}")
         seats[s] = entry
     return seats
+
+
+def _streams(raw: Any, seats: dict[int, Any]) -> dict[int, str]:
+    if not isinstance(raw, dict):
+        raise TypeError("the save's random streams are not a table")
+    extra = set(raw) - {str(s) for s in seats}
+    if extra:
+        raise ValueError(f"the save has random streams for seats the match has not: "
+                         f"{', '.join(sorted(extra))}")
+    streams = {}
+    for s in seats:
+        if str(s) not in raw:
+            raise ValueError(f"the save has no random stream for seat {s}")
+        try:
+            parse_stream_state(raw[str(s)])
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"seat {s}'s random stream: {exc}") from None
+        streams[s] = raw[str(s)]
+    return streams
 
 
 def _set_aside(path: Path, exc: BaseException) -> str:

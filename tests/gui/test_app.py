@@ -329,6 +329,7 @@ def test_an_unfinished_match_is_resumed_from_its_save(table, data):
     click(again, "choice:resume")
     assert again.session.match.actions == played
     assert again.session.variant.name == "chiva"
+    assert again.session.streams == first.session.streams  # the computers draw on as before
 
 
 def test_declining_to_resume_starts_the_configured_match_and_replaces_the_save(table, data):

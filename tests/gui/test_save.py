@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import jsonschema
 import pytest
-
-from capicua.core.records import FORMAT
+from capicua.core.records import FORMAT, to_record
 from capicua.gui import save
+from capicua.gui.model import Session
 from table_helpers import PLUGINS, SEATS, double_nine_at_claim, drive, session
+
+SCHEMA = json.loads(
+    (Path(__file__).parents[2] / "src" / "schema" / "capicua-match-1.schema.json").read_text())
 
 
 @pytest.fixture
@@ -25,22 +30,40 @@ def test_the_data_directory_follows_the_override_then_xdg(monkeypatch, tmp_path)
     assert save.save_path() == tmp_path / "xdg" / "capicua" / "match.json"
 
 
-def test_an_unfinished_match_is_saved_as_a_record_and_resumed_at_the_same_point(data):
+def test_an_unfinished_match_is_saved_with_its_streams_and_resumed_at_the_same_point(data):
     s = session(seed=6)
     drive(s)
     s.apply(s.match.legal_actions()[0])
-    path = save.write(s.match, s.seats)
-    record = json.loads(path.read_text())
+    path = save.write(s.match, s.seats, s.streams)
+    saved = json.loads(path.read_text())
+    assert saved["format"] == save.SAVE_FORMAT
+    record = saved["match"]
     assert record["format"] == FORMAT and record["seats"]["1"] == "human"
+    jsonschema.validate(record, SCHEMA)  # the record inside is a record like any other
+    assert sorted(saved["streams"]) == ["1", "2", "3", "4"]
     loaded = save.load(PLUGINS.variants)
     assert loaded.damaged is None
     assert loaded.match.actions == s.match.actions
     assert loaded.seats == SEATS
+    assert loaded.streams == s.streams
+
+
+def test_a_save_from_before_the_streams_were_kept_is_resumed_with_fresh_streams(data):
+    s = session(seed=6)
+    drive(s)
+    s.apply(s.match.legal_actions()[0])
+    data.mkdir(parents=True)
+    (data / "match.json").write_text(json.dumps(to_record(s.match, s.seats)))  # a bare record
+    loaded = save.load(PLUGINS.variants)
+    assert loaded.damaged is None and loaded.streams is None
+    assert loaded.match.actions == s.match.actions
+    again = Session(loaded.match, loaded.seats, PLUGINS.players, loaded.streams)
+    assert again.streams == session(seed=6).streams  # as the seed starts them
 
 
 def test_a_save_at_an_open_redeal_decision_resumes_at_that_decision(data):
     s = double_nine_at_claim()
-    save.write(s.match, s.seats)
+    save.write(s.match, s.seats, s.streams)
     loaded = save.load(PLUGINS.variants)
     assert loaded.match.phase == "claim" and loaded.match.turn == 1
 
@@ -70,11 +93,45 @@ def test_a_record_that_breaks_a_rule_is_set_aside_too(data):
     s = session(seed=6)
     drive(s)
     s.apply(s.match.legal_actions()[0])
-    path = save.write(s.match, s.seats)
-    record = json.loads(path.read_text())
-    record["hands"][0]["actions"][0]["seat"] = 4  # not seat 4's turn
-    path.write_text(json.dumps(record))
+    path = save.write(s.match, s.seats, s.streams)
+    saved = json.loads(path.read_text())
+    saved["match"]["hands"][0]["actions"][0]["seat"] = 4  # not seat 4's turn
+    path.write_text(json.dumps(saved))
     assert "set aside" in save.load(PLUGINS.variants).damaged
+
+
+def _without(mapping: dict, key: str) -> dict:
+    return {k: v for k, v in mapping.items() if k != key}
+
+
+def _stream(saved: dict, seat: str, value: object) -> dict:
+    return {**saved, "streams": {**saved["streams"], seat: value}}
+
+
+@pytest.mark.parametrize("damage, reason", [
+    (lambda saved: _without(saved, "match"), "a record is a JSON object"),
+    (lambda saved: _without(saved, "streams"), "the save's random streams are not a table"),
+    (lambda saved: {**saved, "streams": ["mt19937:"]}, "random streams are not a table"),
+    (lambda saved: {**saved, "streams": _without(saved["streams"], "3")},
+     "no random stream for seat 3"),
+    (lambda saved: _stream(saved, "5", saved["streams"]["1"]),
+     "random streams for seats the match has not: 5"),
+    (lambda saved: _stream(saved, "2", saved["streams"]["2"][:-8]),  # cut short
+     "seat 2's random stream: a stream state holds 2500 bytes, not 2496"),
+    (lambda saved: _stream(saved, "4", 17),
+     "seat 4's random stream: a stream state is text, not int"),
+])
+def test_a_damaged_or_missing_stream_is_reported_like_any_damage(data, damage, reason):
+    s = session(seed=6)
+    drive(s)
+    s.apply(s.match.legal_actions()[0])
+    path = save.write(s.match, s.seats, s.streams)
+    path.write_text(json.dumps(damage(json.loads(path.read_text()))))
+    loaded = save.load(PLUGINS.variants)
+    assert loaded.match is None
+    assert loaded.damaged.startswith("the saved match could not be read (")
+    assert reason in loaded.damaged and "set aside as match.damaged-" in loaded.damaged
+    assert not path.exists()
 
 
 def test_a_finished_match_is_not_offered_for_resuming(data):
@@ -82,6 +139,6 @@ def test_a_finished_match_is_not_offered_for_resuming(data):
 
     s = double_nine_block(LOWEST_SEAT_2)
     assert s.match.over
-    save.write(s.match, s.seats)
+    save.write(s.match, s.seats, s.streams)
     assert save.load(PLUGINS.variants) == save.Loaded()
     assert (data / "match.json").exists()  # kept, just not offered
