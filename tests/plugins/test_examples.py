@@ -202,8 +202,9 @@ def test_the_person_plays_block_against_greedy_in_the_window(display, cli, tmp_p
     r = cli("play", config, "--new")
     assert r.exit_code == 0, r.output
     assert seen["line"] == 2
-    # The table saves the match as it goes: the record says who played what.
-    record = json.loads((tmp_path / "data" / "match.json").read_text(encoding="utf-8"))
+    # The table saves the match as it goes: the record in the save says who played what.
+    saved = json.loads((tmp_path / "data" / "match.json").read_text(encoding="utf-8"))
+    record = saved["match"]
     assert record["variant"] == "block"
     assert record["hands"][0]["actions"][:2] == [
         {"seat": 1, "tile": [5, 5], "end": "left"},
