@@ -45,8 +45,9 @@ def replay_command(
             outcome = m.outcome
             end = (f"team {outcome.winner} wins" + (f", a {outcome.label}" if outcome.label else "")
                    if outcome else "unfinished")
-            out.print(f"{where}: {m.variant.title}, seed {m.seed}, {len(m.hands_log)} hands, {end}",
-                      markup=False)
+            hands = len(m.hands_log)
+            out.print(f"{where}: {m.variant.title}, seed {m.seed}, {hands} hand"
+                      f"{'' if hands == 1 else 's'}, {end}", markup=False)
             for rnd in m.draw_rounds:
                 out.print("  draw for first lead: " + ", ".join(
                     f"seat {s} {t}" for s, t in sorted(rnd.items())), markup=False)

@@ -21,6 +21,9 @@ from .tiles import Tile, tile_set
 from .variant import Variant
 
 FORMAT = "capicua-match/1"
+#: The GUI's save (capicua.gui.save) wraps a record with the seats' random streams; named
+#: here so that replay reads a save without the core importing the GUI.
+SAVE_FORMAT = "capicua-save/1"
 
 
 # -- writing -----------------------------------------------------------------------------
@@ -83,7 +86,9 @@ def read_records(path: str | Path) -> Iterator[tuple[int, dict]]:
     """``(line number, record)`` for each record of a ``.json`` or ``.jsonl`` file.
 
     A file holding one JSON object (possibly over several lines) is one record; otherwise
-    every non-empty line is one. Raises :class:`RecordError` saying where it is not JSON.
+    every non-empty line is one. The table's save (``capicua-save/1``, docs/gui.md) holds
+    its match's record under ``match``: that record is read. Raises :class:`RecordError`
+    saying where it is not JSON.
     """
     p = Path(path)
     try:
@@ -100,6 +105,8 @@ def read_records(path: str | Path) -> Iterator[tuple[int, dict]]:
     except json.JSONDecodeError:
         whole = None
     if isinstance(whole, dict):
+        if whole.get("format") == SAVE_FORMAT and isinstance(whole.get("match"), dict):
+            whole = whole["match"]
         yield 1, whole
         return
     if isinstance(whole, list):

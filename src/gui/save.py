@@ -31,12 +31,11 @@ from typing import Any
 
 from ..core.errors import CapicuaError
 from ..core.match import Match
-from ..core.records import FORMAT, replay, to_record
+from ..core.records import FORMAT, SAVE_FORMAT, replay, to_record
 from ..core.rng import parse_stream_state
 
 DATA_ENV = "CAPICUA_DATA_DIR"
 SAVE_NAME = "match.json"
-SAVE_FORMAT = "capicua-save/1"
 
 
 def data_dir() -> Path:

@@ -135,3 +135,20 @@ def test_error_messages_keep_text_that_looks_like_markup(tmp_path):
     r = invoke("tournament", str(bad))
     assert r.exit_code == 2, r.output
     assert "[seats]" in r.output
+
+
+def test_replay_reads_the_record_inside_a_table_save(tmp_path):
+    # The table saves its match as a capicua-save/1 file: the record under "match", beside
+    # the seats' random streams. `capicua replay` checks that record.
+    from capicua.core.match import Match
+    from capicua.gui.save import write
+    from capicua.variants.chiva import Chiva
+
+    m = Match(Chiva(), 5)
+    for _ in range(6):
+        m.apply(m.legal_actions()[0])
+    path = write(m, {1: "human", 2: "random", 3: "random", 4: "random"},
+                 {s: "x" for s in range(1, 5)}, tmp_path / "match.json")
+    r = invoke("replay", str(path))
+    assert r.exit_code == 0, r.output
+    assert "match 1: Chiva, seed 5, 1 hand, unfinished" in r.output and "3:6-6L 4:pass 1:pass" in r.output
