@@ -159,8 +159,13 @@ class _Watch:
         pass
 
 
+def _is_oracle(spec: Any) -> bool:
+    """A measuring device's name (a player with options is a dict, never one)."""
+    return isinstance(spec, str) and spec in ORACLES
+
+
 def _make(spec: Any, rng: Any) -> Any:
-    if spec in ORACLES:
+    if _is_oracle(spec):
         return Oracle(rng, spec)
     return _PLUGINS.players.create(spec, rng)
 
@@ -282,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
     registry = load_plugins(third_party=False).players
     a, b = parse_spec(args.a), parse_spec(args.b)
     for spec in (a, b):
-        if spec in ORACLES:
+        if _is_oracle(spec):
             continue
         try:
             registry.parse_spec(spec)

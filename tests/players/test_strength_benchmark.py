@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 from capicua.core.match import Match
 from capicua.players.knowledge import knowledge
 from capicua.plugins import load_plugins
+from conftest import BENCHMARKS
 
 
 def test_a_pair_plays_each_deal_twice_with_the_sides_swapped(strength):
@@ -81,3 +84,16 @@ def test_the_partial_oracles_answer_a_legal_play(strength):
         oracle = strength._make(name, random.Random(4))
         oracle.match = m
         assert oracle.act(m.view(m.turn)) in m.legal_actions()
+
+
+def test_a_player_with_options_is_measured_as_the_docstring_says(strength):
+    # The docstring's "expert:level=fast" form is a dict spec, which the check for the
+    # measuring devices once looked up in a dict, and the script died on it.
+    out = strength.play_pair(("chiva", strength.parse_spec("expert:samples=4"), "random", 5))
+    assert sum(out["matches"]) == 2
+    run = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "strength.py"), "--a", "expert:samples=4", "--b",
+         "random", "--variant", "chiva", "--deals", "1", "--workers", "1"],
+        capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "A = expert (samples=4)" in run.stdout
