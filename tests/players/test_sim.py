@@ -105,3 +105,20 @@ def test_legal_moves_on_an_empty_line_are_every_tile_on_the_left():
 def test_a_tile_fitting_both_ends_is_offered_on_both():
     t = Tile.parse("5-3").index
     assert legal_moves([t], 5, 3) == [(t, 0), (t, 1)]
+
+
+def _idx(text: str) -> list[int]:
+    return [Tile.parse(t).index for t in text.split()]
+
+
+def test_playout_policy_makes_the_next_seat_pass_when_it_can():
+    # Chiva, line 6|2, seat 1 to play with 6-5 and 2-1 (and 0-0, which fits nowhere). The
+    # static weight prefers the heavier 6-5 (ends 5|2); seat 2 holds only threes, fours and
+    # blanks, none of 5, 2, 6 or 1, so either play makes it pass, and the heavier is
+    # played. Give seat 2 a five and only the 2-1 (ends 6|1) leaves it without a play.
+    rules = rules_for(Chiva().info())
+    for seat2, first in (("3-3 4-0 3-0", "6-5"), ("5-3 4-0 3-0", "2-1")):
+        hands = [_idx("6-5 2-1 0-0"), _idx(seat2), _idx("4-4 4-3 4-2"), _idx("3-1 4-1 1-1")]
+        trace: list[tuple[int, int, int]] = []
+        playout([h[:] for h in hands], held_counts(hands, 6), 6, 2, 0, rules, trace=trace)
+        assert trace[0][:2] == (0, _idx(first)[0]), seat2
