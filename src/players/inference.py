@@ -33,7 +33,7 @@ from ..core.actions import Play
 from ..core.tiles import tile_set
 from ..core.view import View
 from .heuristic import public_scorer
-from .knowledge import Knowledge
+from .knowledge import HandWalk, Knowledge
 from .sim import HI, LO
 
 
@@ -112,37 +112,19 @@ def _moments(view: View, k: Knowledge):
     plays_from.reverse()
     every = [t.index for t in tile_set(info.max_pip)]
     played: set[int] = set()
-    void = [0] * seats
-    exposed: list[list[int]] = [[] for _ in range(seats)]
-    owner = (-1, -1)
-    left = right = -1
+    walk = HandWalk(seats)
     for i, (seat, action) in enumerate(history):
-        if not isinstance(action, Play):
-            if left >= 0:
-                void[seat] |= 1 << left | 1 << right
-            continue
-        t = action.tile.index
-        forced = left < 0 and view.forced_opening is not None
-        if seat != k.me and not forced:
+        if (isinstance(action, Play) and seat != k.me
+                and not (walk.left < 0 and view.forced_opening is not None)):
             hand = plays_from[i]
             known = set(hand)
             past = Knowledge(
-                me=seat, seats=seats, max_pip=info.max_pip, hand=hand, left=left,
-                right=right, counts=counts[:], void=void[:],
+                me=seat, seats=seats, max_pip=info.max_pip, hand=hand, left=walk.left,
+                right=walk.right, counts=counts[:], void=walk.void[:],
                 unseen=[u for u in every if u not in played and u not in known], unused=0,
-                exposed=[e[:] for e in exposed], end_owner=owner)
+                exposed=[e[:] for e in walk.exposed], end_owner=walk.owner)
             yield seat, past, public_scorer(info, past)
-        played.add(t)
-        counts[seat] -= 1
-        if left < 0:
-            left, right = HI[t], LO[t]
-            exposed[seat] += [left, right]
-            owner = (seat, seat)
-        elif action.end == "left":
-            left = LO[t] if HI[t] == left else HI[t]
-            exposed[seat].append(left)
-            owner = (seat, owner[1])
-        else:
-            right = LO[t] if HI[t] == right else HI[t]
-            exposed[seat].append(right)
-            owner = (owner[0], seat)
+        if isinstance(action, Play):
+            played.add(action.tile.index)
+            counts[seat] -= 1
+        walk.apply(seat, action)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..core.actions import Play
+from ..core.actions import Action, Play
 from ..core.view import View
 from .sim import HI, LO
 
@@ -46,31 +46,50 @@ class Knowledge:
         return [s for s in range(self.seats) if s != self.me]
 
 
+class HandWalk:
+    """The public state of a hand, action by action, from the line alone (seats 0-based):
+    the open ends, the numbers each seat has shown it lacks by passing, the numbers each
+    seat put down, and who put down each open end. :func:`knowledge` reads it at the end
+    of the history; the expert's reading (:mod:`capicua.players.inference`) at every
+    earlier play."""
+
+    def __init__(self, seats: int) -> None:
+        self.left = self.right = -1
+        self.void = [0] * seats
+        self.exposed: list[list[int]] = [[] for _ in range(seats)]
+        self.owner = (-1, -1)
+
+    def apply(self, seat: int, action: Action) -> None:
+        if not isinstance(action, Play):
+            # A pass: the seat lacks both open numbers (tiles only leave a hand, so for
+            # the rest of the hand). A pass on an empty line says nothing.
+            if self.left >= 0:
+                self.void[seat] |= 1 << self.left | 1 << self.right
+            return
+        t = action.tile
+        if self.left < 0:
+            self.left, self.right = t.hi, t.lo
+            self.exposed[seat] += [t.hi, t.lo]
+            self.owner = (seat, seat)
+        elif action.end == "left":
+            self.left = t.other(self.left)
+            self.exposed[seat].append(self.left)
+            self.owner = (seat, self.owner[1])
+        else:
+            self.right = t.other(self.right)
+            self.exposed[seat].append(self.right)
+            self.owner = (self.owner[0], seat)
+
+
 def knowledge(view: View) -> Knowledge:
     """Read a view into :class:`Knowledge`. Every order is fixed by tile index, never by
     set iteration, so a seed gives the same choices in every process."""
     info = view.variant
     seats = info.seats
-    void = [0] * seats
-    for seat, lacks in view.voids().items():
-        mask = 0
-        for n in lacks:
-            if n >= 0:
-                mask |= 1 << n
-        void[seat - 1] = mask
-    exposed: list[list[int]] = [[] for _ in range(seats)]
-    owner = (-1, -1)
-    for seat, action, left, right in view.steps():
-        if isinstance(action, Play):
-            if owner[0] < 0:
-                exposed[seat - 1] += [left, right]
-                owner = (seat - 1, seat - 1)
-            elif action.end == "left":
-                exposed[seat - 1].append(left)
-                owner = (seat - 1, owner[1])
-            else:
-                exposed[seat - 1].append(right)
-                owner = (owner[0], seat - 1)
+    walk = HandWalk(seats)
+    for seat, action in view.history:
+        walk.apply(seat - 1, action)
+    void, exposed, owner = walk.void, walk.exposed, walk.owner
     unseen = [t.index for t in view.unseen()]
     counts = list(view.counts)
     me = view.seat - 1
