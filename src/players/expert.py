@@ -223,9 +223,9 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
                 c.won += 0.5
         done += 1
         work += len(active) * tiles_out + sample_cost
-    # The playouts follow a quick greedy policy and miss what the heuristic's rules see
-    # (tempo, partner support); its score is added as a small prior, in units of the
-    # hand's win probability, so that it decides between moves the samples find close.
+    # The playouts follow a quick policy that keeps only three of the heuristic's rules
+    # (tempo, partner support, control); its score is added as a small prior, in units of
+    # the hand's win probability, so that it decides between moves the samples find close.
     best = max(active, key=lambda i: (cands[i].value + scale * cands[i].prior, -i))
     cands.insert(0, cands.pop(best))
     return Analysis(cands, done, read=chain is not None)

@@ -34,3 +34,8 @@ def strength():
 @pytest.fixture(scope="module")
 def levels():
     return load_benchmark("levels")
+
+
+@pytest.fixture(scope="module")
+def policy():
+    return load_benchmark("policy")

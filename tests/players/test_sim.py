@@ -111,14 +111,41 @@ def _idx(text: str) -> list[int]:
     return [Tile.parse(t).index for t in text.split()]
 
 
+def _first_play(hands: list[str], left: int, right: int) -> str:
+    """The tile the playout policy plays first, seat 1 to move in Chiva on ``left|right``."""
+    idx = [_idx(h) for h in hands]
+    trace: list[tuple[int, int, int]] = []
+    playout([h[:] for h in idx], held_counts(idx, 6), left, right, 0,
+            rules_for(Chiva().info()), trace=trace)
+    assert trace[0][0] == 0
+    return str(TILES[trace[0][1]])
+
+
 def test_playout_policy_makes_the_next_seat_pass_when_it_can():
     # Chiva, line 6|2, seat 1 to play with 6-5 and 2-1 (and 0-0, which fits nowhere). The
     # static weight prefers the heavier 6-5 (ends 5|2); seat 2 holds only threes, fours and
     # blanks, none of 5, 2, 6 or 1, so either play makes it pass, and the heavier is
     # played. Give seat 2 a five and only the 2-1 (ends 6|1) leaves it without a play.
-    rules = rules_for(Chiva().info())
     for seat2, first in (("3-3 4-0 3-0", "6-5"), ("5-3 4-0 3-0", "2-1")):
-        hands = [_idx("6-5 2-1 0-0"), _idx(seat2), _idx("4-4 4-3 4-2"), _idx("3-1 4-1 1-1")]
-        trace: list[tuple[int, int, int]] = []
-        playout([h[:] for h in hands], held_counts(hands, 6), 6, 2, 0, rules, trace=trace)
-        assert trace[0][:2] == (0, _idx(first)[0]), seat2
+        hands = ["6-5 2-1 0-0", seat2, "4-4 4-3 4-2", "3-1 4-1 1-1"]
+        assert _first_play(hands, 6, 2) == first, seat2
+
+
+def test_playout_policy_leaves_an_end_the_partner_can_follow():
+    # Line 6|2, seat 1 holds 6-1 and 5-2 (7 pips each; 0-0 fits nowhere). Seat 2 can follow
+    # either play (6-6, 2-2), and each play leaves seat 1 one tile that still fits. Only
+    # the partner, seat 3, tells them apart: with a five it can follow 5-2 (ends 6|5), with
+    # a one it can follow 6-1 (ends 1|2).
+    for seat3, first in (("5-4 4-4 4-3", "5-2"), ("4-1 4-4 4-3", "6-1")):
+        hands = ["6-1 5-2 0-0", "6-6 2-2 3-3", seat3, "3-1 3-0 5-0"]
+        assert _first_play(hands, 6, 2) == first, seat3
+
+
+def test_playout_policy_keeps_tiles_that_fit_the_line():
+    # Line 6|2, seat 1 holds 6-1 and 5-2 and a third tile that fits neither end. Seat 2
+    # follows either play, the partner neither. With the 5-5, playing 5-2 (ends 6|5)
+    # leaves two tiles that fit (6-1, 5-5) against one after 6-1 (ends 1|2: the 5-2); with
+    # the 1-1 it is the other way round.
+    for third, first in (("5-5", "5-2"), ("1-1", "6-1")):
+        hands = [f"6-1 5-2 {third}", "6-6 2-2 3-3", "4-4 4-3 3-0", "4-0 0-0 3-1"]
+        assert _first_play(hands, 6, 2) == first, third
