@@ -56,12 +56,6 @@ POLICY = (TEMPO, PARTNER, KEEP)
 BITS = [(1 << h) | (1 << lo) for h, lo in zip(HI, LO, strict=True)]
 
 
-@functools.lru_cache(maxsize=16)
-def _same_policy(team_of: tuple[int, ...]) -> dict[int, tuple[float, float, float]]:
-    """Every team playing :data:`POLICY` (cached: :func:`playout` asks once per playout)."""
-    return {team: POLICY for team in team_of}
-
-
 def _choices(hand: list[int], left: int, right: int) -> int:
     """How many tiles of ``hand`` fit an end (at most 2 counted: more does not matter)."""
     n = 0
@@ -248,7 +242,6 @@ def playout(hands: list[list[int]], held: list[int], left: int, right: int, turn
     bits = BITS
     partner = _partners(rules)
     team_of = rules.team_of
-    weights = _same_policy(team_of) if policy is None else policy
     rand = rng.random if rng is not None and noise > 0 else None
     passes = 0
     while True:
@@ -259,7 +252,7 @@ def playout(hands: list[list[int]], held: list[int], left: int, right: int, turn
         if left >= 0 and _choices(hand, left, right) > 1:
             # A real choice: weigh each (tile, end) with what it leaves the next seat, the
             # partner and this hand. Every hand is known in a playout, so these are exact.
-            tempo, support, keep = weights[team_of[turn]]
+            tempo, support, keep = POLICY if policy is None else policy[team_of[turn]]
             following = 0
             for u in hands[turn + 1 if turn + 1 < seats else 0]:
                 following |= bits[u]
