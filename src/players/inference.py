@@ -32,7 +32,7 @@ import math
 from ..core.actions import Play
 from ..core.tiles import tile_set
 from ..core.view import View
-from .heuristic import public_scorer
+from .heuristic import W, public_scorer
 from .knowledge import HandWalk, Knowledge
 from .sim import HI, LO
 
@@ -42,7 +42,7 @@ class Reading:
     the weight of every tile it could have played then and the summed weight of the tiles
     it has played since."""
 
-    __slots__ = ("steps", "strength")
+    __slots__ = ("plays", "steps", "strength")
 
     def __init__(self, view: View, k: Knowledge, strength: float) -> None:
         self.strength = strength
@@ -50,6 +50,9 @@ class Reading:
         #: could have been played then or else 0, the summed weight of the tiles the seat
         #: has played since that could have been played then).
         self.steps: list[tuple[int, list[float], float]] = []
+        #: Per step: (the tile played, the tiles its seat played from then on, that one
+        #: included, the line's ends before the play); :meth:`hand_ratio` needs them.
+        self.plays: list[tuple[int, list[int], int, int]] = []
         if strength <= 0:
             return
         for seat, past, scorer in _moments(view, k):
@@ -76,6 +79,8 @@ class Reading:
                 fit[t] = math.exp(strength * (v - top))
             since = sum(fit[u] for u in past.hand)
             self.steps.append((seat, fit, since))
+            # ``past.hand`` runs from the seat's last play back to this one.
+            self.plays.append((past.hand[-1], past.hand, left, right))
 
     def __bool__(self) -> bool:
         return bool(self.steps)
@@ -90,6 +95,95 @@ class Reading:
                 total += fit[u]
             w /= total
         return w
+
+    def hand_ratio(self, hands: list[list[int]]) -> float:
+        """How much likelier the plays are in the deal ``hands`` once the heuristic's terms
+        about the rest of the hand are counted too, relative to :meth:`weight`'s model.
+
+        :meth:`weight` scores each play by the heuristic's public terms only, so that a
+        swap of two tiles changes just the sum of the swapped tiles' weights (cheap enough
+        for every step of the chain). In a whole sampled deal the rest of each hand is
+        known, and the heuristic's terms about it can be added: the tiles that still fit
+        the new ends, the numbers kept, the control of an end (:func:`hand_value`). The
+        ratio of the two models' likelihoods weighs each of the chain's samples, so the
+        search sees the deals that explain why a seat kept what it kept. A lead keeps its
+        public terms only (the heuristic picks a lead by its long suit, left out here)."""
+        s = self.strength
+        exp = math.exp
+        w = 1.0
+        counts = [0] * len(NUMBERS)
+        for (seat, fit, _), (chosen, later, left, right) in zip(self.steps, self.plays):
+            if left < 0:
+                continue
+            held = hands[seat] + later
+            for n in NUMBERS:
+                counts[n] = 0
+            for x in held:
+                counts[HI[x]] += 1
+                if HI[x] != LO[x]:
+                    counts[LO[x]] += 1
+            public = full = mine = 0.0
+            for u in held:
+                f = fit[u]
+                if not f:
+                    continue
+                e = exp(s * hand_value(u, left, right, counts, held))
+                public += f
+                full += f * e
+                if u == chosen:
+                    mine = e
+            w *= mine * public / full
+        return w
+
+
+#: Every number a tile may show (a double-twelve set at most), for :func:`hand_value`.
+NUMBERS = range(max(HI) + 1)
+# The tile index of each pair of numbers, either way round.
+_PAIR = [[0] * len(NUMBERS) for _ in NUMBERS]
+for _t in range(len(HI)):
+    _PAIR[HI[_t]][LO[_t]] = _PAIR[LO[_t]][HI[_t]] = _t
+
+
+def hand_value(tile: int, left: int, right: int, counts: list[int], held: list[int]) -> float:
+    """The heuristic's terms about the rest of the hand for playing ``tile`` on the line
+    ``left|right`` from ``held`` (``counts``: how many of ``held`` show each number, a double
+    once): the tiles of the rest that fit the new ends (``follow``), the numbers the rest
+    shows (``variety``), and each new end the rest holds two or more of (``control``), with
+    the heuristic's weights (:data:`capicua.players.heuristic.W`); the better end when the
+    tile fits both. ``tests/players/test_inference.py`` checks it against the heuristic's
+    own terms. ``counts`` is restored before returning."""
+    h, lo = HI[tile], LO[tile]
+    counts[h] -= 1
+    if h != lo:
+        counts[lo] -= 1
+    best = None
+    for number, other in ((left, right), (right, left)):
+        if h != number and lo != number:
+            continue
+        a = lo if h == number else h
+        if a == other:
+            v = W["follow"] * counts[a]
+            if counts[a] >= 2:
+                v += W["control"] * counts[a]
+        else:
+            follow = counts[a] + counts[other]
+            pair = _PAIR[a][other]
+            if pair != tile and pair in held:
+                follow -= 1  # the tile showing both was counted under each
+            v = W["follow"] * follow
+            if counts[a] >= 2:
+                v += W["control"] * counts[a]
+            if counts[other] >= 2:
+                v += W["control"] * counts[other]
+        if best is None or v > best:
+            best = v
+    numbers = sum(1 for c in counts if c)
+    if numbers > 1:
+        best += W["variety"] * numbers
+    counts[h] += 1
+    if h != lo:
+        counts[lo] += 1
+    return best
 
 
 def _moments(view: View, k: Knowledge):

@@ -10,13 +10,17 @@ import pytest
 from capicua.core.actions import parse_action
 from capicua.core.match import Match
 from capicua.core.tiles import Tile, tile_set
-from capicua.players.heuristic import public_scorer
-from capicua.players.inference import Reading
+from capicua.players.heuristic import public_scorer, score_plays
+from capicua.players.inference import NUMBERS, Reading, hand_value
 from capicua.players.knowledge import Knowledge, knowledge
+from capicua.players.sim import HI, LO
 from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
 from deals import LOWEST_SEAT_2, deal, draw, play
 from deals_for_players import chiva_deal
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from player_positions import random_position
 
 
 def idx(text: str) -> int:
@@ -116,3 +120,48 @@ def test_a_free_lead_is_read():
     view = m.view(4)
     assert view.forced_opening is None
     assert [seat for seat, _, _ in Reading(view, knowledge(view), 0.2).steps] == [2]
+
+
+@settings(max_examples=80, deadline=None)
+@given(name=st.sampled_from(["chiva", "double-nine-100"]), seed=st.integers(0, 2**32))
+def test_hand_value_is_the_heuristics_terms_about_the_rest_of_the_hand(name, seed):
+    # hand_value is the fast twin of the heuristic's "keeps ..." terms (tiles that fit,
+    # numbers kept, control), for the better end when a tile fits both.
+    m = random_position(Chiva() if name == "chiva" else DoubleNine100(), seed)
+    view = m.view(m.turn)
+    if view.ends is None:
+        return
+    k = knowledge(view)
+    kept: dict[int, float] = {}
+    for s in score_plays(view, k):
+        if len(k.hand) == 1:
+            return  # going out: no rest of the hand
+        value = sum(x.value for x in s.terms if x.words.startswith("keeps "))
+        t = s.action.tile.index
+        kept[t] = max(kept.get(t, value), value)
+    counts = [0] * len(NUMBERS)
+    for t in k.hand:
+        counts[HI[t]] += 1
+        if HI[t] != LO[t]:
+            counts[LO[t]] += 1
+    before = counts[:]
+    for t, value in kept.items():
+        assert hand_value(t, k.left, k.right, counts, k.hand) == pytest.approx(value)
+    assert counts == before
+
+
+def test_the_tiles_a_seat_kept_weigh_a_deal_by_the_heuristics_terms_about_the_hand():
+    # After 6-6, seat 2 played 6-5 rather than 6-2. Holding 5-5 and 5-2 (as dealt), the
+    # 6-5 keeps three tiles that fit (5-5, 6-2, 5-2) and two fives; the 6-2 would have
+    # kept as many (6-5, 2-1, 5-2) and two twos: the rest of the hand does not tell the two
+    # plays apart. Had seat 2 held 4-2 instead of 5-5, the 6-2 would have kept four tiles
+    # that fit and three twos, so its 6-5 is less likely in that deal. The public terms
+    # (tiles that fit then: 6-5 and 6-2 either way) weigh both deals the same.
+    m = after("6-6L 6-5L pass")
+    view = m.view(1)
+    reading = Reading(view, knowledge(view), 0.3)
+    dealt = hands_of(m)
+    other = exchanged(dealt, "5-5", 2, "4-2", 4)
+    assert reading.weight(dealt) == reading.weight(other)
+    assert reading.hand_ratio(dealt) == pytest.approx(1.0)
+    assert reading.hand_ratio(other) < 0.6
