@@ -39,3 +39,8 @@ def levels():
 @pytest.fixture(scope="module")
 def policy():
     return load_benchmark("policy")
+
+
+@pytest.fixture(scope="module")
+def reading():
+    return load_benchmark("reading")
