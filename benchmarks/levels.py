@@ -12,8 +12,10 @@ say so with the figures. docs/players.md has the table this prints.
 
 ``--costs`` prints instead what the parts of a decision cost on this machine, on the same
 positions: a tile played out (the work unit), a play read by the reading, a proposal of
-the deal chain, each in microseconds and in units, beside the costs the expert charges
-(``READ_COST``, ``PROPOSAL_COST``), so the budget can be checked against the clock.
+the deal chain, a play weighed again in a sampled deal by the heuristic's terms about the
+rest of the hand, each in microseconds and in units, beside the costs the expert charges
+(``READ_COST``, ``PROPOSAL_COST``, ``HAND_COST``), so the budget can be checked against
+the clock.
 """
 
 from __future__ import annotations
@@ -27,7 +29,14 @@ import time
 from capicua.core.match import Match
 from capicua.core.rng import seat_stream
 from capicua.players.chain import DealChain
-from capicua.players.expert import LEVELS, PROPOSAL_COST, READ_COST, analyse, tuned_reading
+from capicua.players.expert import (
+    HAND_COST,
+    LEVELS,
+    PROPOSAL_COST,
+    READ_COST,
+    analyse,
+    tuned_reading,
+)
 from capicua.players.inference import Reading
 from capicua.players.knowledge import knowledge
 from capicua.plugins import load_plugins
@@ -63,10 +72,11 @@ def percentile(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))]
 
 
-def costs(views: list) -> tuple[float, float, float]:
-    """Microseconds per tile played out, per play read, per chain proposal on ``views``."""
-    unit_time = read_time = chain_time = 0.0
-    units = reads = proposals = 0
+def costs(views: list) -> tuple[float, float, float, float]:
+    """Microseconds per tile played out, per play read, per chain proposal and per play
+    weighed by the terms about the hand (in a sampled deal) on ``views``."""
+    unit_time = read_time = chain_time = hand_time = 0.0
+    units = reads = proposals = weighed = 0
     for i, view in enumerate(views):
         k = knowledge(view)
         start = time.perf_counter()
@@ -84,8 +94,14 @@ def costs(views: list) -> tuple[float, float, float]:
             chain.run(2000)
             chain_time += time.perf_counter() - start
             proposals += 2000
+            deals = [chain.sample() for _ in range(20)]
+            start = time.perf_counter()
+            for hands in deals:
+                model.hand_ratio(hands)
+            hand_time += time.perf_counter() - start
+            weighed += 20 * len(model.steps)
     return (1e6 * unit_time / max(units, 1), 1e6 * read_time / max(reads, 1),
-            1e6 * chain_time / max(proposals, 1))
+            1e6 * chain_time / max(proposals, 1), 1e6 * hand_time / max(weighed, 1))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -96,7 +112,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels")
     parser.add_argument("--variant", choices=VARIANTS, help="one variant (default: both)")
     parser.add_argument("--costs", action="store_true",
-                        help="print what a unit, a play read and a chain proposal cost")
+                        help="print what a unit, a play read, a chain proposal and a play "
+                        "weighed by the hand cost")
     args = parser.parse_args(argv)
     plugins = load_plugins(third_party=False)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
@@ -105,11 +122,14 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"unknown level {unknown[0]!r}; the levels: {', '.join(LEVELS)}")
     if args.costs:
         print(f"{'variant':16} {'unit us':>8} {'read us':>8} {'units':>6} {'charged':>8} "
-              f"{'prop us':>8} {'units':>6} {'charged':>8}")
+              f"{'prop us':>8} {'units':>6} {'charged':>8} "
+              f"{'hand us':>8} {'units':>6} {'charged':>8}")
         for name in [args.variant] if args.variant else VARIANTS:
-            unit, read, proposal = costs(positions(plugins, name, args.decisions, args.stride))
+            unit, read, proposal, hand = costs(
+                positions(plugins, name, args.decisions, args.stride))
             print(f"{name:16} {unit:8.2f} {read:8.1f} {read / unit:6.0f} {READ_COST:8} "
-                  f"{proposal:8.2f} {proposal / unit:6.2f} {PROPOSAL_COST:8}", flush=True)
+                  f"{proposal:8.2f} {proposal / unit:6.2f} {PROPOSAL_COST:8} "
+                  f"{hand:8.2f} {hand / unit:6.2f} {HAND_COST:8}", flush=True)
         return
     print(f"{'variant':16} {'level':7} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8} "
           f"{'samples':>8}  (ms, {args.decisions} decisions each)")

@@ -10,8 +10,9 @@ For each decision in play the expert
    proportion to how well each explains the plays the other seats made
    (:mod:`capicua.players.inference` reads each past play by the heuristic's public terms:
    a seat that played light while it could have shed a heavy double probably does not hold
-   it; :mod:`capicua.players.chain` walks the deals with a Metropolis chain, so every
-   sample counts the same);
+   it; :mod:`capicua.players.chain` walks the deals with a Metropolis chain), and in Chiva
+   weighs each sampled deal by how well the rest of each hand explains what that seat
+   kept (:meth:`~capicua.players.inference.Reading.hand_ratio`, :data:`HAND_TERMS`);
 3. plays every candidate move out to the end of the hand in each sample with the fast
    simulator (:mod:`capicua.players.sim`; all four seats follow its quick policy), the same
    samples for every candidate so that the comparison is fair;
@@ -67,6 +68,18 @@ def tuned_reading(variant: str) -> float:
 READ_COST = 100
 PROPOSAL_COST = 0.7
 
+#: Per variant, whether each sampled deal is also weighed by the heuristic's terms about
+#: the rest of each hand (:meth:`~capicua.players.inference.Reading.hand_ratio`); a
+#: variant not listed gets Chiva's. Measured with benchmarks/strength.py (docs/players.md,
+#: ninth session): in Chiva it won a point more of the hands against random on the same
+#: 2,006 deals; in double-nine half a point less against the heuristic, so it is off there.
+HAND_TERMS = {"chiva": True, "double-nine-100": False}
+
+#: The cost of weighing a sample by the heuristic's terms about the rest of each hand
+#: (:meth:`~capicua.players.inference.Reading.hand_ratio`), per play read, in work units
+#: (benchmarks/levels.py --costs, docs/players.md).
+HAND_COST = 4
+
 #: Per level: (work budget in tiles played out per decision, most samples). One unit is
 #: about 3 microseconds of playout on the reference machine. ``normal``, the
 #: default, answers in well under 0.3 s on the reference machine (docs/players.md).
@@ -84,18 +97,19 @@ class Candidate:
     action: Action
     prior: float  # the heuristic's score, for breaking ties and for words
     samples: int = 0
-    total: float = 0.0  # summed match equity
-    won: float = 0.0  # samples in which the hand is won (a tie counts half)
+    weight: float = 0.0  # summed weights of the samples (how well each explains the plays)
+    total: float = 0.0  # summed match equity, each sample's weighted
+    won: float = 0.0  # weighted samples in which the hand is won (a tie counts half)
 
     @property
     def value(self) -> float:
-        """Mean match equity over the samples."""
-        return self.total / self.samples if self.samples else 0.0
+        """Mean match equity over the samples (weighted)."""
+        return self.total / self.weight if self.weight else 0.0
 
     @property
     def win_rate(self) -> float:
-        """The share of the samples in which the hand is won (ties half)."""
-        return self.won / self.samples if self.samples else 0.0
+        """The share of the samples in which the hand is won (ties half; weighted)."""
+        return self.won / self.weight if self.weight else 0.0
 
 
 @dataclass(slots=True)
@@ -175,9 +189,12 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
     # reading READ_COST per play read, the chain PROPOSAL_COST per proposal (its burn-in
     # now, its thinning with each sample), a uniform deal about one per tile dealt.
     work = len(model.steps) * READ_COST if model else 0
+    weigh = chain is not None and HAND_TERMS.get(view.variant.name, HAND_TERMS["chiva"])
     if chain is not None:
         work += int(chain.proposals * PROPOSAL_COST)
         sample_cost = int(chain.thin * PROPOSAL_COST) + 1
+        if weigh:
+            sample_cost += len(model.steps) * HAND_COST
     else:
         sample_cost = len(k.unseen)
     active = list(range(len(cands)))
@@ -200,6 +217,10 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
             hands = deal(k, rng)
         else:
             hands = consistent_deal(k, rng)
+        # The chain draws deals by the public terms of the plays; the terms about the rest of
+        # each hand weigh them (importance sampling: the two models are close, so in Chiva
+        # the weights keep about 80% of the samples' worth; docs/players.md).
+        weight = model.hand_ratio(hands) if weigh else 1.0
         held = held_counts(hands, max_pip)
         for i in active:
             c = cands[i]
@@ -216,11 +237,12 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
             else:
                 winner, points = playout(hs, hd, nl, nr, nxt, rules, rng, noise)
             c.samples += 1
-            c.total += equity.value(winner, points)
+            c.weight += weight
+            c.total += weight * equity.value(winner, points)
             if winner == team:
-                c.won += 1.0
+                c.won += weight
             elif winner == 0:
-                c.won += 0.5
+                c.won += 0.5 * weight
         done += 1
         work += len(active) * tiles_out + sample_cost
     # The playouts follow a quick policy that keeps only three of the heuristic's rules

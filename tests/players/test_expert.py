@@ -11,9 +11,12 @@ from player_positions import random_position
 from capicua.core.actions import parse_action
 from capicua.core.errors import PluginError
 from capicua.core.match import Match
-from capicua.players.expert import ExpertPlayer, analyse, candidate_plays
+from capicua.players.expert import ExpertPlayer, analyse, candidate_plays, tuned_reading
+from capicua.players.inference import Reading
+from capicua.players.knowledge import knowledge
 from capicua.plugins import load_plugins
 from capicua.variants.chiva import Chiva
+from capicua.variants.double_nine import DoubleNine100
 
 
 @pytest.fixture(scope="module")
@@ -89,3 +92,26 @@ def test_expert_wins_more_than_random_in_a_few_duplicate_hands(registry):
                 played += 1
                 won += log.result.team == expert_team
     assert won > played / 2
+
+
+def test_samples_are_weighed_by_the_rest_of_the_hands_in_chiva_only():
+    # HAND_TERMS: in Chiva each sampled deal counts as much as the rest of the hands in it
+    # explains the plays (Reading.hand_ratio), so the candidates' summed weights are not
+    # their sample counts; in double-nine every sample counts once.
+    m = Match(Chiva(), 1, script=[chiva_deal()])
+    for a in ("6-6L", "6-5R", "pass", "6-4L"):
+        m.apply(parse_action(a))
+    view = m.view(1)
+    analysis = analyse(view, random.Random(2), samples=30)
+    assert analysis.read
+    assert all(c.samples == 30 and c.weight != pytest.approx(30) for c in analysis.candidates)
+    seed = 0
+    while True:  # a double-nine decision after other seats' plays that are read
+        m = random_position(DoubleNine100(), seed)
+        view = m.view(m.turn)
+        if Reading(view, knowledge(view), tuned_reading(view.variant.name)).steps:
+            break
+        seed += 1
+    analysis = analyse(view, random.Random(2), samples=30)
+    assert analysis.read and analysis.samples == 30
+    assert all(c.weight == c.samples for c in analysis.candidates)
