@@ -51,12 +51,16 @@ def test_same_stream_same_choice():
     assert a is b and a in view.legal
 
 
-def test_analysis_samples_every_candidate_on_the_same_deals():
+def seat_1_after_6_4():
+    """Seat 1's view of the test deal after 6-6, 6-5, a pass and 6-4: its 4-1 or 5-3."""
     m = Match(Chiva(), 1, script=[chiva_deal()])
     for a in ("6-6L", "6-5R", "pass", "6-4L"):
         m.apply(parse_action(a))
-    view = m.view(1)
-    analysis = analyse(view, random.Random(2), samples=30)
+    return m.view(1)
+
+
+def test_analysis_samples_every_candidate_on_the_same_deals():
+    analysis = analyse(seat_1_after_6_4(), random.Random(2), samples=30)
     assert analysis.samples == 30
     assert {str(c.action) for c in analysis.candidates} == {"4-1L", "5-3R"}
     assert all(c.samples == 30 for c in analysis.candidates)
@@ -98,11 +102,7 @@ def test_samples_are_weighed_by_the_rest_of_the_hands_in_chiva_only():
     # HAND_TERMS: in Chiva each sampled deal counts as much as the rest of the hands in it
     # explains the plays (Reading.hand_ratio), so the candidates' summed weights are not
     # their sample counts; in double-nine every sample counts once.
-    m = Match(Chiva(), 1, script=[chiva_deal()])
-    for a in ("6-6L", "6-5R", "pass", "6-4L"):
-        m.apply(parse_action(a))
-    view = m.view(1)
-    analysis = analyse(view, random.Random(2), samples=30)
+    analysis = analyse(seat_1_after_6_4(), random.Random(2), samples=30)
     assert analysis.read
     assert all(c.samples == 30 and c.weight != pytest.approx(30) for c in analysis.candidates)
     seed = 0
