@@ -46,10 +46,10 @@ W = {
     "partner_void": 1.0, "block": 8.0, "variety": 1.0, "tempo": 25.0,
 }
 
-# The tile index of each pair of numbers, either way round.
-_INDEX = [[0] * (max(HI) + 1) for _ in range(max(HI) + 1)]
+#: The tile index of each pair of numbers, either way round.
+PAIR_INDEX = [[0] * (max(HI) + 1) for _ in range(max(HI) + 1)]
 for _t in ALL_TILES:
-    _INDEX[_t.hi][_t.lo] = _INDEX[_t.lo][_t.hi] = _t.index
+    PAIR_INDEX[_t.hi][_t.lo] = PAIR_INDEX[_t.lo][_t.hi] = _t.index
 
 NUMBER_NAMES = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens",
                 "eights", "nines", "tens", "elevens", "twelves")
@@ -281,7 +281,7 @@ class _Context:
         fit = by_number[left]
         if right != left:
             # The tile showing both numbers was counted under each.
-            fit += by_number[right] - (_INDEX[left][right] in allowed)
+            fit += by_number[right] - (PAIR_INDEX[left][right] in allowed)
         c = self.k.counts[seat]
         if fit == 0:
             p = 1.0

@@ -34,7 +34,7 @@ import math
 from ..core.actions import Play
 from ..core.tiles import tile_set
 from ..core.view import View
-from .heuristic import W, public_scorer
+from .heuristic import PAIR_INDEX, W, public_scorer
 from .knowledge import HandWalk, Knowledge
 from .sim import HI, LO
 
@@ -140,10 +140,6 @@ class Reading:
 
 #: Every number a tile may show (a double-twelve set at most), for :func:`hand_value`.
 NUMBERS = range(max(HI) + 1)
-# The tile index of each pair of numbers, either way round.
-_PAIR = [[0] * len(NUMBERS) for _ in NUMBERS]
-for _t in range(len(HI)):
-    _PAIR[HI[_t]][LO[_t]] = _PAIR[LO[_t]][HI[_t]] = _t
 
 
 def hand_value(tile: int, left: int, right: int, counts: list[int], held: list[int]) -> float:
@@ -169,7 +165,7 @@ def hand_value(tile: int, left: int, right: int, counts: list[int], held: list[i
                 v += W["control"] * counts[a]
         else:
             follow = counts[a] + counts[other]
-            pair = _PAIR[a][other]
+            pair = PAIR_INDEX[a][other]
             if pair != tile and pair in held:
                 follow -= 1  # the tile showing both was counted under each
             v = W["follow"] * follow
