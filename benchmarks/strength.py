@@ -8,7 +8,9 @@ who leads the next hand, and how long a match lasts, depend on the play). Pairs 
 are played until the number of deals asked for has been played twice.
 
 Printed per variant: hands won per side (of all hands, ties included) and A's share of the
-decided hands, matches won per side, each with its 95% Wilson interval, ties, and each player's decision times (median, 90th and 99th
+decided hands, matches won per side, each with its 95% Wilson interval, ties; the hands
+split by the side that led, with each side's wins by domino and by block (where a player
+wins and loses its hands); and each player's decision times (median, 90th and 99th
 percentile, maximum; only real decisions, forced moves are not asked). Runs on every core
 with spawned worker processes; the results do not depend on the number of workers.
 
@@ -181,7 +183,8 @@ def play_pair(task: tuple[str, Any, Any, int]) -> dict:
         _PLUGINS = load_plugins(third_party=False)
     name, a, b, seed = task
     variant = _PLUGINS.variants.create(name)
-    out = {"hands": [0, 0], "ties": 0, "matches": [0, 0], "times": [[], []], "deals": 0}
+    out = {"hands": [0, 0], "ties": 0, "matches": [0, 0], "times": [[], []], "deals": 0,
+           "how": {}}
     for a_team in (1, 2):
         seats = {}
         side_of = {}
@@ -202,6 +205,10 @@ def play_pair(task: tuple[str, Any, Any, int]) -> dict:
                 out["ties"] += 1
             else:
                 out["hands"][0 if r.team == a_team else 1] += 1
+            # Which side led and how the hand ended: where a side wins and loses hands.
+            key = (side_of[log.leader], r.outcome,
+                   None if r.team is None else 0 if r.team == a_team else 1)
+            out["how"][key] = out["how"].get(key, 0) + 1
         out["matches"][0 if m.winner == a_team else 1] += 1
         for seat, ts in timings.items():
             out["times"][side_of[seat]].extend(ts)
@@ -213,7 +220,7 @@ def run(variant: str, a: Any, b: Any, deals: int, seed: int, workers: int) -> di
     from capicua.core.rng import derive_seed
 
     total = {"hands": [0, 0], "ties": 0, "matches": [0, 0], "times": [[], []], "deals": 0,
-             "pairs": 0}
+             "pairs": 0, "how": {}}
     tasks = ((variant, a, b, derive_seed(seed, variant, i)) for i in range(10 ** 9))
     ctx = multiprocessing.get_context("spawn")
     start = time.perf_counter()
@@ -224,6 +231,8 @@ def run(variant: str, a: Any, b: Any, deals: int, seed: int, workers: int) -> di
             total["pairs"] += 1
             total["deals"] += res["deals"]
             total["ties"] += res["ties"]
+            for key, n in res["how"].items():
+                total["how"][key] = total["how"].get(key, 0) + n
             for i in (0, 1):
                 total["hands"][i] += res["hands"][i]
                 total["matches"][i] += res["matches"][i]
@@ -249,6 +258,7 @@ def report(variant: str, a: Any, b: Any, t: dict) -> str:
     lo, hi = wilson(t["hands"][0], decided)
     lines.append(f"  A's share of decided hands {t['hands'][0] / decided:6.1%}"
                  f"  (95% CI {lo:.1%} to {hi:.1%})")
+    lines.extend(_how(t["how"]))
     matches = sum(t["matches"])
     for i, side in enumerate("AB"):
         lo, hi = wilson(t["matches"][i], matches)
@@ -260,6 +270,23 @@ def report(variant: str, a: Any, b: Any, t: dict) -> str:
                      f"{percentile(ts, .9):7.3f}  p99 {percentile(ts, .99):7.3f}  max "
                      f"{max(ts, default=float('nan')):7.3f}  ({len(ts)} decisions)")
     return "\n".join(lines)
+
+
+def _how(how: dict) -> list[str]:
+    """The hands split by the side that led, and each side's wins by domino and by block."""
+    lines = []
+    for led, side in enumerate("AB"):
+        n = sum(v for (who, _, _), v in how.items() if who == led)
+        if not n:
+            continue
+        parts = []
+        for won, name in enumerate("AB"):
+            dom = how.get((led, "domino", won), 0)
+            blk = how.get((led, "block", won), 0)
+            parts.append(f"{name} won {(dom + blk) / n:6.1%} (domino {dom / n:5.1%}, "
+                         f"block {blk / n:5.1%})")
+        lines.append(f"  {side} led {n:6d}: " + "; ".join(parts))
+    return lines
 
 
 def _label(spec: Any) -> str:

@@ -19,6 +19,23 @@ def test_a_pair_plays_each_deal_twice_with_the_sides_swapped(strength):
     assert out["times"][0] and out["times"][1]
 
 
+def test_the_hands_are_split_by_who_led_and_how_they_ended(strength):
+    out = strength.play_pair(("double-nine-100", "heuristic", "random", 5))
+    how = out["how"]
+    assert sum(how.values()) == out["deals"]
+    for side in (0, 1):
+        assert sum(n for (_, outcome, won), n in how.items()
+                   if won == side and outcome in ("domino", "block")) == out["hands"][side]
+    assert sum(n for (_, outcome, won), n in how.items() if won is None) == out["ties"]
+    # The report has a line per side that led, counting the hands that side led.
+    lines = strength._how(how)
+    assert lines
+    for line in lines:
+        side, rest = line.split(" led ")
+        led = 0 if side.strip() == "A" else 1
+        assert int(rest.split(":")[0]) == sum(n for (who, _, _), n in how.items() if who == led)
+
+
 def test_the_oracle_sees_the_real_hands_and_wins_most_hands_against_random(strength):
     won = deals = 0
     for seed in (1, 2, 3):
