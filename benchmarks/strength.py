@@ -24,8 +24,9 @@ Examples::
 ``oracle`` is not a player but a measuring device: the expert shown every hand (its
 samples are all the real deal), so ``oracle`` against B says what the hidden information
 is worth to this search, a ceiling for the expert's reading of the view. ``oracle-stock``
-(shown the unused tiles of double-nine) and ``oracle-partner`` (shown its partner's hand)
-sample the rest as the expert does: they split that worth by where it lies.
+(shown the unused tiles of double-nine), ``oracle-partner`` (shown its partner's hand) and
+``oracle-team`` (shown both: all but the opponents' hands) sample the rest as the expert
+does: they split that worth by where it lies.
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ ORACLES = {
     "oracle": "every hand and the unused tiles",
     "oracle-stock": "the unused tiles (double-nine) only",
     "oracle-partner": "its partner's hand only",
+    "oracle-team": "its partner's hand and the unused tiles: all but the opponents' hands",
 }
 
 
@@ -117,7 +119,8 @@ class Oracle:
             # are deterministic.
             return analyse(view, self.expert.rng, samples=1, reading=0.0,
                            deal=lambda k, rng: [h[:] for h in hands]).best
-        deal = self._stock_deal if self.shows == "oracle-stock" else self._partner_deal
+        deal = {"oracle-stock": self._stock_deal, "oracle-partner": self._partner_deal,
+                "oracle-team": self._team_deal}[self.shows]
         return analyse(view, self.expert.rng, deal=deal).best
 
     def _stock_deal(self, k: Any, rng: Any) -> list[list[int]]:
@@ -130,15 +133,26 @@ class Oracle:
     def _partner_deal(self, k: Any, rng: Any) -> list[list[int]]:
         from capicua.players.chain import consistent_deal
 
+        partner, real, k = self._without_partner(k)
+        hands = consistent_deal(k, rng)
+        hands[partner] = real
+        return hands
+
+    def _team_deal(self, k: Any, rng: Any) -> list[list[int]]:
+        partner, real, k = self._without_partner(k)
+        hands = self._stock_deal(k, rng)
+        hands[partner] = real
+        return hands
+
+    def _without_partner(self, k: Any) -> tuple[int, list[int], Any]:
+        """The partner's seat index and real tiles, and ``k`` with them taken out."""
         partner = (k.me + 2) % k.seats
         real = [t.index for t in self.match.hands[partner + 1]]
         counts = list(k.counts)
         counts[partner] = 0
         shown = set(real)
-        hands = consistent_deal(replace(k, counts=counts,
-                                        unseen=[t for t in k.unseen if t not in shown]), rng)
-        hands[partner] = real
-        return hands
+        return partner, real, replace(k, counts=counts,
+                                      unseen=[t for t in k.unseen if t not in shown])
 
 
 class _Watch:

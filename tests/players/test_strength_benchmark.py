@@ -95,8 +95,28 @@ def test_the_partner_oracle_deals_the_partner_its_real_hand(strength):
     assert len(varied) > 1  # the opponents' hands are still sampled
 
 
+def test_the_team_oracle_samples_only_the_opponents_hands(strength):
+    m = _decision("double-nine-100", 5)
+    oracle = strength.Oracle(random.Random(1), "oracle-team")
+    oracle.match = m
+    k = knowledge(m.view(m.turn))
+    partner = (k.me + 2) % 4
+    real = sorted(t.index for t in m.hands[partner + 1])
+    stock = {t.index for t in m.unused}
+    others = [s for s in range(4) if s not in (k.me, partner)]
+    varied = set()
+    for i in range(20):
+        hands = oracle._team_deal(k, random.Random(i))
+        assert sorted(hands[partner]) == real
+        assert not stock & {t for s in others for t in hands[s]}
+        assert [len(h) for h in hands] == [len(m.hands[s]) for s in range(1, 5)]
+        varied.add(tuple(sorted(hands[others[0]])))
+    assert len(varied) > 1
+
+
 def test_the_partial_oracles_answer_a_legal_play(strength):
-    for name, variant in (("oracle-stock", "double-nine-100"), ("oracle-partner", "chiva")):
+    for name, variant in (("oracle-stock", "double-nine-100"), ("oracle-partner", "chiva"),
+                          ("oracle-team", "double-nine-100")):
         m = _decision(variant, 3)
         oracle = strength._make(name, random.Random(4))
         oracle.match = m
