@@ -65,11 +65,31 @@ def _decision(variant_name: str, seed: int):
         m.apply(legal[int(rng.random() * len(legal))])
 
 
-def test_the_stock_oracle_samples_hands_without_the_unused_tiles(strength):
-    m = _decision("double-nine-100", 5)
-    oracle = strength.Oracle(random.Random(1), "oracle-stock")
+def _oracle_at(strength, name: str, variant: str, seed: int):
+    """A measuring device told the match of a decision, and that decision's knowledge."""
+    m = _decision(variant, seed)
+    oracle = strength.Oracle(random.Random(1), name)
     oracle.match = m
-    k = knowledge(m.view(m.turn))
+    return m, oracle, knowledge(m.view(m.turn))
+
+
+def _sampled_opponents(m, k, deal) -> set:
+    """Checks 20 deals of ``deal``: the partner gets its real hand, every seat its count.
+    Returns the first opponent's sampled hands."""
+    partner = (k.me + 2) % 4
+    real = sorted(t.index for t in m.hands[partner + 1])
+    opponent = min(s for s in range(4) if s not in (k.me, partner))
+    varied = set()
+    for i in range(20):
+        hands = deal(k, random.Random(i))
+        assert sorted(hands[partner]) == real
+        assert [len(h) for h in hands] == [len(m.hands[s]) for s in range(1, 5)]
+        varied.add(tuple(sorted(hands[opponent])))
+    return varied
+
+
+def test_the_stock_oracle_samples_hands_without_the_unused_tiles(strength):
+    m, oracle, k = _oracle_at(strength, "oracle-stock", "double-nine-100", 5)
     stock = {t.index for t in m.unused}
     for i in range(20):
         hands = oracle._stock_deal(k, random.Random(i))
@@ -79,39 +99,17 @@ def test_the_stock_oracle_samples_hands_without_the_unused_tiles(strength):
 
 
 def test_the_partner_oracle_deals_the_partner_its_real_hand(strength):
-    m = _decision("chiva", 8)
-    oracle = strength.Oracle(random.Random(1), "oracle-partner")
-    oracle.match = m
-    k = knowledge(m.view(m.turn))
-    partner = (k.me + 2) % 4
-    real = sorted(t.index for t in m.hands[partner + 1])
-    others = [s for s in range(4) if s not in (k.me, partner)]
-    varied = set()
-    for i in range(20):
-        hands = oracle._partner_deal(k, random.Random(i))
-        assert sorted(hands[partner]) == real
-        assert [len(h) for h in hands] == [len(m.hands[s]) for s in range(1, 5)]
-        varied.add(tuple(sorted(hands[others[0]])))
-    assert len(varied) > 1  # the opponents' hands are still sampled
+    m, oracle, k = _oracle_at(strength, "oracle-partner", "chiva", 8)
+    assert len(_sampled_opponents(m, k, oracle._partner_deal)) > 1  # still sampled
 
 
 def test_the_team_oracle_samples_only_the_opponents_hands(strength):
-    m = _decision("double-nine-100", 5)
-    oracle = strength.Oracle(random.Random(1), "oracle-team")
-    oracle.match = m
-    k = knowledge(m.view(m.turn))
-    partner = (k.me + 2) % 4
-    real = sorted(t.index for t in m.hands[partner + 1])
+    m, oracle, k = _oracle_at(strength, "oracle-team", "double-nine-100", 5)
     stock = {t.index for t in m.unused}
-    others = [s for s in range(4) if s not in (k.me, partner)]
-    varied = set()
-    for i in range(20):
+    assert len(_sampled_opponents(m, k, oracle._team_deal)) > 1
+    for i in range(20):  # and no hand holds an unused tile
         hands = oracle._team_deal(k, random.Random(i))
-        assert sorted(hands[partner]) == real
-        assert not stock & {t for s in others for t in hands[s]}
-        assert [len(h) for h in hands] == [len(m.hands[s]) for s in range(1, 5)]
-        varied.add(tuple(sorted(hands[others[0]])))
-    assert len(varied) > 1
+        assert not stock & {t for h in hands for t in h}
 
 
 def test_the_partial_oracles_answer_a_legal_play(strength):
