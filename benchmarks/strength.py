@@ -36,6 +36,7 @@ import math
 import multiprocessing
 import sys
 import time
+from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -198,7 +199,7 @@ def play_pair(task: tuple[str, Any, Any, int]) -> dict:
     name, a, b, seed = task
     variant = _PLUGINS.variants.create(name)
     out = {"hands": [0, 0], "ties": 0, "matches": [0, 0], "times": [[], []], "deals": 0,
-           "how": {}}
+           "how": Counter()}
     for a_team in (1, 2):
         seats = {}
         side_of = {}
@@ -222,7 +223,7 @@ def play_pair(task: tuple[str, Any, Any, int]) -> dict:
             # Which side led and how the hand ended: where a side wins and loses hands.
             key = (side_of[log.leader], r.outcome,
                    None if r.team is None else 0 if r.team == a_team else 1)
-            out["how"][key] = out["how"].get(key, 0) + 1
+            out["how"][key] += 1
         out["matches"][0 if m.winner == a_team else 1] += 1
         for seat, ts in timings.items():
             out["times"][side_of[seat]].extend(ts)
@@ -234,7 +235,7 @@ def run(variant: str, a: Any, b: Any, deals: int, seed: int, workers: int) -> di
     from capicua.core.rng import derive_seed
 
     total = {"hands": [0, 0], "ties": 0, "matches": [0, 0], "times": [[], []], "deals": 0,
-             "pairs": 0, "how": {}}
+             "pairs": 0, "how": Counter()}
     tasks = ((variant, a, b, derive_seed(seed, variant, i)) for i in range(10 ** 9))
     ctx = multiprocessing.get_context("spawn")
     start = time.perf_counter()
@@ -245,8 +246,7 @@ def run(variant: str, a: Any, b: Any, deals: int, seed: int, workers: int) -> di
             total["pairs"] += 1
             total["deals"] += res["deals"]
             total["ties"] += res["ties"]
-            for key, n in res["how"].items():
-                total["how"][key] = total["how"].get(key, 0) + n
+            total["how"].update(res["how"])
             for i in (0, 1):
                 total["hands"][i] += res["hands"][i]
                 total["matches"][i] += res["matches"][i]
