@@ -56,17 +56,6 @@ POLICY = (TEMPO, PARTNER, KEEP)
 BITS = [(1 << h) | (1 << lo) for h, lo in zip(HI, LO, strict=True)]
 
 
-def _choices(hand: list[int], left: int, right: int) -> int:
-    """How many tiles of ``hand`` fit an end (at most 2 counted: more does not matter)."""
-    n = 0
-    for t in hand:
-        if HI[t] == left or LO[t] == left or HI[t] == right or LO[t] == right:
-            n += 1
-            if n > 1:
-                break
-    return n
-
-
 @dataclass(frozen=True, slots=True)
 class Rules:
     """What the simulator needs to know about a variant's hands."""
@@ -249,54 +238,54 @@ def playout(hands: list[list[int]], held: list[int], left: int, right: int, turn
         best = -1
         best_score = -1e9
         best_end = 0
-        if left >= 0 and _choices(hand, left, right) > 1:
-            # A real choice: weigh each (tile, end) with what it leaves the next seat, the
-            # partner and this hand. Every hand is known in a playout, so these are exact.
-            tempo, support, keep = POLICY if policy is None else policy[team_of[turn]]
-            following = 0
-            for u in hands[turn + 1 if turn + 1 < seats else 0]:
-                following |= bits[u]
-            mate = 0
-            if partner[turn] >= 0:
-                for u in hands[partner[turn]]:
-                    mate |= bits[u]
-            for t in hand:
-                h = HI[t]
-                lo = LO[t]
-                for end, number in ((LEFT_END, left), (RIGHT_END, right)):
-                    if h != number and lo != number:
-                        continue
-                    other = lo if h == number else h
-                    ends = (1 << other) | (1 << (right if end == LEFT_END else left))
-                    s = weight[t] + (rand() * noise if rand else 0.0)
-                    if not following & ends:
-                        s += tempo  # the next seat must pass
-                    if mate & ends:
-                        s += support  # the partner can follow
-                    for u in hand:
-                        if u != t and bits[u] & ends:
-                            s += keep  # a tile this hand can still play
-                    if s > best_score:
-                        best, best_score, best_end = t, s, end
-        elif left < 0:
+        if left < 0:
             for t in hand:
                 s = weight[t] + (rand() * noise if rand else 0.0)
                 if s > best_score:
                     best, best_score = t, s
         else:
-            for t in hand:
-                h = HI[t]
-                lo = LO[t]
-                if h == left or lo == left:
-                    s = weight[t] + (rand() * noise if rand else 0.0)
-                    if s > best_score:
-                        best, best_score, best_end = t, s, 0
-                        if h == right or lo == right:
-                            best_end = -1  # fits both: decide below
-                elif h == right or lo == right:
-                    s = weight[t] + (rand() * noise if rand else 0.0)
-                    if s > best_score:
-                        best, best_score, best_end = t, s, 1
+            # One pass picks the tiles that fit; most turns have none or one of them.
+            open_bits = (1 << left) | (1 << right)
+            fit = [t for t in hand if bits[t] & open_bits]
+            if len(fit) > 1:
+                # A real choice: weigh each (tile, end) with what it leaves the next seat,
+                # the partner and this hand. Every hand is known in a playout, so these
+                # are exact.
+                tempo, support, keep = POLICY if policy is None else policy[team_of[turn]]
+                following = 0
+                for u in hands[turn + 1 if turn + 1 < seats else 0]:
+                    following |= bits[u]
+                mate = 0
+                if partner[turn] >= 0:
+                    for u in hands[partner[turn]]:
+                        mate |= bits[u]
+                for t in fit:
+                    h = HI[t]
+                    lo = LO[t]
+                    for end, number in ((LEFT_END, left), (RIGHT_END, right)):
+                        if h != number and lo != number:
+                            continue
+                        other = lo if h == number else h
+                        ends = (1 << other) | (1 << (right if end == LEFT_END else left))
+                        s = weight[t] + (rand() * noise if rand else 0.0)
+                        if not following & ends:
+                            s += tempo  # the next seat must pass
+                        if mate & ends:
+                            s += support  # the partner can follow
+                        for u in hand:
+                            if u != t and bits[u] & ends:
+                                s += keep  # a tile this hand can still play
+                        if s > best_score:
+                            best, best_score, best_end = t, s, end
+            elif fit:
+                best = fit[0]
+                if rand:
+                    rand()  # the same draws as a choice among one (noise stays comparable)
+                h = HI[best]
+                if h == left or LO[best] == left:
+                    best_end = -1 if (h == right or LO[best] == right) else 0
+                else:
+                    best_end = 1
         if best < 0:
             if trace is not None:
                 trace.append((turn, -1, 0))
