@@ -2,7 +2,7 @@
 
 The expert plays every candidate out to the end of the hand with :func:`capicua.players.sim.
 playout`'s quick policy, so how well that policy plays bounds how well the expert judges
-(a sharper policy made the expert stronger twice: docs/players.md). This script plays the
+(a sharper policy made the expert stronger twice: docs/players-log.md). This script plays the
 policy with weights A (``tempo,partner,keep``, see :data:`capicua.players.sim.POLICY`)
 against weights B inside the simulator, on random deals from a random leader, every deal
 twice with the teams swapped, and prints A's share of the hands (a tie counts half) with a

@@ -53,7 +53,7 @@ PRIOR_WEIGHT = 0.01
 
 #: How strongly the other seats' plays are read as signs of their tiles, per variant
 #: (:mod:`capicua.players.inference`; measured with benchmarks/strength.py,
-#: docs/players.md). The ``reading`` option multiplies it; a variant not listed gets
+#: docs/players-log.md). The ``reading`` option multiplies it; a variant not listed gets
 #: Chiva's.
 READING = {"chiva": 0.3, "double-nine-100": 0.3}
 
@@ -70,7 +70,7 @@ PROPOSAL_COST = 0.7
 
 #: Per variant, whether each sampled deal is also weighed by the heuristic's terms about
 #: the rest of each hand (:meth:`~capicua.players.inference.Reading.hand_ratio`); a
-#: variant not listed gets Chiva's. Measured with benchmarks/strength.py (docs/players.md,
+#: variant not listed gets Chiva's. Measured with benchmarks/strength.py (docs/players-log.md,
 #: ninth session): in Chiva it won a point more of the hands against random on the same
 #: 2,006 deals; in double-nine half a point less against the heuristic, so it is off there.
 HAND_TERMS = {"chiva": True, "double-nine-100": False}

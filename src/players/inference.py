@@ -18,7 +18,7 @@ left out: they are what is unknown (in a whole sampled deal the rest of each han
 known, and :meth:`Reading.hand_ratio` weighs such a deal by those terms too; the expert
 does so in Chiva). ``strength`` 0 reads nothing (every consistent deal weighs the same);
 larger values trust the model more. This model names the heuristic's tile 82% of the
-time and the expert's 71.5% (docs/players.md, fifth session). The tiles
+time and the expert's 71.5% (docs/players-log.md, fifth session). The tiles
 a seat could play at an earlier turn are the tiles it holds now in the sampled deal plus
 those it has played since, all known, so the likelihood of a deal is a product over the
 other seats' plays of this hand and costs about one pass over each sampled hand per play.

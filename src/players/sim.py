@@ -40,7 +40,7 @@ _WEIGHT = [2.0 * p + (30.0 if d else 0.0) for p, d in zip(PIPS, DOUBLE, strict=T
 #: (a double's bonus is 30, a pip 2): to a play after which the next seat (an opponent)
 #: cannot follow; to one after which the partner can; and per other tile of the hand that
 #: still fits one of the ends. Tuned by playing the policy against its previous version
-#: over 10,000 deals of each game in the simulator (docs/players.md, seventh session):
+#: over 10,000 deals of each game in the simulator (docs/players-log.md, seventh session):
 #: the tempo alone at 30 won 60% of hands against no tempo rule; these three together win
 #: 53% against the tempo alone at 30.
 TEMPO = 60.0
