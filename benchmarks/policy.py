@@ -2,12 +2,13 @@
 
 The expert plays every candidate out to the end of the hand with :func:`capicua.players.sim.
 playout`'s quick policy, so how well that policy plays bounds how well the expert judges
-(a sharper policy made the expert stronger twice: docs/players-log.md). This script plays the
-policy with weights A (``tempo,partner,keep``, see :data:`capicua.players.sim.POLICY`)
-against weights B inside the simulator, on random deals from a random leader, every deal
-twice with the teams swapped, and prints A's share of the hands (a tie counts half) with a
-95% interval, and the cost of a playout. It measures the policy alone, without search: a
-few seconds per thousand deals, so weights can be compared over tens of thousands.
+(a sharper policy made the expert stronger twice, a third time not: docs/players-log.md).
+This script plays the policy with weights A (``tempo,partner,keep``, see
+:data:`capicua.players.sim.POLICY`) against weights B inside the simulator, on random deals
+from a random leader, every deal twice with the teams swapped, and prints A's share of the
+hands (a tie counts half) with a 95% interval, and the cost of a playout. It measures the
+policy alone, without search: a few seconds per thousand deals, so weights can be compared
+over tens of thousands.
 
 Examples::
 
