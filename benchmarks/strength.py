@@ -12,7 +12,10 @@ decided hands, matches won per side, each with its 95% Wilson interval, ties; th
 split by the side that led, with each side's wins by domino and by block (where a player
 wins and loses its hands); and each player's decision times (median, 90th and 99th
 percentile, maximum; only real decisions, forced moves are not asked). Runs on every core
-with spawned worker processes; the results do not depend on the number of workers.
+with spawned worker processes; the results do not depend on the number of workers. While
+it runs it writes a line to standard error at every tenth of the deals (how many are done,
+the time so far and A's share of the hands so far), so a long run started in the
+background shows how far it is; ``--quiet`` leaves them out.
 
 Examples::
 
@@ -37,6 +40,7 @@ import multiprocessing
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -230,8 +234,10 @@ def play_pair(task: tuple[str, Any, Any, int]) -> dict:
     return out
 
 
-def run(variant: str, a: Any, b: Any, deals: int, seed: int, workers: int) -> dict:
-    """Play pairs of matches until ``deals`` deals have each been played twice."""
+def run(variant: str, a: Any, b: Any, deals: int, seed: int, workers: int,
+        progress: Callable[[str], None] | None = None) -> dict:
+    """Play pairs of matches until ``deals`` deals have each been played twice; ``progress``,
+    if given, receives a line at every tenth of them."""
     from capicua.core.rng import derive_seed
 
     total = {"hands": [0, 0], "ties": 0, "matches": [0, 0], "times": [[], []], "deals": 0,
@@ -239,6 +245,8 @@ def run(variant: str, a: Any, b: Any, deals: int, seed: int, workers: int) -> di
     tasks = ((variant, a, b, derive_seed(seed, variant, i)) for i in range(10 ** 9))
     ctx = multiprocessing.get_context("spawn")
     start = time.perf_counter()
+    tenth = max(1, deals // 10)
+    next_report = tenth
     with ctx.Pool(workers) as pool:
         # imap keeps the seed order, so the set of pairs played is a prefix of the seeds and
         # the figures repeat with the same seed whatever the number of workers.
@@ -254,6 +262,13 @@ def run(variant: str, a: Any, b: Any, deals: int, seed: int, workers: int) -> di
             if total["deals"] >= 2 * deals:
                 pool.terminate()
                 break
+            done = total["deals"] // 2
+            if progress is not None and done >= next_report:
+                share = total["hands"][0] / total["deals"]
+                progress(f"{variant}: {done} of {deals} deals, "
+                         f"{time.perf_counter() - start:.0f} s, A has won {share:.1%} of "
+                         f"the hands so far")
+                next_report = (done // tenth + 1) * tenth
     total["seconds"] = time.perf_counter() - start
     return total
 
@@ -303,6 +318,10 @@ def _how(how: dict) -> list[str]:
     return lines
 
 
+def _to_stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
 def _label(spec: Any) -> str:
     if isinstance(spec, str):
         return spec
@@ -322,6 +341,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=2000, help="deals per variant (each played twice)")
     p.add_argument("--seed", type=int, default=20240601)
     p.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
+    p.add_argument("--quiet", action="store_true",
+                   help="no progress lines on standard error, only the report")
     args = p.parse_args(argv)
     from capicua.plugins import load_plugins
 
@@ -336,7 +357,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return 2
     for variant in VARIANTS if args.variant == "both" else (args.variant,):
-        t = run(variant, a, b, args.deals, args.seed, args.workers)
+        t = run(variant, a, b, args.deals, args.seed, args.workers,
+                progress=None if args.quiet else _to_stderr)
         print(report(variant, a, b, t), flush=True)
     return 0
 

@@ -132,3 +132,22 @@ def test_a_player_with_options_is_measured_as_the_docstring_says(strength):
         capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert "A = expert (samples=4)" in run.stdout
+
+
+def test_the_script_reports_its_progress_on_stderr_unless_quiet():
+    # A 2,000-deal run of the expert takes twenty minutes; it says how far it is on the
+    # way, on standard error so that the report on standard output stays the same.
+    args = [sys.executable, str(BENCHMARKS / "strength.py"), "--a", "heuristic", "--b",
+            "random", "--variant", "chiva", "--deals", "20", "--workers", "1"]
+    loud = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    quiet = subprocess.run(args + ["--quiet"], capture_output=True, text=True, timeout=300)
+    assert loud.returncode == quiet.returncode == 0, loud.stderr + quiet.stderr
+    lines = loud.stderr.splitlines()
+    assert lines and all(" of 20 deals, " in line and "A has won" in line for line in lines)
+    assert quiet.stderr == ""
+    # The report itself (all but its clock readings) does not change.
+    def figures(out: str) -> list[str]:
+        return [line for line in out.splitlines()[1:] if "decision ms" not in line]
+
+    assert figures(loud.stdout) == figures(quiet.stdout)
+    assert "hands won    A" in loud.stdout
