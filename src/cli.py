@@ -18,7 +18,9 @@ app = typer.Typer(
     name="capicua",
     no_args_is_help=True,
     add_completion=False,
-    rich_markup_mode="rich",
+    # Markdown, not "rich": typer 0.29's rich markup keeps a docstring's line breaks inside
+    # a paragraph, so `--help` broke sentences mid-line; Markdown reflows them.
+    rich_markup_mode="markdown",
     help="Dominoes played exactly: Chiva and double-nine 100, bots, a table and tournaments.",
 )
 

@@ -152,3 +152,12 @@ def test_replay_reads_the_record_inside_a_table_save(tmp_path):
     r = invoke("replay", str(path))
     assert r.exit_code == 0, r.output
     assert "match 1: Chiva, seed 5, 1 hand, unfinished" in r.output and "3:6-6L 4:pass 1:pass" in r.output
+
+
+def test_help_paragraphs_wrap_at_the_terminal_not_at_the_docstring_lines():
+    # typer 0.29's "rich" markup keeps a docstring's line breaks inside a paragraph, which
+    # broke lines mid-sentence at any terminal width; the help is read as Markdown.
+    r = runner.invoke(app, ["plugins", "--help"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    assert "switched off with CAPICUA_DISABLE_PLUGINS as disabled" in r.output
+    assert "``" not in r.output
