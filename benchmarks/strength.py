@@ -29,7 +29,9 @@ samples are all the real deal), so ``oracle`` against B says what the hidden inf
 is worth to this search, a ceiling for the expert's reading of the view. ``oracle-stock``
 (shown the unused tiles of double-nine), ``oracle-partner`` (shown its partner's hand) and
 ``oracle-team`` (shown both: all but the opponents' hands) sample the rest as the expert
-does: they split that worth by where it lies.
+does: they split that worth by where it lies. These three take the expert's ``level``
+(``oracle-partner:level=strong``), to tell the worth of what they are shown from the
+search's budget.
 """
 
 from __future__ import annotations
@@ -105,11 +107,12 @@ class Oracle:
     the rest as the expert does, with its default level and reading, so against the plain
     expert they say what that part of the hidden information is worth."""
 
-    def __init__(self, rng: Any, shows: str = "oracle") -> None:
+    def __init__(self, rng: Any, shows: str = "oracle", level: str = "normal") -> None:
         from capicua.players.expert import ExpertPlayer
 
         self.expert = ExpertPlayer(rng)
         self.name = self.shows = shows
+        self.level = level
         self.match: Any = None
 
     def act(self, view: Any) -> Any:
@@ -126,7 +129,7 @@ class Oracle:
                            deal=lambda k, rng: [h[:] for h in hands]).best
         deal = {"oracle-stock": self._stock_deal, "oracle-partner": self._partner_deal,
                 "oracle-team": self._team_deal}[self.shows]
-        return analyse(view, self.expert.rng, deal=deal).best
+        return analyse(view, self.expert.rng, deal=deal, level=self.level).best
 
     def _stock_deal(self, k: Any, rng: Any) -> list[list[int]]:
         from capicua.players.knowledge import sample_deal
@@ -181,12 +184,36 @@ class _Watch:
 
 
 def _is_oracle(spec: Any) -> bool:
-    """A measuring device's name (a player with options is a dict, never one)."""
-    return isinstance(spec, str) and spec in ORACLES
+    """A measuring device, by name or with options (``{"player": "oracle-partner", ...}``)."""
+    name = spec.get("player") if isinstance(spec, dict) else spec
+    return name in ORACLES
+
+
+def check_oracle(spec: Any) -> str | None:
+    """What is wrong with a measuring device's options, or None: the partial ones take
+    the expert's ``level``; ``oracle`` searches the one real deal and takes none."""
+    from capicua.players.expert import LEVELS
+
+    if not isinstance(spec, dict):
+        return None
+    name = spec["player"]
+    allowed = () if name == "oracle" else ("level",)
+    for key, value in spec.items():
+        if key == "player":
+            continue
+        if key not in allowed:
+            takes = f"its option: {', '.join(allowed)}" if allowed else "it takes no options"
+            return f"measuring device {name!r} has no option {key!r} ({takes})"
+        if value not in LEVELS:
+            return (f"measuring device {name!r}: option 'level' must be one of "
+                    f"{', '.join(LEVELS)}, not {value!r}")
+    return None
 
 
 def _make(spec: Any, rng: Any) -> Any:
     if _is_oracle(spec):
+        if isinstance(spec, dict):
+            return Oracle(rng, spec["player"], spec.get("level", "normal"))
         return Oracle(rng, spec)
     return _PLUGINS.players.create(spec, rng)
 
@@ -335,7 +362,7 @@ def main(argv: list[str] | None = None) -> int:
     devices = "; ".join(f"{name}: the expert shown {shows}" for name, shows in ORACLES.items())
     p.add_argument("--a", default="heuristic",
                    help=f"player A, e.g. expert or expert:samples=400, or a measuring device "
-                        f"({devices})")
+                        f"({devices}; all but oracle take a level: oracle-team:level=strong)")
     p.add_argument("--b", default="random", help="player B, same form")
     p.add_argument("--variant", choices=VARIANTS + ("both",), default="both")
     p.add_argument("--deals", type=int, default=2000, help="deals per variant (each played twice)")
@@ -350,6 +377,10 @@ def main(argv: list[str] | None = None) -> int:
     a, b = parse_spec(args.a), parse_spec(args.b)
     for spec in (a, b):
         if _is_oracle(spec):
+            problem = check_oracle(spec)
+            if problem:
+                print(f"error: {problem}", file=sys.stderr)
+                return 2
             continue
         try:
             registry.parse_spec(spec)

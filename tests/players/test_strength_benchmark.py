@@ -121,6 +121,31 @@ def test_the_partial_oracles_answer_a_legal_play(strength):
         assert oracle.act(m.view(m.turn)) in m.legal_actions()
 
 
+def test_a_partial_oracle_searches_at_the_level_it_is_given(strength, monkeypatch):
+    # "oracle-partner:level=strong" says whether what the device is shown is worth more
+    # with more search; the level must reach the search, not only the device's name.
+    import capicua.players.expert as expert
+
+    asked = []
+    real = expert.analyse
+    monkeypatch.setattr(expert, "analyse", lambda *a, **kw: asked.append(kw) or real(*a, **kw))
+    m = _decision("double-nine-100", 3)
+    for text, level in (("oracle-partner", "normal"), ("oracle-team:level=fast", "fast")):
+        oracle = strength._make(strength.parse_spec(text), random.Random(4))
+        oracle.match = m
+        assert oracle.act(m.view(m.turn)) in m.legal_actions()
+        assert asked[-1]["level"] == level
+
+
+def test_a_measuring_device_with_a_wrong_option_is_an_error_naming_it(strength, capsys):
+    for text, words in (("oracle-partner:level=huge", "must be one of fast, normal, strong"),
+                        ("oracle-stock:samples=4", "has no option 'samples'"),
+                        ("oracle:level=fast", "takes no options")):
+        assert strength.main(["--a", text, "--variant", "chiva", "--deals", "1"]) == 2
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err
+
+
 def test_a_player_with_options_is_measured_as_the_docstring_says(strength):
     # The docstring's "expert:level=fast" form is a dict spec, which the check for the
     # measuring devices once looked up in a dict, and the script died on it.
