@@ -14,12 +14,11 @@ from pathlib import Path
 from .conftest import chiva
 
 # Random play slowed down by a sleep per decision, so that a run can be caught halfway;
-# the sleep changes no choice, so the records are those of plain random play.
-SLOW = '{ player = "slow", delay = 0.001 }'
-# Slower still where the test must catch the run before its end: the sleeps alone keep it
-# going for seconds after the first games, however fast or loaded the machine (with 1 ms a
-# loaded CI machine once saw all 12 matches finish before the Ctrl-C arrived).
-SLOWER = '{ player = "slow", delay = 0.003 }'
+# the sleep changes no choice, so the records are those of plain random play. The sleeps
+# alone keep a run going for seconds after its first games, however fast or loaded the
+# machine: with 1 ms a loaded CI machine once saw all 12 matches of the Ctrl-C test finish
+# before the signal arrived.
+SLOW = '{ player = "slow", delay = 0.003 }'
 
 
 def games_in(db: Path) -> int:
@@ -72,7 +71,7 @@ def reference(cli, config: Path, tmp_path: Path) -> bytes:
 def test_ctrl_c_stops_cleanly_says_how_to_resume_and_resume_loses_and_repeats_nothing(
     cli, write_config, tmp_path, testplayers
 ):
-    config = write_config(chiva(matches=8, seed=21, seats={s: SLOWER for s in range(1, 5)}))
+    config = write_config(chiva(matches=8, seed=21, seats={s: SLOW for s in range(1, 5)}))
     db, records = tmp_path / "t.sqlite", tmp_path / "r.jsonl"
     proc = start(config, db, records)
     wait_for_games(proc, db, 2)
