@@ -104,8 +104,9 @@ class Oracle:
     """The ``oracle`` measuring devices: the expert's search, shown part or all of what is
     hidden (:data:`ORACLES`). It is told the match by :class:`_Watch` when the match
     starts (a player never is). ``oracle`` searches the real deal; the partial ones sample
-    the rest as the expert does, with its default level and reading, so against the plain
-    expert they say what that part of the hidden information is worth."""
+    the rest as the expert does, with its reading and at ``level`` (``normal`` unless the
+    spec names one), so against the expert at that level they say what that part of the
+    hidden information is worth."""
 
     def __init__(self, rng: Any, shows: str = "oracle", level: str = "normal") -> None:
         from capicua.players.expert import ExpertPlayer
