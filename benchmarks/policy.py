@@ -30,7 +30,7 @@ from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling script, also when imported
-from strength import wilson  # noqa: E402
+from strength import wilson
 
 VARIANTS = {"chiva": (Chiva(), 7), "double-nine-100": (DoubleNine100(), 10)}
 

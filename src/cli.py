@@ -7,7 +7,7 @@ traceback: commands raise :class:`typer.Exit` after printing through :func:`fail
 from __future__ import annotations
 
 import os
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -34,7 +34,7 @@ def _version(value: bool) -> None:
 @app.callback()
 def root(
     version: Annotated[
-        Optional[bool],
+        bool | None,
         typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
     ] = None,
     no_plugins: Annotated[

@@ -15,8 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .common import fail
-from .common import out, plugins
+from .common import fail, out, plugins
 
 TABLE_KEYS = {"delay": "seconds between the computer players' moves"}
 DEFAULT_DELAY = 0.6

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -16,7 +16,7 @@ from .common import err, fail, out, plugins
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A record (.json) or records (.jsonl) file.")],
     match: Annotated[
-        Optional[int], typer.Option("--match", "-m", help="Only the N-th match of the file (1-based).")
+        int | None, typer.Option("--match", "-m", help="Only the N-th match of the file (1-based).")
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only check; print a summary.")] = False,
 ) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -18,9 +18,9 @@ from .common import fail, out, plugins, variant_or_fail
 def simulate(
     variant: Annotated[str, typer.Argument(help="Variant name (capicua rules lists them).")],
     matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="Matches to play.")] = 10,
-    seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Tournament seed (default: fresh).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Tournament seed (default: fresh).")] = None,
     records: Annotated[
-        Optional[Path], typer.Option("--records", "-o", help="Write the records here (JSON Lines).")
+        Path | None, typer.Option("--records", "-o", help="Write the records here (JSON Lines).")
     ] = None,
 ) -> None:
     """Play random-vs-random matches and print a short summary."""

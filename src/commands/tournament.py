@@ -12,7 +12,7 @@ import shlex
 import signal
 import time
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich import box
@@ -38,18 +38,18 @@ from .common import err, fail, out, plugins
 def tournament(
     config: Annotated[Path, typer.Argument(help="The tournament's TOML config (see configs/).")],
     matches: Annotated[
-        Optional[int], typer.Option("--matches", "-n", help="Matches to play.")
+        int | None, typer.Option("--matches", "-n", help="Matches to play.")
     ] = None,
-    seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Tournament seed.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Tournament seed.")] = None,
     workers: Annotated[
-        Optional[int], typer.Option("--workers", "-w", help="Worker processes (0: all cores).")
+        int | None, typer.Option("--workers", "-w", help="Worker processes (0: all cores).")
     ] = None,
     records: Annotated[
-        Optional[Path],
+        Path | None,
         typer.Option("--records", "-o", help="Also write the records here (JSON Lines)."),
     ] = None,
     db: Annotated[
-        Optional[Path],
+        Path | None,
         typer.Option(
             "--db", help="The tournament database (default: CONFIG's name with .sqlite, here)."
         ),
@@ -61,7 +61,7 @@ def tournament(
         bool, typer.Option("--json", help="Print the summary as JSON for scripts.")
     ] = False,
     scheduler: Annotated[
-        Optional[str],
+        str | None,
         typer.Option("--scheduler", help="Run on a dask.distributed cluster (tcp://HOST:PORT)."),
     ] = None,
 ) -> None:

@@ -43,7 +43,7 @@ class Action:
 class Play(Action):
     """Put ``tile`` on ``end`` of the line. On an empty line the end is always ``left``."""
 
-    __slots__ = ("tile", "end")
+    __slots__ = ("end", "tile")
     kind = "play"
     tile: Tile
     end: str
@@ -53,7 +53,7 @@ class Play(Action):
         object.__setattr__(self, "end", end)
 
     @staticmethod
-    def of(tile: Tile, end: str) -> "Play":
+    def of(tile: Tile, end: str) -> Play:
         try:
             return _PLAYS[tile.index][0 if end == LEFT else 1 if end == RIGHT else 2]
         except IndexError:
@@ -90,7 +90,7 @@ class Draw(Action):
         object.__setattr__(self, "index", index)
 
     @staticmethod
-    def of(index: int) -> "Draw":
+    def of(index: int) -> Draw:
         if not 0 <= index < len(_DRAWS):
             raise ValueError(f"no face-down tile number {index}")
         return _DRAWS[index]
@@ -113,7 +113,7 @@ class ChooseLeader(Action):
         object.__setattr__(self, "seat", seat)
 
     @staticmethod
-    def of(seat: int) -> "ChooseLeader":
+    def of(seat: int) -> ChooseLeader:
         if not 1 <= seat < len(_LEADS):
             raise ValueError(f"no seat {seat}")
         return _LEADS[seat]

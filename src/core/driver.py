@@ -9,7 +9,8 @@ decide, and it keeps the seat's random stream for real choices.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from .actions import Action
 from .errors import PlayerError

@@ -7,8 +7,8 @@ lies, left number first, e.g. ``6|6 6|2 2|3`` (left end 6, right end 3).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from .actions import LEFT, RIGHT
 from .tiles import Tile
@@ -44,7 +44,7 @@ class Line:
             out.append(RIGHT)
         return tuple(out)
 
-    def play(self, tile: Tile, end: str) -> "Line":
+    def play(self, tile: Tile, end: str) -> Line:
         """The line after ``tile`` is played on ``end`` (ValueError if it does not fit)."""
         if not self.tiles:
             return Line(((tile.hi, tile.lo),))
@@ -72,7 +72,7 @@ class Line:
         return " ".join(f"{a}|{b}" for a, b in self.tiles)
 
     @staticmethod
-    def parse(text: str) -> "Line":
+    def parse(text: str) -> Line:
         """Read ``"6|6 6|2 2|3"``; neighbouring numbers must match."""
         pairs = []
         for part in text.split():

@@ -11,8 +11,9 @@ is a :class:`RecordError` naming the field.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from .actions import KEEP, LEFT, PASS, REDEAL, RIGHT, Action, ChooseLeader, Draw, Play
 from .errors import IllegalAction, RecordError, RuleViolation
@@ -178,7 +179,7 @@ def _field(obj: dict, key: str, where: str, kind: type | tuple[type, ...]) -> An
     if key not in obj:
         raise RecordError(f"{where}: missing {key!r}")
     value = obj[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise RecordError(f"{where}.{key}: wrong type ({value!r})")
     return value
 

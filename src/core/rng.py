@@ -16,7 +16,7 @@ import math
 import random
 import secrets
 import struct
-from typing import Sequence
+from collections.abc import Sequence
 
 from .tiles import Tile
 
@@ -105,7 +105,7 @@ class Dealer:
     gives the same deals again.
     """
 
-    __slots__ = ("_tiles", "_rng", "_script", "_made", "position")
+    __slots__ = ("_made", "_rng", "_script", "_tiles", "position")
 
     def __init__(self, seed: int, tiles: Sequence[Tile], script: Sequence[Sequence[Tile]] = ()):
         self._tiles = list(tiles)

@@ -7,7 +7,7 @@ engine's hot path never builds tiles. Tiles are written high number first.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 MAX_PIP = 9  # the largest set any built-in variant uses is double-nine; more is allowed below
 
@@ -19,7 +19,7 @@ class Tile:
     table so that every tile exists once.
     """
 
-    __slots__ = ("hi", "lo", "pips", "is_double", "index")
+    __slots__ = ("hi", "index", "is_double", "lo", "pips")
 
     hi: int
     lo: int
@@ -38,7 +38,7 @@ class Tile:
         raise AttributeError("Tile is immutable")
 
     @staticmethod
-    def of(a: int, b: int) -> "Tile":
+    def of(a: int, b: int) -> Tile:
         """The tile with numbers ``a`` and ``b``, in either order."""
         try:
             return _BY_PAIR[a][b]
@@ -46,7 +46,7 @@ class Tile:
             raise ValueError(f"no such tile: {a}-{b} (numbers run 0 to {_TOP})") from None
 
     @staticmethod
-    def parse(text: str) -> "Tile":
+    def parse(text: str) -> Tile:
         """Parse ``"6-4"`` (also ``"4-6"``, ``"6:4"`` or ``"64"``)."""
         s = text.strip()
         for sep in ("-", ":", "|", "/"):
@@ -87,7 +87,7 @@ class Tile:
         # Unpickling must give back the interned object (process pools pickle tiles).
         return (Tile.of, (self.hi, self.lo))
 
-    def __lt__(self, other: "Tile") -> bool:
+    def __lt__(self, other: Tile) -> bool:
         return self.index < other.index
 
 
@@ -115,6 +115,6 @@ def tile_set(max_pip: int) -> tuple[Tile, ...]:
     return tuple(ALL_TILES[:n])
 
 
-def pips(tiles: "Iterator[Tile] | list[Tile] | tuple[Tile, ...]") -> int:
+def pips(tiles: Iterator[Tile] | list[Tile] | tuple[Tile, ...]) -> int:
     """Total pips of some tiles."""
     return sum(t.pips for t in tiles)

@@ -13,8 +13,8 @@ Nothing in the core assumes four seats or two-player partnerships.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
 
 from .tiles import Tile
 

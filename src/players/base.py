@@ -32,7 +32,7 @@ class Option:
         kind = self.type
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
-        if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
+        if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
             raise ValueError(f"option {name!r} must be {kind.__name__}, not {value!r}")
         if self.choices is not None and value not in self.choices:
             raise ValueError(f"option {name!r} must be one of {list(self.choices)}, not {value!r}")

@@ -19,7 +19,7 @@ from then on two even sides (each decided hand is a coin toss).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 # Won-hand points in double-nine, 5-point bins from 0-4 upwards (heuristic self-play).
 POINTS_HISTOGRAM = (6, 25, 87, 135, 137, 149, 152, 122, 92, 87, 58, 47, 33, 39, 23, 21, 13,
@@ -28,7 +28,7 @@ TARGET = 100
 SERIES_TO_WIN = 4
 
 
-@lru_cache(maxsize=None)
+@cache
 def double_nine_table() -> tuple[tuple[float, ...], ...]:
     """``V[a][b]``: the chance that the side at ``a`` points beats the side at ``b``, both
     below 100, with even sides from here."""
@@ -55,7 +55,7 @@ def double_nine_value(ours: int, theirs: int) -> float:
     return double_nine_table()[ours][theirs]
 
 
-@lru_cache(maxsize=None)
+@cache
 def chiva_values() -> dict[tuple[int, int], float]:
     """The chance that the side with series ``ours`` beats the side with ``theirs``."""
     # V(k, 0) = 1/2 V(k+1, 0) + 1/2 V(0, 0), V(4, 0) = 1, V(0, 0) = 1/2 by symmetry.

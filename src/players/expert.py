@@ -40,9 +40,9 @@ from ..core.actions import Action, Play
 from ..core.view import View
 from ..hookspecs import hookimpl
 from .base import ComputerPlayer, Option
+from .chain import DealChain, consistent_deal
 from .equity import Equity
 from .heuristic import score_plays
-from .chain import DealChain, consistent_deal
 from .inference import Reading
 from .knowledge import Knowledge, knowledge
 from .sim import DOUBLE, HI, LO, _place, block_result, held_counts, playout, rules_for

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from ..core.actions import PASS, REDEAL, Action, ChooseLeader, Draw, Keep, Play
 from ..core.view import View
-from .expert import LEVELS, analyse
 from .base import other_decision
+from .expert import LEVELS, analyse
 from .heuristic import HeuristicPlayer, explain, number_name
 from .knowledge import knowledge
 

@@ -21,14 +21,14 @@ from .stats import summarize, wilson
 
 __all__ = [
     "ConfigError",
+    "Job",
     "Overrides",
     "Settings",
     "TableConfig",
     "load_config",
-    "resolve",
-    "Job",
-    "play_game",
     "open_tournament",
+    "play_game",
+    "resolve",
     "run",
     "summarize",
     "wilson",

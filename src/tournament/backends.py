@@ -19,8 +19,9 @@ import multiprocessing as mp
 import signal
 import time
 from collections import deque
+from collections.abc import Callable, Iterable
 from multiprocessing.connection import wait
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from .play import Job, Referee, crashed, play_game
 

@@ -173,7 +173,7 @@ _WATCHDOG = _Watchdog()
 class _Seat:
     """What the driver asks: the real player behind the referee, under its entry's name."""
 
-    __slots__ = ("player", "seat", "name", "referee")
+    __slots__ = ("name", "player", "referee", "seat")
 
     def __init__(self, player: Any, seat: int, name: str, referee: Referee) -> None:
         self.player, self.seat, self.name, self.referee = player, seat, name, referee

@@ -11,9 +11,10 @@ whatever the workers did. On a resumed run the file is rewritten from the databa
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 from ..core.rng import fresh_seed
 from .backends import LocalPool

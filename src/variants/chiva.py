@@ -9,7 +9,7 @@ equal totals are a tie; only won hands count, as consecutive wins, and 4-0 is a 
 from __future__ import annotations
 
 from ..core.tiles import Tile
-from ..core.variant import Hands, HandResult, NameOf, Variant, cap, str_seat, str_team
+from ..core.variant import HandResult, Hands, NameOf, Variant, cap, str_seat, str_team
 from ..hookspecs import hookimpl
 
 SIX_SIX = Tile.of(6, 6)

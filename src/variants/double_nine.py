@@ -9,7 +9,7 @@ winners score their opponents' remaining pips; 100 wins, named Pollona or Tripol
 
 from __future__ import annotations
 
-from ..core.variant import Hands, HandResult, NameOf, Variant, cap, str_seat, str_team
+from ..core.variant import HandResult, Hands, NameOf, Variant, cap, str_seat, str_team
 from ..hookspecs import hookimpl
 
 TARGET = 100

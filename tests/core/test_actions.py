@@ -7,7 +7,15 @@ import pickle
 import pytest
 
 from capicua.core.actions import (
-    KEEP, LEFT, PASS, REDEAL, RIGHT, ChooseLeader, Draw, Play, parse_action,
+    KEEP,
+    LEFT,
+    PASS,
+    REDEAL,
+    RIGHT,
+    ChooseLeader,
+    Draw,
+    Play,
+    parse_action,
 )
 from capicua.core.tiles import Tile
 

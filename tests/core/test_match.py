@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from deals import SEAT_2_HAS_NO_SIX, deal, play
 
 from capicua.core.actions import PASS, parse_action
 from capicua.core.errors import IllegalAction, MatchOver, NothingToUndo
@@ -13,6 +12,7 @@ from capicua.core.match import Match
 from capicua.core.records import dumps, to_record
 from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
+from deals import SEAT_2_HAS_NO_SIX, deal, play
 
 HANDS = SEAT_2_HAS_NO_SIX  # seat 1 leads 6-6, seat 2 must pass
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from deals import SEAT_2_HAS_NO_SIX, deal, play
 
 from capicua.core.errors import RecordError, RuleViolation
 from capicua.core.match import Match
 from capicua.core.records import dumps, read_records, replay, to_record
 from capicua.plugins import load_plugins
 from capicua.variants.chiva import Chiva
+from deals import SEAT_2_HAS_NO_SIX, deal, play
 
 SCHEMA = json.loads(
     (Path(__file__).parents[2] / "src" / "schema" / "capicua-match-1.schema.json").read_text()
@@ -163,9 +163,8 @@ def test_reading_a_file_that_is_not_json_names_the_line(tmp_path):
 
 
 def test_a_record_saved_at_an_open_redeal_decision_resumes_at_that_decision(variants):
-    from deals import draw
-
     from capicua.variants.double_nine import DoubleNine100
+    from deals import draw
 
     v = DoubleNine100()
     hands = {1: "9-8 9-7 9-6 9-5 9-4 9-3 9-2 9-1 9-0 8-7",

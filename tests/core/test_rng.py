@@ -7,6 +7,7 @@ import random
 import struct
 
 import pytest
+
 from capicua.core.rng import parse_stream_state, restore_stream, seat_stream, stream_state
 
 

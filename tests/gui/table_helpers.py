@@ -164,16 +164,16 @@ class Cutthroat(Variant):
     seats = 3
     teams = ((1,), (2,), (3,))
 
-    def block_winner(self, hands):  # noqa: ANN001, ANN201
+    def block_winner(self, hands):
         counts = {s: sum(t.pips for t in ts) for s, ts in hands.items()}
         low = min(counts.values())
         lowest = [s for s, c in counts.items() if c == low]
         return self.team_of[lowest[0]] if len(lowest) == 1 else None
 
-    def next_scores(self, scores, team, points):  # noqa: ANN001, ANN201
+    def next_scores(self, scores, team, points):
         return tuple(s + (1 if t == team else 0) for t, s in enumerate(scores, 1))
 
-    def match_winner(self, scores):  # noqa: ANN001, ANN201
+    def match_winner(self, scores):
         return next((t for t, s in enumerate(scores, 1) if s >= 3), None)
 
 

@@ -10,11 +10,6 @@ from __future__ import annotations
 import time
 
 import pytest
-
-from capicua.core.actions import Play
-from capicua.gui import save
-from capicua.gui.app import TableApp
-from capicua.gui.dialogs import Settings
 from table_helpers import (
     FORCED_PASS,
     PLUGINS,
@@ -24,6 +19,11 @@ from table_helpers import (
     double_nine_at_claim,
     session,
 )
+
+from capicua.core.actions import Play
+from capicua.gui import save
+from capicua.gui.app import TableApp
+from capicua.gui.dialogs import Settings
 
 
 @pytest.fixture

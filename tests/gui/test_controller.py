@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from table_helpers import CHOICES, double_nine_at_claim, session
+
 from capicua.core.actions import KEEP, REDEAL, ChooseLeader, Draw, Play, parse_action
 from capicua.core.tiles import Tile
 from capicua.gui.controller import DRAG_THRESHOLD, Controller, legal_ends, playable, why_not
-from table_helpers import CHOICES, double_nine_at_claim, session
 
 T = Tile.parse
 
@@ -206,9 +207,10 @@ def test_a_choice_that_is_not_the_persons_to_make_is_refused():
 
 
 def test_a_face_down_tile_is_a_draw_and_a_leader_choice_has_no_space_in_its_tag():
-    from deals import draw
     from table_helpers import session as make
     from table_helpers import variant
+
+    from deals import draw
 
     v = variant("double-nine-100")
     s = make("double-nine-100", script=[draw(v, "9-9", "1-0")])

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from table_helpers import CHOICES, PLUGINS, session
 
 from capicua.core.actions import parse_action
 from capicua.core.driver import ask
 from capicua.core.errors import PlayerError
 from capicua.players.human import HumanPlayer, NoDecision
-from table_helpers import CHOICES, PLUGINS, session
 
 
 def test_the_human_player_is_a_registered_interactive_plugin():

@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from capicua.core.actions import KEEP, PASS, REDEAL, parse_action
-from capicua.core.errors import NothingToUndo
-from capicua.core.records import replay, to_record
-from capicua.gui.model import SeatsError, Session, line_of
 from table_helpers import (
     CHOICES,
     FORCED_PASS,
@@ -19,6 +15,11 @@ from table_helpers import (
     drive,
     session,
 )
+
+from capicua.core.actions import KEEP, PASS, REDEAL, parse_action
+from capicua.core.errors import NothingToUndo
+from capicua.core.records import replay, to_record
+from capicua.gui.model import SeatsError, Session, line_of
 
 
 def test_undo_takes_back_the_persons_move_and_every_computer_reply_after_it():

@@ -5,9 +5,9 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from typer.testing import CliRunner
 
 from capicua.cli import app
-from typer.testing import CliRunner
 
 runner = CliRunner()
 

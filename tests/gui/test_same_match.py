@@ -8,12 +8,13 @@ with noise), so a stream that restarted or ran on would show in their answers at
 from __future__ import annotations
 
 import pytest
+from table_helpers import PLUGINS, variant
+
 from capicua.core.actions import Action, Draw
 from capicua.core.match import Match
 from capicua.core.records import to_record
 from capicua.gui import save
 from capicua.gui.model import Session
-from table_helpers import PLUGINS, variant
 
 NOISY = {"player": "heuristic", "noise": 4.0}
 COMPUTERS = {1: "random", 2: NOISY, 3: "random", 4: NOISY}

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from table_helpers import PLUGINS, SEATS, double_nine_at_claim, drive, session
+
 from capicua.core.records import FORMAT, to_record
 from capicua.gui import save
 from capicua.gui.model import Session
-from table_helpers import PLUGINS, SEATS, double_nine_at_claim, drive, session
 
 SCHEMA = json.loads(
     (Path(__file__).parents[2] / "src" / "schema" / "capicua-match-1.schema.json").read_text())

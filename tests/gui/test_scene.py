@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-from capicua.core.actions import Draw
-from capicua.core.tiles import Tile
-from capicua.gui.controller import Controller
-from capicua.gui.scene import Choice, Ui, build_scene, draw_slots, position_of
-from deals import draw
 from table_helpers import (
     CHOICES,
     FORCED_PASS,
@@ -18,6 +13,12 @@ from table_helpers import (
     session,
     variant,
 )
+
+from capicua.core.actions import Draw
+from capicua.core.tiles import Tile
+from capicua.gui.controller import Controller
+from capicua.gui.scene import Choice, Ui, build_scene, draw_slots, position_of
+from deals import draw
 
 T = Tile.parse
 

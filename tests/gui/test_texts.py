@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from capicua.gui.texts import last_move, result_lines, series_scoring
 from table_helpers import (
     DOMINO_BY_1,
     DOMINO_BY_1_PLAY,
@@ -17,6 +16,8 @@ from table_helpers import (
     session,
     variant,
 )
+
+from capicua.gui.texts import last_move, result_lines, series_scoring
 
 
 def explained(s):

@@ -6,6 +6,7 @@ import importlib.util
 from pathlib import Path
 
 import pytest
+
 from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
 

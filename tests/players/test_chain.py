@@ -12,13 +12,14 @@ import itertools
 import random
 
 import pytest
+from deals_for_players import chiva_deal
+
 from capicua.core.actions import parse_action
 from capicua.core.match import Match
 from capicua.players.chain import DealChain, consistent_deal
 from capicua.players.inference import Reading
 from capicua.players.knowledge import _fits, knowledge
 from capicua.variants.chiva import Chiva
-from deals_for_players import chiva_deal
 
 # Seat 4 to play, with 7 tiles unseen: seats 1, 2 and 3 hold 2, 2 and 3 of them, and seat
 # 3 has shown by passing that it lacks fives and sixes.

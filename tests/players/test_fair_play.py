@@ -17,10 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from player_positions import random_position
 
+from capicua.core.driver import play_match
 from capicua.core.errors import IllegalAction
 from capicua.core.match import HandLog, Match
 from capicua.core.rng import Dealer, seat_stream
-from capicua.core.driver import play_match
 from capicua.core.view import View
 from capicua.players.hints import hint
 from capicua.plugins import load_plugins

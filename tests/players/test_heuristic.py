@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from deals_for_players import chiva_deal, shuffle_for
 
 from capicua.core.actions import REDEAL, ChooseLeader, parse_action

@@ -7,6 +7,11 @@ from __future__ import annotations
 import math
 
 import pytest
+from deals_for_players import chiva_deal
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from player_positions import random_position
+
 from capicua.core.actions import parse_action
 from capicua.core.match import Match
 from capicua.core.tiles import Tile, tile_set
@@ -17,10 +22,6 @@ from capicua.players.sim import HI, LO
 from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
 from deals import LOWEST_SEAT_2, deal, draw, play
-from deals_for_players import chiva_deal
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from player_positions import random_position
 
 
 def idx(text: str) -> int:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
+from deals_for_players import chiva_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from deals_for_players import chiva_deal
 from player_positions import random_position
 
 from capicua.core.actions import parse_action

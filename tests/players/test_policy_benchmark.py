@@ -5,8 +5,9 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from capicua.players.sim import POLICY
 from conftest import BENCHMARKS
+
+from capicua.players.sim import POLICY
 
 
 def test_a_policy_against_itself_wins_exactly_half_since_each_deal_is_played_both_ways(policy):

@@ -6,16 +6,20 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from player_positions import random_position
 
 from capicua.core.actions import LEFT, PASS, RIGHT, Play
 from capicua.core.match import Match
 from capicua.core.tiles import Tile
 from capicua.players.sim import (
-    HandState, held_counts, legal_moves, playout, rules_for,
+    HandState,
+    held_counts,
+    legal_moves,
+    playout,
+    rules_for,
 )
 from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
-from player_positions import random_position
 
 VARIANTS = {"chiva": Chiva(), "double-nine-100": DoubleNine100()}
 TILES = {t.index: t for t in (Tile.of(a, b) for a in range(10) for b in range(a + 1))}

@@ -6,10 +6,11 @@ import random
 import subprocess
 import sys
 
+from conftest import BENCHMARKS
+
 from capicua.core.match import Match
 from capicua.players.knowledge import knowledge
 from capicua.plugins import load_plugins
-from conftest import BENCHMARKS
 
 
 def test_a_pair_plays_each_deal_twice_with_the_sides_swapped(strength):

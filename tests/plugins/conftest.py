@@ -18,11 +18,12 @@ import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import capicua.plugins
 import pytest
+from typer.testing import CliRunner
+
+import capicua.plugins
 from capicua.cli import app
 from gui.conftest import display  # noqa: F401 - the GUI tests' Xvfb, shared with them
-from typer.testing import CliRunner
 
 
 @pytest.fixture(autouse=True)

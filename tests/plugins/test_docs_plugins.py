@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from capicua import hookspecs
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "plugins.md"

@@ -14,6 +14,7 @@ import re
 import tkinter as tk
 
 import pytest
+
 from capicua.core.actions import parse_action
 from capicua.core.match import Match
 from capicua.plugins import default_plugins

@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+
 from capicua.core.driver import play_match
 from capicua.core.rng import seat_stream
 from capicua.players.random_player import RandomPlayer

@@ -7,6 +7,7 @@ import dataclasses
 import random
 
 import pytest
+
 from capicua.core.actions import Play
 from capicua.core.match import Match
 from capicua.core.variant import Hands, Variant

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from deals import SEAT_2_HAS_NO_SIX, deal, play
 
 from capicua.core.actions import PASS, parse_action
 from capicua.core.errors import IllegalAction
 from capicua.core.match import Match
 from capicua.variants.chiva import Chiva
+from deals import SEAT_2_HAS_NO_SIX, deal, play
 
 # One deal that blocks after ten tiles with every six on the line and both ends 6:
 #   (6,0)(0,1)(1,6)(6,6)(6,2)(2,3)(3,6)(6,4)(4,5)(5,6)

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import pytest
+
+from capicua.core.actions import KEEP, REDEAL, parse_action
+from capicua.core.match import Match
+from capicua.variants.double_nine import DoubleNine100
 from deals import (
     DOMINO_BY_1,
     DOMINO_BY_1_PLAY,
@@ -12,10 +16,6 @@ from deals import (
     draw,
     play,
 )
-
-from capicua.core.actions import KEEP, REDEAL, parse_action
-from capicua.core.match import Match
-from capicua.variants.double_nine import DoubleNine100
 
 # Partners 1 and 3 share the lowest count (75): team 1 wins.
 LOWEST_SHARED_BY_PARTNERS = {

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from capicua_block import Block
+
 from capicua.core.actions import parse_action
 from capicua.core.match import Match
 from capicua.core.tiles import Tile, tile_set
@@ -16,7 +18,6 @@ from capicua.core.variant import BLOCK, DOMINO, TIE
 from capicua.players.random_player import RandomPlayer
 from capicua.plugins import load_plugins
 from capicua.testing import check_player, check_variant
-from capicua_block import Block
 
 
 def deal(seat1: str, seat2: str) -> list[Tile]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import re
 
+from capicua_greedy import GreedyPlayer
+
 from capicua.core.actions import REDEAL, ChooseLeader, Draw, parse_action
 from capicua.core.match import Match
 from capicua.core.tiles import Tile, tile_set
@@ -12,7 +14,6 @@ from capicua.plugins import load_plugins
 from capicua.testing import check_player
 from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
-from capicua_greedy import GreedyPlayer
 
 
 def deal(variant, hands: dict[int, str]) -> list[Tile]:
