@@ -38,7 +38,10 @@ def engine_only(variant, seed: int) -> tuple[int, int]:
 
 
 def with_players(plugins, variant, seed: int, hooks: bool) -> tuple[int, int]:
-    players = {s: plugins.players.create("random", seat_stream(seed, s)) for s in range(1, variant.seats + 1)}
+    players = {
+        s: plugins.players.create("random", seat_stream(seed, s))
+        for s in range(1, variant.seats + 1)
+    }
     m = play_match(variant, players, seed, hook=plugins.hook if hooks else None)
     if hooks:
         to_record(m, {s: "random" for s in players})

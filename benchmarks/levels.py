@@ -51,8 +51,10 @@ def positions(plugins, variant_name: str, count: int, stride: int) -> list:
     seen = 0
     seed = 0
     while len(views) < count:
-        players = {s: plugins.players.create("heuristic", seat_stream(seed, s))
-                   for s in range(1, variant.seats + 1)}
+        players = {
+            s: plugins.players.create("heuristic", seat_stream(seed, s))
+            for s in range(1, variant.seats + 1)
+        }
         m = Match(variant, seed)
         while m.turn is not None and len(views) < count:
             legal = m.legal_actions()
@@ -100,20 +102,27 @@ def costs(views: list) -> tuple[float, float, float, float]:
                 model.hand_ratio(hands)
             hand_time += time.perf_counter() - start
             weighed += 20 * len(model.steps)
-    return (1e6 * unit_time / max(units, 1), 1e6 * read_time / max(reads, 1),
-            1e6 * chain_time / max(proposals, 1), 1e6 * hand_time / max(weighed, 1))
+    return (
+        1e6 * unit_time / max(units, 1),
+        1e6 * read_time / max(reads, 1),
+        1e6 * chain_time / max(proposals, 1),
+        1e6 * hand_time / max(weighed, 1),
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=120, help="positions per variant")
-    parser.add_argument("--stride", type=int, default=7,
-                        help="take every n-th decision of the self-play")
+    parser.add_argument(
+        "--stride", type=int, default=7, help="take every n-th decision of the self-play"
+    )
     parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels")
     parser.add_argument("--variant", choices=VARIANTS, help="one variant (default: both)")
-    parser.add_argument("--costs", action="store_true",
-                        help="print what a unit, a play read, a chain proposal and a play "
-                        "weighed by the hand cost")
+    parser.add_argument(
+        "--costs",
+        action="store_true",
+        help="print what a unit, a play read, a chain proposal and a play weighed by the hand cost",
+    )
     args = parser.parse_args(argv)
     plugins = load_plugins(third_party=False)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
@@ -121,18 +130,26 @@ def main(argv: list[str] | None = None) -> None:
     if unknown:
         parser.error(f"unknown level {unknown[0]!r}; the levels: {', '.join(LEVELS)}")
     if args.costs:
-        print(f"{'variant':16} {'unit us':>8} {'read us':>8} {'units':>6} {'charged':>8} "
-              f"{'prop us':>8} {'units':>6} {'charged':>8} "
-              f"{'hand us':>8} {'units':>6} {'charged':>8}")
+        print(
+            f"{'variant':16} {'unit us':>8} {'read us':>8} {'units':>6} {'charged':>8} "
+            f"{'prop us':>8} {'units':>6} {'charged':>8} "
+            f"{'hand us':>8} {'units':>6} {'charged':>8}"
+        )
         for name in [args.variant] if args.variant else VARIANTS:
             unit, read, proposal, hand = costs(
-                positions(plugins, name, args.decisions, args.stride))
-            print(f"{name:16} {unit:8.2f} {read:8.1f} {read / unit:6.0f} {READ_COST:8} "
-                  f"{proposal:8.2f} {proposal / unit:6.2f} {PROPOSAL_COST:8} "
-                  f"{hand:8.2f} {hand / unit:6.2f} {HAND_COST:8}", flush=True)
+                positions(plugins, name, args.decisions, args.stride)
+            )
+            print(
+                f"{name:16} {unit:8.2f} {read:8.1f} {read / unit:6.0f} {READ_COST:8} "
+                f"{proposal:8.2f} {proposal / unit:6.2f} {PROPOSAL_COST:8} "
+                f"{hand:8.2f} {hand / unit:6.2f} {HAND_COST:8}",
+                flush=True,
+            )
         return
-    print(f"{'variant':16} {'level':7} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8} "
-          f"{'samples':>8}  (ms, {args.decisions} decisions each)")
+    print(
+        f"{'variant':16} {'level':7} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8} "
+        f"{'samples':>8}  (ms, {args.decisions} decisions each)"
+    )
     for name in [args.variant] if args.variant else VARIANTS:
         views = positions(plugins, name, args.decisions, args.stride)
         for level in levels:
@@ -142,9 +159,12 @@ def main(argv: list[str] | None = None) -> None:
                 result = analyse(view, random.Random(i), level=level)
                 times.append(1000 * (time.perf_counter() - start))
                 samples.append(result.samples)
-            print(f"{name:16} {level:7} {statistics.median(times):8.1f} "
-                  f"{percentile(times, 0.9):8.1f} {percentile(times, 0.99):8.1f} "
-                  f"{max(times):8.1f} {statistics.mean(samples):8.0f}", flush=True)
+            print(
+                f"{name:16} {level:7} {statistics.median(times):8.1f} "
+                f"{percentile(times, 0.9):8.1f} {percentile(times, 0.99):8.1f} "
+                f"{max(times):8.1f} {statistics.mean(samples):8.0f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -46,8 +46,13 @@ def weights(text: str) -> tuple[float, float, float]:
         raise argparse.ArgumentTypeError(f"{text!r}: give three numbers, tempo,partner,keep")
 
 
-def duel(variant: str, a: tuple[float, float, float], b: tuple[float, float, float],
-         deals: int, seed: int) -> tuple[float, int, float]:
+def duel(
+    variant: str,
+    a: tuple[float, float, float],
+    b: tuple[float, float, float],
+    deals: int,
+    seed: int,
+) -> tuple[float, int, float]:
     """``(A's hands won, hands, microseconds per playout)`` over ``deals`` deals, each twice."""
     game, per_hand = VARIANTS[variant]
     rules = rules_for(game.info())
@@ -57,13 +62,14 @@ def duel(variant: str, a: tuple[float, float, float], b: tuple[float, float, flo
     elapsed = 0.0
     for _ in range(deals):
         rng.shuffle(tiles)
-        deal = [tiles[i * per_hand:(i + 1) * per_hand] for i in range(rules.seats)]
+        deal = [tiles[i * per_hand : (i + 1) * per_hand] for i in range(rules.seats)]
         leader = rng.randrange(rules.seats)
         for a_team, policy in ((1, {1: a, 2: b}), (2, {1: b, 2: a})):
             hands = [h[:] for h in deal]
             start = time.perf_counter()
-            team, _ = playout(hands, held_counts(hands, game.max_pip), -1, -1, leader, rules,
-                              policy=policy)
+            team, _ = playout(
+                hands, held_counts(hands, game.max_pip), -1, -1, leader, rules, policy=policy
+            )
             elapsed += time.perf_counter() - start
             won += 1.0 if team == a_team else 0.5 if team == 0 else 0.0
     return won, 2 * deals, elapsed / (2 * deals) * 1e6
@@ -71,22 +77,34 @@ def duel(variant: str, a: tuple[float, float, float], b: tuple[float, float, flo
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--a", type=weights, default=POLICY,
-                        help="weights of A: tempo,partner,keep (default: the shipped ones)")
-    parser.add_argument("--b", type=weights, default=(30.0, 0.0, 0.0),
-                        help="weights of B (default 30,0,0: the sixth session's policy)")
+    parser.add_argument(
+        "--a",
+        type=weights,
+        default=POLICY,
+        help="weights of A: tempo,partner,keep (default: the shipped ones)",
+    )
+    parser.add_argument(
+        "--b",
+        type=weights,
+        default=(30.0, 0.0, 0.0),
+        help="weights of B (default 30,0,0: the sixth session's policy)",
+    )
     parser.add_argument("--variant", choices=(*VARIANTS, "both"), default="both")
     parser.add_argument("--deals", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=20240601)
     args = parser.parse_args(argv)
     names = tuple(VARIANTS) if args.variant == "both" else (args.variant,)
-    print(f"A = {','.join(f'{w:g}' for w in args.a)}   B = {','.join(f'{w:g}' for w in args.b)}"
-          "   (tempo, partner, keep)")
+    print(
+        f"A = {','.join(f'{w:g}' for w in args.a)}   B = {','.join(f'{w:g}' for w in args.b)}"
+        "   (tempo, partner, keep)"
+    )
     for name in names:
         won, hands, micros = duel(name, args.a, args.b, args.deals, args.seed)
         low, high = wilson(round(won), hands)
-        print(f"{name:16s} A wins {won / hands:6.1%} of {hands:,} hands "
-              f"(95% CI {low:.1%}-{high:.1%}); {micros:.0f} us per playout")
+        print(
+            f"{name:16s} A wins {won / hands:6.1%} of {hands:,} hands "
+            f"(95% CI {low:.1%}-{high:.1%}); {micros:.0f} us per playout"
+        )
     return 0
 
 

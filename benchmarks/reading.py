@@ -34,15 +34,18 @@ from capicua.plugins import load_plugins
 VARIANTS = ("chiva", "double-nine-100")
 
 
-def measure(plugins, name: str, positions: int, samples: int,
-            stride: int) -> tuple[float, float, int]:
+def measure(
+    plugins, name: str, positions: int, samples: int, stride: int
+) -> tuple[float, float, int]:
     """(median effective sample share, mean true-deal percentile, positions measured)."""
     variant = plugins.variants.create(name)
     shares, ranks = [], []
     seed = 0
     while len(shares) < positions:
-        players = {s: plugins.players.create("heuristic", seat_stream(seed, s))
-                   for s in range(1, variant.seats + 1)}
+        players = {
+            s: plugins.players.create("heuristic", seat_stream(seed, s))
+            for s in range(1, variant.seats + 1)
+        }
         m = Match(variant, seed)
         seen = 0
         while m.turn is not None and m.hand_number == 1:
@@ -62,8 +65,9 @@ def measure(plugins, name: str, positions: int, samples: int,
             continue
         chain = DealChain(k, model, random.Random(seed))
         weights = [model.hand_ratio(chain.sample()) for _ in range(samples)]
-        true = model.hand_ratio([[t.index for t in m.hands[s]]
-                                 for s in range(1, variant.seats + 1)])
+        true = model.hand_ratio(
+            [[t.index for t in m.hands[s]] for s in range(1, variant.seats + 1)]
+        )
         shares.append(sum(weights) ** 2 / sum(w * w for w in weights) / samples)
         ranks.append(sum(1 for w in weights if w < true) / samples)
     return statistics.median(shares), statistics.mean(ranks), len(shares)
@@ -73,8 +77,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=40, help="positions per variant")
     parser.add_argument("--samples", type=int, default=200, help="sampled deals per position")
-    parser.add_argument("--stride", type=int, default=12,
-                        help="the n-th decision of each match's first hand")
+    parser.add_argument(
+        "--stride", type=int, default=12, help="the n-th decision of each match's first hand"
+    )
     parser.add_argument("--variant", choices=VARIANTS, help="one variant (default: both)")
     args = parser.parse_args(argv)
     if min(args.positions, args.samples, args.stride) < 1:

@@ -122,22 +122,32 @@ class Oracle:
         if view.phase != "play":
             return self.expert.act(view)
         if self.shows == "oracle":
-            hands = [[t.index for t in self.match.hands[s]]
-                     for s in range(1, view.variant.seats + 1)]
+            hands = [
+                [t.index for t in self.match.hands[s]] for s in range(1, view.variant.seats + 1)
+            ]
             # One sample is enough: every sample would be the same deal, and the playouts
             # are deterministic.
-            return analyse(view, self.expert.rng, samples=1, reading=0.0,
-                           deal=lambda k, rng: [h[:] for h in hands]).best
-        deal = {"oracle-stock": self._stock_deal, "oracle-partner": self._partner_deal,
-                "oracle-team": self._team_deal}[self.shows]
+            return analyse(
+                view,
+                self.expert.rng,
+                samples=1,
+                reading=0.0,
+                deal=lambda k, rng: [h[:] for h in hands],
+            ).best
+        deal = {
+            "oracle-stock": self._stock_deal,
+            "oracle-partner": self._partner_deal,
+            "oracle-team": self._team_deal,
+        }[self.shows]
         return analyse(view, self.expert.rng, deal=deal, level=self.level).best
 
     def _stock_deal(self, k: Any, rng: Any) -> list[list[int]]:
         from capicua.players.knowledge import sample_deal
 
         stock = {t.index for t in self.match.unused}
-        return sample_deal(replace(k, unseen=[t for t in k.unseen if t not in stock],
-                                   unused=0), rng)
+        return sample_deal(
+            replace(k, unseen=[t for t in k.unseen if t not in stock], unused=0), rng
+        )
 
     def _partner_deal(self, k: Any, rng: Any) -> list[list[int]]:
         from capicua.players.chain import consistent_deal
@@ -160,8 +170,11 @@ class Oracle:
         counts = list(k.counts)
         counts[partner] = 0
         shown = set(real)
-        return partner, real, replace(k, counts=counts,
-                                      unseen=[t for t in k.unseen if t not in shown])
+        return (
+            partner,
+            real,
+            replace(k, counts=counts, unseen=[t for t in k.unseen if t not in shown]),
+        )
 
 
 class _Watch:
@@ -206,8 +219,10 @@ def check_oracle(spec: Any) -> str | None:
             takes = f"its option: {', '.join(allowed)}" if allowed else "it takes no options"
             return f"measuring device {name!r} has no option {key!r} ({takes})"
         if value not in LEVELS:
-            return (f"measuring device {name!r}: option 'level' must be one of "
-                    f"{', '.join(LEVELS)}, not {value!r}")
+            return (
+                f"measuring device {name!r}: option 'level' must be one of "
+                f"{', '.join(LEVELS)}, not {value!r}"
+            )
     return None
 
 
@@ -230,8 +245,14 @@ def play_pair(task: tuple[str, Any, Any, int]) -> dict:
         _PLUGINS = load_plugins(third_party=False)
     name, a, b, seed = task
     variant = _PLUGINS.variants.create(name)
-    out = {"hands": [0, 0], "ties": 0, "matches": [0, 0], "times": [[], []], "deals": 0,
-           "how": Counter()}
+    out = {
+        "hands": [0, 0],
+        "ties": 0,
+        "matches": [0, 0],
+        "times": [[], []],
+        "deals": 0,
+        "how": Counter(),
+    }
     for a_team in (1, 2):
         seats = {}
         side_of = {}
@@ -241,8 +262,9 @@ def play_pair(task: tuple[str, Any, Any, int]) -> dict:
             seats[seat] = _make(a if side == 0 else b, seat_stream(seed, seat))
         timings: dict[int, list[float]] = {}
         oracles = [p for p in seats.values() if isinstance(p, Oracle)]
-        m = play_match(variant, seats, seed, timings=timings,
-                       hook=_Watch(oracles) if oracles else None)
+        m = play_match(
+            variant, seats, seed, timings=timings, hook=_Watch(oracles) if oracles else None
+        )
         for log in m.hands_log:
             r = log.result
             if r is None:
@@ -253,8 +275,11 @@ def play_pair(task: tuple[str, Any, Any, int]) -> dict:
             else:
                 out["hands"][0 if r.team == a_team else 1] += 1
             # Which side led and how the hand ended: where a side wins and loses hands.
-            key = (side_of[log.leader], r.outcome,
-                   None if r.team is None else 0 if r.team == a_team else 1)
+            key = (
+                side_of[log.leader],
+                r.outcome,
+                None if r.team is None else 0 if r.team == a_team else 1,
+            )
             out["how"][key] += 1
         out["matches"][0 if m.winner == a_team else 1] += 1
         for seat, ts in timings.items():
@@ -262,15 +287,29 @@ def play_pair(task: tuple[str, Any, Any, int]) -> dict:
     return out
 
 
-def run(variant: str, a: Any, b: Any, deals: int, seed: int, workers: int,
-        progress: Callable[[str], None] | None = None) -> dict:
+def run(
+    variant: str,
+    a: Any,
+    b: Any,
+    deals: int,
+    seed: int,
+    workers: int,
+    progress: Callable[[str], None] | None = None,
+) -> dict:
     """Play pairs of matches until ``deals`` deals have each been played twice; ``progress``,
     if given, receives a line at every tenth of them."""
     from capicua.core.rng import derive_seed
 
-    total = {"hands": [0, 0], "ties": 0, "matches": [0, 0], "times": [[], []], "deals": 0,
-             "pairs": 0, "how": Counter()}
-    tasks = ((variant, a, b, derive_seed(seed, variant, i)) for i in range(10 ** 9))
+    total = {
+        "hands": [0, 0],
+        "ties": 0,
+        "matches": [0, 0],
+        "times": [[], []],
+        "deals": 0,
+        "pairs": 0,
+        "how": Counter(),
+    }
+    tasks = ((variant, a, b, derive_seed(seed, variant, i)) for i in range(10**9))
     ctx = multiprocessing.get_context("spawn")
     start = time.perf_counter()
     tenth = max(1, deals // 10)
@@ -293,9 +332,11 @@ def run(variant: str, a: Any, b: Any, deals: int, seed: int, workers: int,
             done = total["deals"] // 2
             if progress is not None and done >= next_report:
                 share = total["hands"][0] / total["deals"]
-                progress(f"{variant}: {done} of {deals} deals, "
-                         f"{time.perf_counter() - start:.0f} s, A has won {share:.1%} of "
-                         f"the hands so far")
+                progress(
+                    f"{variant}: {done} of {deals} deals, "
+                    f"{time.perf_counter() - start:.0f} s, A has won {share:.1%} of "
+                    f"the hands so far"
+                )
                 next_report = (done // tenth + 1) * tenth
     total["seconds"] = time.perf_counter() - start
     return total
@@ -304,28 +345,38 @@ def run(variant: str, a: Any, b: Any, deals: int, seed: int, workers: int,
 def report(variant: str, a: Any, b: Any, t: dict) -> str:
     names = (_label(a), _label(b))
     hands = t["deals"]
-    lines = [f"{variant}: A = {names[0]}, B = {names[1]}; {t['pairs']} match pairs, "
-             f"{hands} hands ({hands / 2:.0f} deals played twice), {t['seconds']:.0f} s"]
+    lines = [
+        f"{variant}: A = {names[0]}, B = {names[1]}; {t['pairs']} match pairs, "
+        f"{hands} hands ({hands / 2:.0f} deals played twice), {t['seconds']:.0f} s"
+    ]
     for i, side in enumerate("AB"):
         lo, hi = wilson(t["hands"][i], hands)
-        lines.append(f"  hands won    {side} {t['hands'][i]:6d}  {t['hands'][i] / hands:6.1%}"
-                     f"  (95% CI {lo:.1%} to {hi:.1%})")
+        lines.append(
+            f"  hands won    {side} {t['hands'][i]:6d}  {t['hands'][i] / hands:6.1%}"
+            f"  (95% CI {lo:.1%} to {hi:.1%})"
+        )
     lines.append(f"  ties           {t['ties']:6d}  {t['ties'] / hands:6.1%}")
     decided = hands - t["ties"]
     lo, hi = wilson(t["hands"][0], decided)
-    lines.append(f"  A's share of decided hands {t['hands'][0] / decided:6.1%}"
-                 f"  (95% CI {lo:.1%} to {hi:.1%})")
+    lines.append(
+        f"  A's share of decided hands {t['hands'][0] / decided:6.1%}"
+        f"  (95% CI {lo:.1%} to {hi:.1%})"
+    )
     lines.extend(_how(t["how"]))
     matches = sum(t["matches"])
     for i, side in enumerate("AB"):
         lo, hi = wilson(t["matches"][i], matches)
-        lines.append(f"  matches won  {side} {t['matches'][i]:6d}  {t['matches'][i] / matches:6.1%}"
-                     f"  (95% CI {lo:.1%} to {hi:.1%})")
+        lines.append(
+            f"  matches won  {side} {t['matches'][i]:6d}  {t['matches'][i] / matches:6.1%}"
+            f"  (95% CI {lo:.1%} to {hi:.1%})"
+        )
     for i, side in enumerate("AB"):
         ts = [x * 1000 for x in t["times"][i]]
-        lines.append(f"  decision ms  {side} median {percentile(ts, .5):7.3f}  p90 "
-                     f"{percentile(ts, .9):7.3f}  p99 {percentile(ts, .99):7.3f}  max "
-                     f"{max(ts, default=float('nan')):7.3f}  ({len(ts)} decisions)")
+        lines.append(
+            f"  decision ms  {side} median {percentile(ts, 0.5):7.3f}  p90 "
+            f"{percentile(ts, 0.9):7.3f}  p99 {percentile(ts, 0.99):7.3f}  max "
+            f"{max(ts, default=float('nan')):7.3f}  ({len(ts)} decisions)"
+        )
     return "\n".join(lines)
 
 
@@ -340,8 +391,9 @@ def _how(how: dict) -> list[str]:
         for won, name in enumerate("AB"):
             dom = how.get((led, "domino", won), 0)
             blk = how.get((led, "block", won), 0)
-            parts.append(f"{name} won {(dom + blk) / n:6.1%} (domino {dom / n:5.1%}, "
-                         f"block {blk / n:5.1%})")
+            parts.append(
+                f"{name} won {(dom + blk) / n:6.1%} (domino {dom / n:5.1%}, block {blk / n:5.1%})"
+            )
         lines.append(f"  {side} led {n:6d}: " + "; ".join(parts))
     return lines
 
@@ -358,19 +410,24 @@ def _label(spec: Any) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     devices = "; ".join(f"{name}: the expert shown {shows}" for name, shows in ORACLES.items())
-    p.add_argument("--a", default="heuristic",
-                   help=f"player A, e.g. expert or expert:samples=400, or a measuring device "
-                        f"({devices}; all but oracle take a level: oracle-team:level=strong)")
+    p.add_argument(
+        "--a",
+        default="heuristic",
+        help=f"player A, e.g. expert or expert:samples=400, or a measuring device "
+        f"({devices}; all but oracle take a level: oracle-team:level=strong)",
+    )
     p.add_argument("--b", default="random", help="player B, same form")
     p.add_argument("--variant", choices=VARIANTS + ("both",), default="both")
     p.add_argument("--deals", type=int, default=2000, help="deals per variant (each played twice)")
     p.add_argument("--seed", type=int, default=20240601)
     p.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
-    p.add_argument("--quiet", action="store_true",
-                   help="no progress lines on standard error, only the report")
+    p.add_argument(
+        "--quiet", action="store_true", help="no progress lines on standard error, only the report"
+    )
     args = p.parse_args(argv)
     from capicua.plugins import load_plugins
 
@@ -389,8 +446,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return 2
     for variant in VARIANTS if args.variant == "both" else (args.variant,):
-        t = run(variant, a, b, args.deals, args.seed, args.workers,
-                progress=None if args.quiet else _to_stderr)
+        t = run(
+            variant,
+            a,
+            b,
+            args.deals,
+            args.seed,
+            args.workers,
+            progress=None if args.quiet else _to_stderr,
+        )
         print(report(variant, a, b, t), flush=True)
     return 0
 

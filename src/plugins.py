@@ -113,13 +113,16 @@ def variant_problems(cls: type) -> list[str]:
     if not problems:
         size = len(tile_set(max_pip))
         if seats * hand_size > size:
-            problems.append(f"{seats} seats of {hand_size} tiles need {seats * hand_size} "
-                            f"tiles; the double-{max_pip} set has {size}")
+            problems.append(
+                f"{seats} seats of {hand_size} tiles need {seats * hand_size} "
+                f"tiles; the double-{max_pip} set has {size}"
+            )
     teams = getattr(cls, "teams", None)
     flat = [s for team in teams for s in team] if _is_teams(teams) else None
     if flat is None or len(teams) < 2 or any(not team for team in teams):  # type: ignore[arg-type]
-        problems.append(f"teams must be a tuple of at least two non-empty tuples of seats, "
-                        f"not {teams!r}")
+        problems.append(
+            f"teams must be a tuple of at least two non-empty tuples of seats, not {teams!r}"
+        )
     elif _is_int(seats) and sorted(flat) != list(range(1, seats + 1)):
         problems.append(f"teams {teams!r} must hold every seat 1 to {seats} exactly once")
     for flag in ("draw_for_lead", "choose_leader"):
@@ -196,8 +199,9 @@ class _Registry:
             raise PluginError(f"{self.kind} {cls!r} is not a subclass of {self.base.__name__}")
         problems = self.check(cls)
         if problems:
-            raise PluginError(f"{self.kind} class {cls.__qualname__} has bad metadata: "
-                              + "; ".join(problems))
+            raise PluginError(
+                f"{self.kind} class {cls.__qualname__} has bad metadata: " + "; ".join(problems)
+            )
         name = cls.name  # type: ignore[attr-defined]
         src = self._source
         if name in self.entries:
@@ -358,18 +362,26 @@ def _load_entry_points(loaded: Plugins, off: set[str]) -> None:
             continue
         if ep.name in loaded.sources:
             other = loaded.sources[ep.name]
-            loaded._skip(ep.name, dist, f"the plugin name {ep.name!r} is already taken by "
-                                        f"{other.distribution}")
+            loaded._skip(
+                ep.name,
+                dist,
+                f"the plugin name {ep.name!r} is already taken by {other.distribution}",
+            )
             continue
         try:
             plugin = ep.load()
         except Exception as exc:  # noqa: BLE001 - a broken plugin must not take capicua down
             loaded._skip(ep.name, dist, f"{ep.value!r} could not be loaded: {_reason(exc)}")
             continue
-        if any(p is plugin or getattr(p, "__capicua_plugin__", None) is plugin
-               for p in pm.get_plugins()):
-            loaded._skip(ep.name, dist, f"{ep.value!r} is already registered as plugin "
-                                        f"{_name_of(pm, plugin)!r}")
+        if any(
+            p is plugin or getattr(p, "__capicua_plugin__", None) is plugin
+            for p in pm.get_plugins()
+        ):
+            loaded._skip(
+                ep.name,
+                dist,
+                f"{ep.value!r} is already registered as plugin {_name_of(pm, plugin)!r}",
+            )
             continue
         source = Source(ep.name, dist, version, False)
         try:
@@ -425,9 +437,13 @@ def _register_classes(loaded: Plugins, source: Source) -> None:
                 loaded.players._withdraw(source.name)
                 pm.unregister(plugin)
                 del loaded.sources[source.name]
-                loaded._skip(source.name, source.distribution,
-                             f"{hookname} raised {_reason(exc)}" if not isinstance(exc, PluginError)
-                             else str(exc))
+                loaded._skip(
+                    source.name,
+                    source.distribution,
+                    f"{hookname} raised {_reason(exc)}"
+                    if not isinstance(exc, PluginError)
+                    else str(exc),
+                )
                 return
 
 
@@ -456,8 +472,9 @@ def _guard(pm: pluggy.PluginManager, plugin: object, source: Source, loaded: Plu
             continue
         func = getattr(plugin, attr)
         hookname = opts.get("specname") or attr
-        passthrough = (hookname in REGISTRATION_HOOKS or opts.get("wrapper")
-                       or opts.get("hookwrapper"))
+        passthrough = (
+            hookname in REGISTRATION_HOOKS or opts.get("wrapper") or opts.get("hookwrapper")
+        )
         setattr(guarded, attr, _wrap(func, hookname, dict(opts), None if passthrough else failed))
     return guarded
 
@@ -474,15 +491,18 @@ class _GuardedPlugin:
 
 def _wrap(func: Callable, hookname: str, opts: dict, failed: Callable | None) -> Callable:
     if failed is None:
+
         def call(*args: Any, **kwargs: Any) -> Any:
             return func(*args, **kwargs)
     else:
+
         def call(*args: Any, **kwargs: Any) -> Any:
             try:
                 return func(*args, **kwargs)
             except Exception as exc:  # noqa: BLE001 - an observer is someone else's code
                 failed(hookname, exc)
                 return None
+
     functools.update_wrapper(call, func)  # pluggy reads the argument names through it
     setattr(call, f"{GROUP}_impl", opts)
     return call

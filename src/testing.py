@@ -112,8 +112,9 @@ def check_variant(
     sample = variant()
     problems = variant_problems(type(sample))
     if problems:
-        raise ConformanceError(f"variant {type(sample).__qualname__} has bad metadata: "
-                               + "; ".join(problems))
+        raise ConformanceError(
+            f"variant {type(sample).__qualname__} has bad metadata: " + "; ".join(problems)
+        )
     report = Report(sample.name)
     for i in range(matches):
         mseed = derive_seed(seed, "match", i)
@@ -124,13 +125,15 @@ def check_variant(
             raise ConformanceError(
                 f"{sample.name}, seed {mseed}: the same seed and the same choices gave a "
                 "different match (does the variant use a random source of its own, or "
-                "iterate over a set?)")
+                "iterate over a set?)"
+            )
         report.matches += 1
     return report
 
 
-def random_match(variant: Callable[[], Variant], seed: int,
-                 max_actions: int = MAX_ACTIONS) -> Match:
+def random_match(
+    variant: Callable[[], Variant], seed: int, max_actions: int = MAX_ACTIONS
+) -> Match:
     """The match ``check_variant`` plays with ``seed``: uniform choices from a stream of
     their own. Use it to look at a failing match (``capicua replay`` its record). It stops
     after ``max_actions`` actions, finished or not."""
@@ -148,8 +151,14 @@ _SEATS: Mapping[int, Any] = MappingProxyType({})
 class _MatchChecker:
     """One match of :func:`check_variant`, checked decision by decision."""
 
-    def __init__(self, variant: Callable[[], Variant], seed: int, undo_every: int,
-                 max_actions: int, report: Report) -> None:
+    def __init__(
+        self,
+        variant: Callable[[], Variant],
+        seed: int,
+        undo_every: int,
+        max_actions: int,
+        report: Report,
+    ) -> None:
         self.v = variant()
         self.make = variant
         self.seed = seed
@@ -163,8 +172,9 @@ class _MatchChecker:
         except ConformanceError:
             raise
         except Exception as exc:
-            raise ConformanceError(f"{self.v.name}, seed {seed}: starting a match raised "
-                                   f"{exc!r}") from exc
+            raise ConformanceError(
+                f"{self.v.name}, seed {seed}: starting a match raised {exc!r}"
+            ) from exc
         self.past_ok: dict = {}  # finished hands already walked (see find_leaks)
 
     def instrument(self) -> None:
@@ -190,8 +200,11 @@ class _MatchChecker:
                 self.fail(f"points must be a non-negative int, not {value!r}")
 
         def check_scores(value: Any, *args: Any) -> None:
-            if not (isinstance(value, tuple) and len(value) == len(v.teams)
-                    and all(isinstance(s, int) for s in value)):
+            if not (
+                isinstance(value, tuple)
+                and len(value) == len(v.teams)
+                and all(isinstance(s, int) for s in value)
+            ):
                 self.fail(f"next_scores returned {value!r}, not a tuple of {len(v.teams)} ints")
 
         def check_label(value: Any, *args: Any) -> None:
@@ -204,8 +217,10 @@ class _MatchChecker:
             "points": check_points,
             "next_scores": check_scores,
             "match_winner": lambda value, *a: team_or_none("match_winner", value),
-            "entitled_team": lambda value, *a: (value in teams or self.fail(
-                f"entitled_team returned {value!r}; the teams are 1 to {len(teams)}")),
+            "entitled_team": lambda value, *a: (
+                value in teams
+                or self.fail(f"entitled_team returned {value!r}; the teams are 1 to {len(teams)}")
+            ),
             "label": check_label,
         }
         for name, check in checks.items():
@@ -218,7 +233,8 @@ class _MatchChecker:
         hand = m.hand_number
         raise ConformanceError(
             f"{self.v.name}, seed {self.seed}, hand {hand}, after {len(m.actions)} actions "
-            f"(phase {m.phase!r}, seat {m.turn} to move): {what}")
+            f"(phase {m.phase!r}, seat {m.turn} to move): {what}"
+        )
 
     def run(self) -> dict:
         m = self.match
@@ -248,16 +264,19 @@ class _MatchChecker:
             if step == save_at:
                 halfway = (to_record(m, _SEATS), _fingerprint(m))
             if step > self.max_actions:
-                self.fail(f"the match has not ended after {self.max_actions} actions; "
-                          "does match_winner ever return a team?")
+                self.fail(
+                    f"the match has not ended after {self.max_actions} actions; "
+                    "does match_winner ever return a team?"
+                )
         self.report.actions += len(m.actions)
         self.report.hands += len(m.hands_log)
         outcome = m.outcome
         if outcome is None or not 1 <= outcome.winner <= len(self.v.teams):
             self.fail(f"the match is over but its outcome is {outcome!r}")
         if outcome.label is not None and outcome.label not in self.v.labels:
-            self.fail(f"label {outcome.label!r} is not one of the variant's labels "
-                      f"{self.v.labels!r}")
+            self.fail(
+                f"label {outcome.label!r} is not one of the variant's labels {self.v.labels!r}"
+            )
         record = to_record(m, _SEATS)
         self.record_round_trip(record, _fingerprint(m))
         if halfway is not None:
@@ -289,13 +308,17 @@ class _MatchChecker:
         if every != Counter(self.full):
             extra = sorted((every - Counter(self.full)).elements())
             missing = sorted((Counter(self.full) - every).elements())
-            self.fail(f"the tiles are not conserved: extra {[str(t) for t in extra]}, "
-                      f"missing {[str(t) for t in missing]}")
+            self.fail(
+                f"the tiles are not conserved: extra {[str(t) for t in extra]}, "
+                f"missing {[str(t) for t in missing]}"
+            )
         if m.phase == PLAY and m.line:
             ends = (m.left, m.right)
             if not any(t.hi in ends or t.lo in ends for t in held):
-                self.fail(f"nobody can play on {ends} but the hand is not over (a block must "
-                          "end the hand at once)")
+                self.fail(
+                    f"nobody can play on {ends} but the hand is not over (a block must "
+                    "end the hand at once)"
+                )
             if legal == [PASS] and any(t.has(m.left) or t.has(m.right) for t in m.hands[m.turn]):
                 self.fail(f"seat {m.turn} must pass while holding a tile that fits")
 
@@ -306,8 +329,10 @@ class _MatchChecker:
             self.fail(f"hand {log.number} ended as {r.outcome!r}")
         if r.outcome == DOMINO:
             if r.seat is None or r.remaining[r.seat] or r.team != v.team_of[r.seat]:
-                self.fail(f"hand {log.number}: a domino by seat {r.seat} with tiles left or "
-                          f"won by team {r.team}")
+                self.fail(
+                    f"hand {log.number}: a domino by seat {r.seat} with tiles left or "
+                    f"won by team {r.team}"
+                )
         else:
             left = right = None
             for _, a in log.actions:
@@ -321,13 +346,17 @@ class _MatchChecker:
             if any(t.has(left) or t.has(right) for ts in r.remaining.values() for t in ts):
                 self.fail(f"hand {log.number} ended as a {r.outcome} while a tile still fits")
             if r.outcome == BLOCK and (r.team is None or r.seat is not None):
-                self.fail(f"hand {log.number}: a block needs a winning team and no seat, got "
-                          f"team {r.team}, seat {r.seat}")
+                self.fail(
+                    f"hand {log.number}: a block needs a winning team and no seat, got "
+                    f"team {r.team}, seat {r.seat}"
+                )
             if r.outcome == TIE and (r.team is not None or r.points):
                 self.fail(f"hand {log.number}: a tie won by team {r.team} for {r.points} points")
         if r.team is not None and not 1 <= r.team <= len(v.teams):
-            self.fail(f"hand {log.number}: block_winner returned team {r.team!r}, which the "
-                      f"variant does not have")
+            self.fail(
+                f"hand {log.number}: block_winner returned team {r.team!r}, which the "
+                f"variant does not have"
+            )
         if not isinstance(r.points, int) or r.points < 0:
             self.fail(f"hand {log.number}: points must be a non-negative int, not {r.points!r}")
         if len(r.scores) != len(v.teams) or not all(isinstance(s, int) for s in r.scores):
@@ -358,8 +387,12 @@ class _MatchChecker:
         except ConformanceError:
             raise
         except Exception as exc:  # noqa: BLE001 - the variant's code runs inside
-            hint = ("; undo replays the match from its start, so the variant's rules must give "
-                    "the same answers every time" if fn is not self.match.apply else "")
+            hint = (
+                "; undo replays the match from its start, so the variant's rules must give "
+                "the same answers every time"
+                if fn is not self.match.apply
+                else ""
+            )
             self.fail(f"{what} raised {exc!r}{hint}")
 
     def illegal_is_refused(self, legal: list[Action]) -> None:
@@ -379,8 +412,7 @@ class _MatchChecker:
     def same(self, want: dict, got: dict, what: str, skip: tuple[str, ...] = ()) -> None:
         for key, value in want.items():
             if key not in skip and value != got[key]:
-                self.fail(f"{what} did not restore the state: {key} was {value!r}, "
-                          f"is {got[key]!r}")
+                self.fail(f"{what} did not restore the state: {key} was {value!r}, is {got[key]!r}")
 
     # -- views and records ---------------------------------------------------------------
 
@@ -392,8 +424,10 @@ class _MatchChecker:
             self.fail(f"the view of seat {seat} leaks: " + "; ".join(leaks[:5]))
         want = tuple(m.legal_actions()) if m.turn == seat else ()
         if tuple(view.legal) != want:
-            self.fail(f"the view of seat {seat} offers {list(map(str, view.legal))}, the match "
-                      f"{list(map(str, want))}")
+            self.fail(
+                f"the view of seat {seat} offers {list(map(str, view.legal))}, the match "
+                f"{list(map(str, want))}"
+            )
         self.report.views += 1
 
     def record_round_trip(self, record: dict, state: dict) -> None:
@@ -468,9 +502,14 @@ def _fingerprint(m: Match, views: bool = True) -> dict:
     if views:
         state["draw"] = tuple(tuple(sorted(r.items())) for r in m.draw_rounds)
         state["log"] = tuple(
-            (h.number, h.chooser, h.leader, tuple(h.actions),
-             tuple(tuple(sorted((str(k), v) for k, v in r.deal.items())) for r in h.redeals),
-             None if h.result is None else _result(h.result))
+            (
+                h.number,
+                h.chooser,
+                h.leader,
+                tuple(h.actions),
+                tuple(tuple(sorted((str(k), v) for k, v in r.deal.items())) for r in h.redeals),
+                None if h.result is None else _result(h.result),
+            )
             for h in m.hands_log
         )
         state["views"] = tuple(m.view(s) for s in range(1, n + 1))
@@ -479,8 +518,15 @@ def _fingerprint(m: Match, views: bool = True) -> dict:
 
 def _result(r: Any) -> tuple:
     # Not dataclasses.astuple: it deep-copies, and the result's mapping is read-only.
-    return (r.outcome, r.team, r.seat, r.points, r.scores, r.leader,
-            tuple(sorted(r.remaining.items())))
+    return (
+        r.outcome,
+        r.team,
+        r.seat,
+        r.points,
+        r.scores,
+        r.leader,
+        tuple(sorted(r.remaining.items())),
+    )
 
 
 # -- views -----------------------------------------------------------------------------------
@@ -636,8 +682,9 @@ def check_player(
 
     problems = player_problems(player)
     if problems:
-        raise ConformanceError(f"player {player.__qualname__} has bad metadata: "
-                               + "; ".join(problems))
+        raise ConformanceError(
+            f"player {player.__qualname__} has bad metadata: " + "; ".join(problems)
+        )
     options = dict(options or {})
     for key, value in options.items():
         if key not in player.options:
@@ -650,23 +697,31 @@ def check_player(
     for make in variants:
         for i in range(matches):
             mseed = derive_seed(seed, "player", i)
-            first = _seat_everywhere(player, make, mseed, options, time_limit, clock,
-                                     max_decisions, report)
-            again = _seat_everywhere(player, make, mseed, options, None, clock,
-                                     max_decisions, None)
+            first = _seat_everywhere(
+                player, make, mseed, options, time_limit, clock, max_decisions, report
+            )
+            again = _seat_everywhere(player, make, mseed, options, None, clock, max_decisions, None)
             if again != first:
                 k = next(j for j, (a, b) in enumerate(zip(first, again)) if a != b)
                 raise ConformanceError(
                     f"player {player.name!r} in {make().name}, seed {mseed}: the same random "
                     f"streams gave different choices at decision {k + 1} ({first[k]} then "
-                    f"{again[k]}); use self.rng, not the random module or the clock")
+                    f"{again[k]}); use self.rng, not the random module or the clock"
+                )
             report.matches += 1
     return report
 
 
-def _seat_everywhere(player: type[Player], make: Callable[[], Variant], seed: int,
-                     options: dict, time_limit: float | None, clock: Callable[[], float],
-                     max_decisions: int | None, report: Report | None) -> list[str]:
+def _seat_everywhere(
+    player: type[Player],
+    make: Callable[[], Variant],
+    seed: int,
+    options: dict,
+    time_limit: float | None,
+    clock: Callable[[], float],
+    max_decisions: int | None,
+    report: Report | None,
+) -> list[str]:
     variant = make()
     match = Match(variant, seed)
     seats = {s: player(seat_stream(seed, s), **options) for s in range(1, variant.seats + 1)}
@@ -674,9 +729,11 @@ def _seat_everywhere(player: type[Player], make: Callable[[], Variant], seed: in
     while match.turn is not None and (max_decisions is None or len(taken) < max_decisions):
         seat = match.turn
         view = match.view(seat)
-        where = (f"player {player.name!r} in {variant.name}, seed {seed}, hand "
-                 f"{match.hand_number}, decision {len(taken) + 1} (seat {seat}, phase "
-                 f"{match.phase!r})")
+        where = (
+            f"player {player.name!r} in {variant.name}, seed {seed}, hand "
+            f"{match.hand_number}, decision {len(taken) + 1} (seat {seat}, phase "
+            f"{match.phase!r})"
+        )
         start = clock()
         try:
             action = seats[seat].act(view)
@@ -685,13 +742,18 @@ def _seat_everywhere(player: type[Player], make: Callable[[], Variant], seed: in
         took = clock() - start
         if not match.is_legal(action):
             legal = ", ".join(map(str, view.legal[:12]))
-            hint = (" (an equal action but not the same object: take it from view.legal)"
-                    if any(str(a) == str(action) for a in view.legal) else "")
-            raise ConformanceError(f"{where}: answered {action!r}, which is not legal "
-                                   f"(legal: {legal}){hint}")
+            hint = (
+                " (an equal action but not the same object: take it from view.legal)"
+                if any(str(a) == str(action) for a in view.legal)
+                else ""
+            )
+            raise ConformanceError(
+                f"{where}: answered {action!r}, which is not legal (legal: {legal}){hint}"
+            )
         if time_limit is not None and took > time_limit:
-            raise ConformanceError(f"{where}: took {took:.3f} s, over the limit of "
-                                   f"{time_limit:g} s")
+            raise ConformanceError(
+                f"{where}: took {took:.3f} s, over the limit of {time_limit:g} s"
+            )
         if report is not None:
             report.decisions += 1
             report.slowest = max(report.slowest, took)
@@ -701,4 +763,3 @@ def _seat_everywhere(player: type[Player], make: Callable[[], Variant], seed: in
         report.hands += len(match.hands_log)
         report.actions += len(match.actions)
     return taken
-

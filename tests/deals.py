@@ -61,7 +61,8 @@ DOMINO_BY_1_PLAY = (
     "1:8-2L 2:5-2R 3:8-5R 4:8-7L 1:9-8R 2:9-4R 3:7-1L 4:4-2R 1:1-1L 2:3-1L 3:7-2R 4:9-3L "
     "1:9-6L 2:6-5L 3:7-0R 4:6-0R 1:6-6R 2:7-6R 3:pass 4:5-5L 1:5-3L 2:4-3L 3:4-4L 4:pass "
     "1:4-0L 2:3-0L 3:3-2L 4:2-1L 1:1-0L 2:7-5R 3:9-0L 4:9-1L 1:5-4R 2:6-4R 3:8-1L 4:6-3R "
-    "1:3-3R")
+    "1:3-3R"
+)
 
 
 # Double-nine: blocked after the first tile when seat 3 leads 9-9 (every other nine is
@@ -84,5 +85,9 @@ LOWEST_SHARED_ACROSS_TEAMS = {
 
 # Chiva: seat 1 holds 6-6 and every other double, seat 2 no six (it must pass after 6-6),
 # seat 3 every other six.
-SEAT_2_HAS_NO_SIX = {1: "6-6 0-0 1-1 2-2 3-3 4-4 5-5", 2: "1-0 2-0 3-0 4-0 5-0 2-1 3-1",
-                     3: "6-0 6-1 6-2 6-3 6-4 6-5 4-1", 4: "5-1 3-2 4-2 5-2 4-3 5-3 5-4"}
+SEAT_2_HAS_NO_SIX = {
+    1: "6-6 0-0 1-1 2-2 3-3 4-4 5-5",
+    2: "1-0 2-0 3-0 4-0 5-0 2-1 3-1",
+    3: "6-0 6-1 6-2 6-3 6-4 6-5 4-1",
+    4: "5-1 3-2 4-2 5-2 4-3 5-3 5-4",
+}

@@ -61,8 +61,9 @@ def sample_line(count: int, top: int, rng: random.Random) -> tuple[list[Tile], i
     return line, opening, pool
 
 
-def draw_demo(canvas: tk.Canvas, width: int, height: int, seats: int, tiles: int,
-              seed: int) -> None:
+def draw_demo(
+    canvas: tk.Canvas, width: int, height: int, seats: int, tiles: int, seed: int
+) -> None:
     """Everything the demo shows: felt, line, end markers, hands, score panel."""
     rng = random.Random(seed)
     top = 9 if seats == 4 else 6
@@ -73,9 +74,15 @@ def draw_demo(canvas: tk.Canvas, width: int, height: int, seats: int, tiles: int
     lay = layout_line(line, opening, tl.table, tl.line_tile_size)
     last = len(line) - 1  # show the right end as the move just made
     for p in lay.placements:
-        draw_tile(canvas, p.rect, p.tile, vertical=p.vertical, a_side=p.a_side,
-                  tags=("line", f"line:{p.index}"),
-                  highlight="last" if p.index == last else None)
+        draw_tile(
+            canvas,
+            p.rect,
+            p.tile,
+            vertical=p.vertical,
+            a_side=p.a_side,
+            tags=("line", f"line:{p.index}"),
+            highlight="last" if p.index == last else None,
+        )
     for end, spot in lay.ends.items():
         draw_end_marker(canvas, spot.target, end, active=(end == "right"))
     label = tl.label_size
@@ -83,27 +90,53 @@ def draw_demo(canvas: tk.Canvas, width: int, height: int, seats: int, tiles: int
     for seat, area in tl.seats.items():
         # A full line leaves no tiles for the hand; the demo is a picture, not a deal.
         count = min(10, len(pool)) if seat == 1 else rng.randint(3, 9)
-        rects = hand_tile_rects(area.rect, count, area.side,
-                                tl.hand_tile_size if area.face_up else tl.back_tile_size, label)
+        rects = hand_tile_rects(
+            area.rect,
+            count,
+            area.side,
+            tl.hand_tile_size if area.face_up else tl.back_tile_size,
+            label,
+        )
         hand = [pool.pop() for _ in range(count)] if area.face_up else []
         for i, r in enumerate(rects):
             if area.face_up:
-                draw_tile(canvas, r, hand[i], vertical=True, tags=("hand", "seat:1"),
-                          highlight="selected" if i == 2 else ("legal" if i in (5, 7) else None))
+                draw_tile(
+                    canvas,
+                    r,
+                    hand[i],
+                    vertical=True,
+                    tags=("hand", "seat:1"),
+                    highlight="selected" if i == 2 else ("legal" if i in (5, 7) else None),
+                )
             else:
                 draw_back(canvas, r, tags=(f"seat:{seat}",))
         x = area.rect.centre[0]
         y = area.rect.y1 - label / 2 if area.side == "bottom" else area.rect.y0 + label / 2
         text = f"Seat {seat}" + ("" if area.face_up else f" · {count}")
-        canvas.create_text(x, y, text=text, fill="#f3ead7", font=font,
-                           tags=("label", f"label:{seat}"))
+        canvas.create_text(
+            x, y, text=text, fill="#f3ead7", font=font, tags=("label", f"label:{seat}")
+        )
     s = tl.score
     canvas.create_rectangle(*s, fill="#2a1d14", outline="#6b5440", tags=("score",))
-    canvas.create_text(s.centre[0], s.y0 + label, text="Score", fill="#f3ead7",
-                       font=("DejaVu Sans", -int(label), "bold"), tags=("score",))
+    canvas.create_text(
+        s.centre[0],
+        s.y0 + label,
+        text="Score",
+        fill="#f3ead7",
+        font=("DejaVu Sans", -int(label), "bold"),
+        tags=("score",),
+    )
     for i, row in enumerate(("Team 1 (seats 1+3)   42", "Team 2 (seats 2+4)   17")):
-        canvas.create_text(s.x0 + 10, s.y0 + label * (3 + 1.5 * i), text=row, anchor="w",
-                           fill="#f3ead7", font=font, width=s.width - 20, tags=("score",))
+        canvas.create_text(
+            s.x0 + 10,
+            s.y0 + label * (3 + 1.5 * i),
+            text=row,
+            anchor="w",
+            fill="#f3ead7",
+            font=font,
+            width=s.width - 20,
+            tags=("score",),
+        )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -44,19 +44,29 @@ def plugins_command(
         for name in registry.names():
             entry = registry.entries[name]
             about = getattr(entry.cls, "summary", "") or getattr(entry.cls, "description", "")
-            row = {"kind": kind, "name": name, "plugin": entry.plugin,
-                   "distribution": entry.distribution, "version": entry.version,
-                   "about": about}
+            row = {
+                "kind": kind,
+                "name": name,
+                "plugin": entry.plugin,
+                "distribution": entry.distribution,
+                "version": entry.version,
+                "about": about,
+            }
             if kind == "player":
-                row["options"] = {key: opt.to_json()
-                                  for key, opt in getattr(entry.cls, "options", {}).items()}
+                row["options"] = {
+                    key: opt.to_json() for key, opt in getattr(entry.cls, "options", {}).items()
+                }
             rows.append(row)
     if as_json:
         import json
 
         # default=str: a third-party option's default need not be JSON (a path, say).
-        out.print_json(json.dumps({"plugins": rows, "failures": loaded.failures,
-                                   "disabled": loaded.disabled}, default=str))
+        out.print_json(
+            json.dumps(
+                {"plugins": rows, "failures": loaded.failures, "disabled": loaded.disabled},
+                default=str,
+            )
+        )
         return
     table = Table(title="capicua plugins", title_justify="left")
     # Names are what people type: never wrapped. The plugin (entry point) names are in
@@ -65,8 +75,9 @@ def plugins_command(
         table.add_column(col, no_wrap=True)
     table.add_column("about", ratio=1)
     for r in rows:
-        table.add_row(r["kind"], r["name"], f"{r['distribution']} {r['version']}".strip(),
-                      r["about"])
+        table.add_row(
+            r["kind"], r["name"], f"{r['distribution']} {r['version']}".strip(), r["about"]
+        )
     out.print(table)
     _print_player_options(loaded.players)
     for name in loaded.disabled:
@@ -77,12 +88,17 @@ def plugins_command(
 
 def _print_player_options(players) -> None:
     """The options each player takes, so a bot author sees what a config may set."""
-    options = [(name, key, opt) for name in players.names()
-               for key, opt in getattr(players.get(name), "options", {}).items()]
+    options = [
+        (name, key, opt)
+        for name in players.names()
+        for key, opt in getattr(players.get(name), "options", {}).items()
+    ]
     if not options:
         return
-    table = Table(title='player options (in a config: {player = "expert", samples = 400})',
-                  title_justify="left")
+    table = Table(
+        title='player options (in a config: {player = "expert", samples = 400})',
+        title_justify="left",
+    )
     for col in ("player", "option", "default", "values"):
         table.add_column(col, no_wrap=True)
     table.add_column("meaning", ratio=1)

@@ -28,18 +28,27 @@ def play(
     variant: Annotated[
         str | None, typer.Option("--variant", "-v", help="The game (capicua rules lists them).")
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the match (default: fresh).")] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Seed of the match (default: fresh).")
+    ] = None,
     delay: Annotated[
         float | None, typer.Option("--delay", help="Seconds between computer moves.")
     ] = None,
-    new: Annotated[bool, typer.Option("--new", help="Do not offer to resume the saved match.")] = False,
+    new: Annotated[
+        bool, typer.Option("--new", help="Do not offer to resume the saved match.")
+    ] = False,
     screenshot: Annotated[
         Path | None, typer.Option("--screenshot", help="Render the table to this PNG and exit.")
     ] = None,
     moves: Annotated[
-        int, typer.Option("--moves", min=0, help="With --screenshot: play this many actions "
-                          "first (your own by the hint), then on to your next decision; a "
-                          "hand's end stops early.")
+        int,
+        typer.Option(
+            "--moves",
+            min=0,
+            help="With --screenshot: play this many actions "
+            "first (your own by the hint), then on to your next decision; a "
+            "hand's end stops early.",
+        ),
     ] = 0,
     size: Annotated[str, typer.Option("--size", help="Window size, WIDTHxHEIGHT.")] = "1180x820",
 ) -> None:
@@ -65,8 +74,9 @@ def play(
     root.mainloop()
 
 
-def resolve(config: Path | None, variant: str | None, seed: int | None, delay: float | None,
-            loaded: Any) -> dict[str, Any]:
+def resolve(
+    config: Path | None, variant: str | None, seed: int | None, delay: float | None, loaded: Any
+) -> dict[str, Any]:
     """The table's settings: defaults < config < command line; bad input exits 2."""
     from ..gui.geometry import SEAT_SIDES
     from ..gui.model import SeatsError, check_seats
@@ -96,8 +106,10 @@ def resolve(config: Path | None, variant: str | None, seed: int | None, delay: f
         fail(f"unknown variant {name!r}; available: {', '.join(loaded.variants.names())}")
     n = loaded.variants.get(name).seats
     if n not in SEAT_SIDES:
-        fail(f"the table seats 2, 3 or 4 players; {name} has {n} seats "
-             "(capicua tournament plays it with computers)")
+        fail(
+            f"the table seats 2, 3 or 4 players; {name} has {n} seats "
+            "(capicua tournament plays it with computers)"
+        )
     if seats is None or len(seats) != n:
         if seats is not None:
             fail(f"{config} has {len(seats)} seats; {name} needs {n}")
@@ -111,9 +123,12 @@ def resolve(config: Path | None, variant: str | None, seed: int | None, delay: f
         check_seats(seats, loaded.players)
     except SeatsError as exc:
         fail(f"{config}: {exc}" if config else str(exc))
-    return {"variant": name, "seats": seats,
-            "seed": seed if seed is not None else config_seed,
-            "delay": float(delay if delay is not None else table.get("delay", DEFAULT_DELAY))}
+    return {
+        "variant": name,
+        "seats": seats,
+        "seed": seed if seed is not None else config_seed,
+        "delay": float(delay if delay is not None else table.get("delay", DEFAULT_DELAY)),
+    }
 
 
 def default_computer(players: Any) -> str:
@@ -141,8 +156,9 @@ def _size(text: str) -> tuple[int, int]:
     return int(w), int(h)
 
 
-def _screenshot(loaded: Any, settings: dict[str, Any], path: Path, moves: int, width: int,
-                height: int) -> None:
+def _screenshot(
+    loaded: Any, settings: dict[str, Any], path: Path, moves: int, width: int, height: int
+) -> None:
     import tkinter as tk
 
     from ..gui.app import TableApp

@@ -18,7 +18,9 @@ def replay_command(
     match: Annotated[
         int | None, typer.Option("--match", "-m", help="Only the N-th match of the file (1-based).")
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only check; print a summary.")] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Only check; print a summary.")
+    ] = False,
 ) -> None:
     """Replay records through the engine and print each hand.
 
@@ -43,14 +45,23 @@ def replay_command(
             if quiet:
                 continue
             outcome = m.outcome
-            end = (f"team {outcome.winner} wins" + (f", a {outcome.label}" if outcome.label else "")
-                   if outcome else "unfinished")
+            end = (
+                f"team {outcome.winner} wins" + (f", a {outcome.label}" if outcome.label else "")
+                if outcome
+                else "unfinished"
+            )
             hands = len(m.hands_log)
-            out.print(f"{where}: {m.variant.title}, seed {m.seed}, {hands} hand"
-                      f"{'' if hands == 1 else 's'}, {end}", markup=False)
+            out.print(
+                f"{where}: {m.variant.title}, seed {m.seed}, {hands} hand"
+                f"{'' if hands == 1 else 's'}, {end}",
+                markup=False,
+            )
             for rnd in m.draw_rounds:
-                out.print("  draw for first lead: " + ", ".join(
-                    f"seat {s} {t}" for s, t in sorted(rnd.items())), markup=False)
+                out.print(
+                    "  draw for first lead: "
+                    + ", ".join(f"seat {s} {t}" for s, t in sorted(rnd.items())),
+                    markup=False,
+                )
             for text in describe_hands(m.hands_log, m.variant):
                 out.print("  " + text, markup=False)
     except RecordError as exc:

@@ -18,7 +18,9 @@ from .common import fail, out, plugins, variant_or_fail
 def simulate(
     variant: Annotated[str, typer.Argument(help="Variant name (capicua rules lists them).")],
     matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="Matches to play.")] = 10,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Tournament seed (default: fresh).")] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Tournament seed (default: fresh).")
+    ] = None,
     records: Annotated[
         Path | None, typer.Option("--records", "-o", help="Write the records here (JSON Lines).")
     ] = None,
@@ -54,10 +56,16 @@ def simulate(
     took = time.perf_counter() - start
     out.print(f"{v.title}: {matches} matches, seed {seed}", markup=False)
     out.print(f"  hands {hands} ({hands / matches:.1f} per match), actions {actions}", markup=False)
-    out.print("  outcomes " + ", ".join(f"{k} {n}" for k, n in sorted(outcomes.items())), markup=False)
-    out.print("  matches won " + ", ".join(f"team {t} {n}" for t, n in sorted(wins.items())), markup=False)
+    out.print(
+        "  outcomes " + ", ".join(f"{k} {n}" for k, n in sorted(outcomes.items())), markup=False
+    )
+    out.print(
+        "  matches won " + ", ".join(f"team {t} {n}" for t, n in sorted(wins.items())), markup=False
+    )
     if labels:
-        out.print("  names " + ", ".join(f"{k} {n}" for k, n in sorted(labels.items())), markup=False)
+        out.print(
+            "  names " + ", ".join(f"{k} {n}" for k, n in sorted(labels.items())), markup=False
+        )
     out.print(f"  time {took:.2f} s ({hands / took:,.0f} hands/s)", markup=False)
     if records:
         out.print(f"  records written to {records}", markup=False)

@@ -37,9 +37,7 @@ from .common import err, fail, out, plugins
 
 def tournament(
     config: Annotated[Path, typer.Argument(help="The tournament's TOML config (see configs/).")],
-    matches: Annotated[
-        int | None, typer.Option("--matches", "-n", help="Matches to play.")
-    ] = None,
+    matches: Annotated[int | None, typer.Option("--matches", "-n", help="Matches to play.")] = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Tournament seed.")] = None,
     workers: Annotated[
         int | None, typer.Option("--workers", "-w", help="Worker processes (0: all cores).")

@@ -33,7 +33,9 @@ def ask(match: Match, seat: int, player: Any, name: str = "") -> Action:
     if not match.is_legal(action):
         legal = ", ".join(str(a) for a in view.legal[:12])
         raise PlayerError(
-            seat, name or _name(player), f"answered {action!r}, which is not legal now (legal: {legal})"
+            seat,
+            name or _name(player),
+            f"answered {action!r}, which is not legal now (legal: {legal})",
         )
     return action
 

@@ -205,7 +205,9 @@ class Match:
         if not 1 <= count <= len(self._done):
             raise NothingToUndo(
                 f"there are {len(self._done)} actions to undo, not {count}"
-                if self._done else "there is no action to undo")
+                if self._done
+                else "there is no action to undo"
+            )
         taken = self._done[-count:]
         del self._done[-count:]
         del self._movers[-count:]
@@ -269,8 +271,11 @@ class Match:
                 return IllegalAction(action, f"this hand must be opened with {self.required}")
             end = self.left if action.end == LEFT else self.right
             return IllegalAction(action, f"{tile} does not match the {action.end} end ({end})")
-        expected = {CLAIM: "keep or redeal", LEAD: "lead N for a seat of the team",
-                    DRAW: f"draw N with N from 0 to {len(self._face_down) - 1}"}[phase]
+        expected = {
+            CLAIM: "keep or redeal",
+            LEAD: "lead N for a seat of the team",
+            DRAW: f"draw N with N from 0 to {len(self._face_down) - 1}",
+        }[phase]
         return IllegalAction(action, f"seat {seat} must choose {expected} now")
 
     def _rebuild(self) -> None:
@@ -329,9 +334,9 @@ class Match:
         size = v.hand_size
         hands: list[list[Tile]] = [[]]
         for s in range(self._n):
-            hands.append(list(order[s * size:(s + 1) * size]))
+            hands.append(list(order[s * size : (s + 1) * size]))
         self.hands = hands
-        self.unused = tuple(order[self._n * size:])
+        self.unused = tuple(order[self._n * size :])
         deal = {s: tuple(hands[s]) for s in range(1, self._n + 1)}
         required = None
         if leader is None:
@@ -471,5 +476,7 @@ class Match:
         return build_view(self, seat)
 
     def __repr__(self) -> str:
-        return (f"<Match {self.variant.name} seed={self.seed} hand={self.hand_number} "
-                f"phase={self.phase} turn={self.turn} scores={self.scores}>")
+        return (
+            f"<Match {self.variant.name} seed={self.seed} hand={self.hand_number} "
+            f"phase={self.phase} turn={self.turn} scores={self.scores}>"
+        )

@@ -68,9 +68,14 @@ def _hand(h: HandLog, n: int) -> dict:
         ],
         "deal": _deal(h.deal, n),
         "actions": [_action(s, a) for s, a in h.actions],
-        "result": None if r is None else {
-            "outcome": r.outcome, "team": r.team, "seat": r.seat,
-            "points": r.points, "scores": list(r.scores),
+        "result": None
+        if r is None
+        else {
+            "outcome": r.outcome,
+            "team": r.team,
+            "seat": r.seat,
+            "points": r.points,
+            "scores": list(r.scores),
         },
     }
 
@@ -120,7 +125,9 @@ def read_records(path: str | Path) -> Iterator[tuple[int, dict]]:
         try:
             yield number, json.loads(line)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"{p}, line {number}: not JSON ({exc.msg}, column {exc.colno})") from None
+            raise RecordError(
+                f"{p}, line {number}: not JSON ({exc.msg}, column {exc.colno})"
+            ) from None
 
 
 class _Reader:
@@ -130,8 +137,11 @@ class _Reader:
         self.v = variant
 
     def tile(self, value: Any, where: str) -> Tile:
-        if (not isinstance(value, list) or len(value) != 2
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)):
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)
+        ):
             raise RecordError(f"{where}: a tile is [a, b] with two numbers, not {value!r}")
         a, b = value
         if not (0 <= a <= self.v.max_pip and 0 <= b <= self.v.max_pip):
@@ -142,7 +152,9 @@ class _Reader:
         if value is None and null:
             return None
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= self.v.seats:
-            raise RecordError(f"{where}: a seat is a number from 1 to {self.v.seats}, not {value!r}")
+            raise RecordError(
+                f"{where}: a seat is a number from 1 to {self.v.seats}, not {value!r}"
+            )
         return value
 
     def deal(self, value: Any, where: str) -> list[Tile]:
@@ -170,8 +182,13 @@ class _Reader:
             seen: set[Tile] = set()
             twice = [t for t in order if t in seen or seen.add(t)]  # type: ignore[func-returns-value]
             missing = [t for t in full if t not in set(order)]
-            detail = (f"{twice[0]} appears twice" if twice else f"{missing[0]} is missing"
-                      if missing else "wrong number of tiles")
+            detail = (
+                f"{twice[0]} appears twice"
+                if twice
+                else f"{missing[0]} is missing"
+                if missing
+                else "wrong number of tiles"
+            )
             raise RecordError(f"{where}: not the whole set dealt once ({detail})")
 
 
@@ -231,7 +248,9 @@ def replay(record: Any, variants: Any) -> Match:
     for i, rnd in enumerate(draw):
         for _ in [s for s in drawers if str(s) in rnd]:
             if match.phase != DRAW:
-                raise RuleViolation(0, None, f"draw[{i}]: the draw for first lead was already decided")
+                raise RuleViolation(
+                    0, None, f"draw[{i}]: the draw for first lead was already decided"
+                )
             _apply(match, Draw.of(0), 0, None)
     for h, hand in enumerate(hands, 1):
         _replay_hand(match, rd, hand, h)
@@ -257,7 +276,9 @@ def _replay_hand(match: Match, rd: _Reader, hand: dict, h: int) -> None:
             raise RuleViolation(h, None, f"seat {match.turn} chooses the leader, not {chooser}")
         _apply(match, ChooseLeader.of(leader), h, None)  # type: ignore[arg-type]
     elif chooser is not None:
-        raise RuleViolation(h, None, f"{match.variant.title} has no leader choice (chooser must be null)")
+        raise RuleViolation(
+            h, None, f"{match.variant.title} has no leader choice (chooser must be null)"
+        )
     log = match.hand
     assert log is not None
     if log.leader != leader:
@@ -267,11 +288,20 @@ def _replay_hand(match: Match, rd: _Reader, hand: dict, h: int) -> None:
         while match.phase == CLAIM and match.turn != claimant:
             _apply(match, KEEP, h, None)
         if match.phase != CLAIM:
-            raise RuleViolation(h, None, f"redeal {j + 1}: seat {claimant} has too few doubles to demand a redeal")
-        shown = [rd.tile(t, f"{where}.redeals[{j}].shown[{k}]") for k, t in enumerate(redealt.get("shown") or [])]
+            raise RuleViolation(
+                h, None, f"redeal {j + 1}: seat {claimant} has too few doubles to demand a redeal"
+            )
+        shown = [
+            rd.tile(t, f"{where}.redeals[{j}].shown[{k}]")
+            for k, t in enumerate(redealt.get("shown") or [])
+        ]
         _apply(match, REDEAL, h, None)
         if sorted(shown) != sorted(log.redeals[-1].shown):
-            raise RuleViolation(h, None, f"redeal {j + 1}: the shown doubles must be all of seat {claimant}'s doubles")
+            raise RuleViolation(
+                h,
+                None,
+                f"redeal {j + 1}: the shown doubles must be all of seat {claimant}'s doubles",
+            )
     actions = _field(hand, "actions", where, list)
     # Keeping a hand is not recorded: if play went on, everyone still asked kept. A saved
     # match can stop before that, with the decisions still open; leave them open then.
@@ -280,7 +310,9 @@ def _replay_hand(match: Match, rd: _Reader, hand: dict, h: int) -> None:
     for k, entry in enumerate(actions):
         aw = f"{where}.actions[{k}]"
         if log.result is not None:
-            raise RuleViolation(h, k, f"the hand was over after action {k - 1}; {len(actions) - k} more follow")
+            raise RuleViolation(
+                h, k, f"the hand was over after action {k - 1}; {len(actions) - k} more follow"
+            )
         if not isinstance(entry, dict):
             raise RecordError(f"{aw}: an action is an object")
         seat = rd.seat(entry.get("seat"), f"{aw}.seat")
@@ -305,16 +337,27 @@ def _replay_hand(match: Match, rd: _Reader, hand: dict, h: int) -> None:
     if not isinstance(result, dict):
         raise RecordError(f"{where}.result: an object or null")
     r = log.result
-    want = {"outcome": r.outcome, "team": r.team, "seat": r.seat, "points": r.points,
-            "scores": list(r.scores)}
+    want = {
+        "outcome": r.outcome,
+        "team": r.team,
+        "seat": r.seat,
+        "points": r.points,
+        "scores": list(r.scores),
+    }
     for key, value in want.items():
         if result.get(key) != value:
-            raise RuleViolation(h, None, f"result {key} is {result.get(key)!r}; the rules give {value!r}")
+            raise RuleViolation(
+                h, None, f"result {key} is {result.get(key)!r}; the rules give {value!r}"
+            )
 
 
 def _check_end(match: Match, record: dict) -> None:
     n = len(record["hands"])
     if record.get("winner") != match.winner:
-        raise RuleViolation(n, None, f"winner is {record.get('winner')!r}; the rules give {match.winner!r}")
+        raise RuleViolation(
+            n, None, f"winner is {record.get('winner')!r}; the rules give {match.winner!r}"
+        )
     if record.get("label") != match.label:
-        raise RuleViolation(n, None, f"label is {record.get('label')!r}; the rules give {match.label!r}")
+        raise RuleViolation(
+            n, None, f"label is {record.get('label')!r}; the rules give {match.label!r}"
+        )

@@ -37,7 +37,7 @@ def describe_hand(log: HandLog, variant: Variant, before: tuple[int, ...]) -> li
         lines.append(f"  seat {r.claimant} shows {shown} and demands a redeal")
     moves = [f"{seat}:{action}" for seat, action in log.actions]
     for i in range(0, len(moves), 12):
-        lines.append("  " + " ".join(moves[i:i + 12]))
+        lines.append("  " + " ".join(moves[i : i + 12]))
     if log.result is not None:
         lines.append("  " + describe_result(log.result, variant, before))
     else:

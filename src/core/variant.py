@@ -38,6 +38,7 @@ def cap(text: str) -> str:
     """``text`` with its first letter in capitals (names start sentences)."""
     return text[:1].upper() + text[1:]
 
+
 DOMINO = "domino"
 BLOCK = "block"
 TIE = "tie"
@@ -133,8 +134,9 @@ class Variant(ABC):
         went out leads, or on a block the lightest player of the winning team.
         """
         if previous is None or previous.team is None:
-            for tile in sorted((t for ts in hands.values() for t in ts if t.is_double),
-                               key=lambda t: -t.hi):
+            for tile in sorted(
+                (t for ts in hands.values() for t in ts if t.is_double), key=lambda t: -t.hi
+            ):
                 return next(s for s, ts in hands.items() if tile in ts), tile
             return 1, None
         if previous.seat is not None:
@@ -157,7 +159,6 @@ class Variant(ABC):
     def block_winner(self, hands: Hands) -> int | None:
         """The team that wins a blocked hand, or ``None`` for a tie."""
 
-
     def points(self, outcome: str, team: int | None, hands: Hands) -> int:
         """What the winning ``team`` scores for the hand (0 for series scoring)."""
         return 0
@@ -168,15 +169,11 @@ class Variant(ABC):
     ) -> tuple[int, ...]:
         """Every team's score after a hand won by ``team`` (``None``: a tie)."""
 
-
     @abstractmethod
     def match_winner(self, scores: tuple[int, ...]) -> int | None:
         """The team that has won the match with these scores, or ``None``."""
 
-
-    def label(
-        self, before: tuple[int, ...], after: tuple[int, ...], winner: int
-    ) -> str | None:
+    def label(self, before: tuple[int, ...], after: tuple[int, ...], winner: int) -> str | None:
         """The name of a match won by ``winner`` with the last hand taking ``before`` to
         ``after`` (e.g. "pollona"), or ``None``."""
         return None

@@ -156,12 +156,17 @@ def _past(match) -> tuple[PastHand, ...]:
     n = match.variant.seats
     while len(cache) < len(logs) and logs[len(cache)].result is not None:
         h = logs[len(cache)]
-        cache.append(PastHand(
-            h.number, h.chooser, h.leader,
-            tuple(h.deal[s] for s in range(1, n + 1)),
-            tuple((r.claimant, r.shown) for r in h.redeals),
-            tuple(h.actions), h.result,  # type: ignore[arg-type]
-        ))
+        cache.append(
+            PastHand(
+                h.number,
+                h.chooser,
+                h.leader,
+                tuple(h.deal[s] for s in range(1, n + 1)),
+                tuple((r.claimant, r.shown) for r in h.redeals),
+                tuple(h.actions),
+                h.result,  # type: ignore[arg-type]
+            )
+        )
     return tuple(cache)
 
 

@@ -51,8 +51,15 @@ class TableApp:
     """One table window on ``root``. ``saving=False`` keeps it off the user's save file
     (screenshots)."""
 
-    def __init__(self, root: tk.Tk, plugins: Any, settings: Settings, *,
-                 saving: bool = True, offer_resume: bool = True) -> None:
+    def __init__(
+        self,
+        root: tk.Tk,
+        plugins: Any,
+        settings: Settings,
+        *,
+        saving: bool = True,
+        offer_resume: bool = True,
+    ) -> None:
         self.root = root
         self.plugins = plugins
         self.settings = settings
@@ -69,8 +76,7 @@ class TableApp:
         self._resume: save.Loaded | None = None
         root.title("capicua")
         root.minsize(*MIN_SIZE)
-        self.canvas = tk.Canvas(root, highlightthickness=0, background="#3b2a1e",
-                                takefocus=True)
+        self.canvas = tk.Canvas(root, highlightthickness=0, background="#3b2a1e", takefocus=True)
         self.canvas.pack(fill="both", expand=True)
         self.table = TableView(self.canvas)
         self._bind()
@@ -91,11 +97,20 @@ class TableApp:
         c.bind("<ButtonRelease-1>", self._on_release)
         c.bind("<Configure>", lambda _e: self._schedule_redraw())
         for key in ("Left", "Right", "Up", "Down", "Return", "KP_Enter", "space", "Escape"):
-            c.bind(f"<KeyPress-{key}>", lambda e: self._handle(
-                self.ctl.key(e.keysym, self.table_view(), self._focusable())))
-        for seq, name in (("<Control-z>", "undo"), ("<Control-y>", "redo"),
-                          ("<Control-Z>", "redo"), ("<F1>", "rules"), ("<Control-l>", "log"),
-                          ("<Control-h>", "hint")):
+            c.bind(
+                f"<KeyPress-{key}>",
+                lambda e: self._handle(
+                    self.ctl.key(e.keysym, self.table_view(), self._focusable())
+                ),
+            )
+        for seq, name in (
+            ("<Control-z>", "undo"),
+            ("<Control-y>", "redo"),
+            ("<Control-Z>", "redo"),
+            ("<F1>", "rules"),
+            ("<Control-l>", "log"),
+            ("<Control-h>", "hint"),
+        ):
             c.bind(seq, lambda _e, n=name: self.command(n))
 
     def _on_press(self, event: tk.Event) -> None:
@@ -251,8 +266,9 @@ class TableApp:
             self._player_broke(PlayerError(seat, name, f"raised {type(exc).__name__}: {exc}"))
             return
         if not self.session.match.is_legal(decision.action):
-            self._player_broke(PlayerError(seat, name,
-                                           f"answered {decision.action!r}, not legal now"))
+            self._player_broke(
+                PlayerError(seat, name, f"answered {decision.action!r}, not legal now")
+            )
             return
         self._apply(decision.action, decision.stream)
 
@@ -312,10 +328,12 @@ class TableApp:
         """A button, a key shortcut or a table choice that is not a match action."""
         enabled = self._buttons()
         if name in enabled and not enabled[name]:
-            self.ui.message = {"hint": "a hint is for your own decisions",
-                               "undo": "you have made no move to undo",
-                               "redo": "nothing to redo",
-                               "restart": "no tile has been played in this deal yet"}[name]
+            self.ui.message = {
+                "hint": "a hint is for your own decisions",
+                "undo": "you have made no move to undo",
+                "redo": "nothing to redo",
+                "restart": "no tile has been played in this deal yet",
+            }[name]
             self.redraw()
             return
         handler = getattr(self, f"do_{name}", None)
@@ -388,8 +406,9 @@ class TableApp:
             self.refresh()
             return
         try:
-            self.session = Session(loaded.match, loaded.seats or {}, self.plugins.players,
-                                   loaded.streams)
+            self.session = Session(
+                loaded.match, loaded.seats or {}, self.plugins.players, loaded.streams
+            )
         except (SeatsError, CapicuaError) as exc:
             self.ui.message = f"the saved match cannot be resumed: {exc}"
         else:
@@ -401,17 +420,29 @@ class TableApp:
 
     def do_rules(self) -> None:
         v = self.session.variant
-        self._open("rules", lambda: TextWindow(self.root, f"Rules: {v.title}", v.rules,
-                                                lambda: self._closed("rules")))
+        self._open(
+            "rules",
+            lambda: TextWindow(
+                self.root, f"Rules: {v.title}", v.rules, lambda: self._closed("rules")
+            ),
+        )
 
     def do_log(self) -> None:
         text = "\n".join(log_lines(self.session.match))
         self._open("log", lambda: TextWindow(self.root, "Log", text, lambda: self._closed("log")))
 
     def do_settings(self) -> None:
-        self._open("settings", lambda: SettingsWindow(
-            self.root, self.plugins.players, self.plugins.variants, self.settings,
-            self.apply_settings, lambda: self._closed("settings")))
+        self._open(
+            "settings",
+            lambda: SettingsWindow(
+                self.root,
+                self.plugins.players,
+                self.plugins.variants,
+                self.settings,
+                self.apply_settings,
+                lambda: self._closed("settings"),
+            ),
+        )
 
     def _open(self, name: str, make: Callable[[], tk.Toplevel]) -> None:
         if name in self.windows:
@@ -436,8 +467,11 @@ class TableApp:
         seats = self.plugins.variants.get(new.variant).seats
         if seats not in SEAT_SIDES:
             return f"the table seats 2, 3 or 4 players; {new.variant} has {seats} seats"
-        restart = (new.variant != self.settings.variant or new.seats != self.settings.seats
-                   or new.seed != self.settings.seed)
+        restart = (
+            new.variant != self.settings.variant
+            or new.seats != self.settings.seats
+            or new.seed != self.settings.seed
+        )
         if restart:
             try:
                 session = self._new_session(new.variant, new.seats, new.seed)
@@ -477,8 +511,10 @@ class TableApp:
         self._resume = loaded
         what = f"hand {m.hand_number}, score {scores_text(m.scores)}"
         text = f"An unfinished {m.variant.title} match is saved ({what}). Resume it?"
-        self.ui.question = (text, (Choice("choice:resume", "Resume"),
-                                   Choice("choice:new", "New match")))
+        self.ui.question = (
+            text,
+            (Choice("choice:resume", "Resume"), Choice("choice:new", "New match")),
+        )
 
     def advance(self, actions: int) -> int:
         """Play ``actions`` actions at once (the person's by the hint), then on to the

@@ -122,7 +122,7 @@ class Controller:
         target, x0, y0 = self._press
         tile = tile_of(target)
         if not self.dragging:
-            if (x - x0) ** 2 + (y - y0) ** 2 <= DRAG_THRESHOLD ** 2:
+            if (x - x0) ** 2 + (y - y0) ** 2 <= DRAG_THRESHOLD**2:
                 return NOTHING
             if tile is None or view is None or why_not(view, tile) is not None:
                 return NOTHING  # only a playable tile can be dragged

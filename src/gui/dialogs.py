@@ -34,8 +34,10 @@ class Settings:
 
 def log_lines(match: Match) -> list[str]:
     """Every action of the match so far, hand by hand, with shown doubles and results."""
-    lines = [f"{match.variant.title}, seed {match.seed}",
-             "(each move is seat:tile and the end it went on, L or R)"]
+    lines = [
+        f"{match.variant.title}, seed {match.seed}",
+        "(each move is seat:tile and the end it went on, L or R)",
+    ]
     for i, rnd in enumerate(match.draw_rounds, 1):
         if rnd:
             drawn = ", ".join(f"seat {s} {t} ({t.pips})" for s, t in sorted(rnd.items()))
@@ -45,24 +47,23 @@ def log_lines(match: Match) -> list[str]:
     lines.extend(describe_hands(match.hands_log, match.variant))
     if match.winner is not None:
         label = LABELS.get(match.label or "", match.label)
-        lines.append(f"Team {match.winner} wins the match"
-                     + (f": {label}" if label else "") + ".")
+        lines.append(f"Team {match.winner} wins the match" + (f": {label}" if label else "") + ".")
     return lines
 
 
 class TextWindow(tk.Toplevel):
     """A read-only text window with a Close button (rules, log)."""
 
-    def __init__(self, master: tk.Misc, title: str, text: str,
-                 on_close: Callable[[], None]) -> None:
+    def __init__(
+        self, master: tk.Misc, title: str, text: str, on_close: Callable[[], None]
+    ) -> None:
         super().__init__(master)
         self.title(title)
         self.geometry("820x560")
         self._on_close = on_close
         frame = ttk.Frame(self, padding=PAD)
         frame.pack(fill="both", expand=True)
-        self.text = tk.Text(frame, wrap="word", font=("DejaVu Sans Mono", 11), padx=PAD,
-                            pady=PAD)
+        self.text = tk.Text(frame, wrap="word", font=("DejaVu Sans Mono", 11), padx=PAD, pady=PAD)
         bar = ttk.Scrollbar(frame, command=self.text.yview)
         self.text.configure(yscrollcommand=bar.set)
         bar.pack(side="right", fill="y")
@@ -94,9 +95,15 @@ class SettingsWindow(tk.Toplevel):
     window shows (e.g. two people at one table).
     """
 
-    def __init__(self, master: tk.Misc, players: Any, variants: Any, current: Settings,
-                 on_apply: Callable[[Settings], str | None],
-                 on_close: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        master: tk.Misc,
+        players: Any,
+        variants: Any,
+        current: Settings,
+        on_apply: Callable[[Settings], str | None],
+        on_close: Callable[[], None],
+    ) -> None:
         super().__init__(master)
         self.title("Settings")
         self.players, self.variants = players, variants
@@ -106,8 +113,9 @@ class SettingsWindow(tk.Toplevel):
         body.pack(fill="both", expand=True)
         ttk.Label(body, text="Game").grid(row=0, column=0, sticky="w", pady=PAD)
         self.variant = tk.StringVar(value=current.variant)
-        box = ttk.Combobox(body, textvariable=self.variant, values=variants.names(),
-                           state="readonly", width=22)
+        box = ttk.Combobox(
+            body, textvariable=self.variant, values=variants.names(), state="readonly", width=22
+        )
         box.grid(row=0, column=1, columnspan=2, sticky="we")
         box.bind("<<ComboboxSelected>>", lambda _e: self._seat_rows())
         self.seat_frame = ttk.Frame(body)
@@ -116,20 +124,30 @@ class SettingsWindow(tk.Toplevel):
         self._seat_rows()
         ttk.Label(body, text="Seed (empty: fresh)").grid(row=2, column=0, sticky="w", pady=PAD)
         self.seed = tk.StringVar(value="" if current.seed is None else str(current.seed))
-        ttk.Entry(body, textvariable=self.seed, width=24).grid(row=2, column=1, columnspan=2,
-                                                               sticky="we")
+        ttk.Entry(body, textvariable=self.seed, width=24).grid(
+            row=2, column=1, columnspan=2, sticky="we"
+        )
         ttk.Label(body, text="Computer delay (s)").grid(row=3, column=0, sticky="w", pady=PAD)
         self.delay = tk.DoubleVar(value=current.delay)
-        tk.Scale(body, variable=self.delay, from_=0.0, to=3.0, resolution=0.1,
-                 orient="horizontal", length=220).grid(row=3, column=1, columnspan=2, sticky="we")
-        ttk.Label(body, text="A new game, seats or seed start a new match.",
-                  foreground="#555").grid(row=4, column=0, columnspan=3, sticky="w")
+        tk.Scale(
+            body,
+            variable=self.delay,
+            from_=0.0,
+            to=3.0,
+            resolution=0.1,
+            orient="horizontal",
+            length=220,
+        ).grid(row=3, column=1, columnspan=2, sticky="we")
+        ttk.Label(
+            body, text="A new game, seats or seed start a new match.", foreground="#555"
+        ).grid(row=4, column=0, columnspan=3, sticky="w")
         self.error = ttk.Label(body, text="", foreground="#b00020", wraplength=380)
         self.error.grid(row=5, column=0, columnspan=3, sticky="w", pady=PAD)
         buttons = ttk.Frame(body)
         buttons.grid(row=6, column=0, columnspan=3, sticky="e")
         tk.Button(buttons, text="Cancel", command=self.close, width=10, height=2).pack(
-            side="right", padx=PAD)
+            side="right", padx=PAD
+        )
         tk.Button(buttons, text="OK", command=self.apply, width=10, height=2).pack(side="right")
         self.protocol("WM_DELETE_WINDOW", self.close)
         self.bind("<Escape>", lambda _e: self.close())
@@ -151,10 +169,12 @@ class SettingsWindow(tk.Toplevel):
             entry = self.current.seats.get(s, "heuristic")
             who = tk.StringVar(value=entry_name(entry))
             level = tk.StringVar(value=entry.get("level", "") if isinstance(entry, dict) else "")
-            ttk.Label(self.seat_frame, text=f"Seat {s}").grid(row=s, column=0, sticky="w",
-                                                             pady=2, padx=(0, PAD))
-            pick = ttk.Combobox(self.seat_frame, textvariable=who, values=names,
-                                state="readonly", width=12)
+            ttk.Label(self.seat_frame, text=f"Seat {s}").grid(
+                row=s, column=0, sticky="w", pady=2, padx=(0, PAD)
+            )
+            pick = ttk.Combobox(
+                self.seat_frame, textvariable=who, values=names, state="readonly", width=12
+            )
             pick.grid(row=s, column=1, sticky="w")
             lv = ttk.Combobox(self.seat_frame, textvariable=level, state="readonly", width=10)
             lv.grid(row=s, column=2, sticky="w", padx=PAD)
@@ -186,8 +206,13 @@ class SettingsWindow(tk.Toplevel):
             if lv:
                 keep["level"] = lv
             seats[s] = {"player": name, **keep} if keep else name
-        return Settings(self.variant.get(), seats, int(raw) if raw else None,
-                        round(float(self.delay.get()), 2), dict(self.current.extra))
+        return Settings(
+            self.variant.get(),
+            seats,
+            int(raw) if raw else None,
+            round(float(self.delay.get()), 2),
+            dict(self.current.extra),
+        )
 
     def apply(self) -> None:
         try:

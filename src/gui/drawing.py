@@ -74,8 +74,32 @@ def rounded_rect_points(rect: Rect, radius: float) -> list[float]:
     """
     x0, y0, x1, y1 = rect
     r = max(0.0, min(radius, (x1 - x0) / 2, (y1 - y0) / 2))
-    return [x0 + r, y0, x1 - r, y0, x1, y0, x1, y0 + r, x1, y1 - r, x1, y1,
-            x1 - r, y1, x0 + r, y1, x0, y1, x0, y1 - r, x0, y0 + r, x0, y0]
+    return [
+        x0 + r,
+        y0,
+        x1 - r,
+        y0,
+        x1,
+        y0,
+        x1,
+        y0 + r,
+        x1,
+        y1 - r,
+        x1,
+        y1,
+        x1 - r,
+        y1,
+        x0 + r,
+        y1,
+        x0,
+        y1,
+        x0,
+        y1 - r,
+        x0,
+        y0 + r,
+        x0,
+        y0,
+    ]
 
 
 def pip_centres(half: Rect, value: int, vertical: bool) -> list[tuple[float, float]]:
@@ -93,9 +117,16 @@ def pip_centres(half: Rect, value: int, vertical: bool) -> list[tuple[float, flo
     return out
 
 
-def draw_tile(canvas: tk.Canvas, rect: Rect | Sequence[float], tile: Tile, *,
-              vertical: bool, a_side: str | None = None, tags: Iterable[str] = (),
-              highlight: str | None = None) -> list[int]:
+def draw_tile(
+    canvas: tk.Canvas,
+    rect: Rect | Sequence[float],
+    tile: Tile,
+    *,
+    vertical: bool,
+    a_side: str | None = None,
+    tags: Iterable[str] = (),
+    highlight: str | None = None,
+) -> list[int]:
     """Draw a face-up ivory tile with pips in ``rect``; return the item ids.
 
     ``a_side`` says where ``tile[0]`` goes (``top``/``bottom`` on a vertical tile,
@@ -113,80 +144,168 @@ def draw_tile(canvas: tk.Canvas, rect: Rect | Sequence[float], tile: Tile, *,
     if highlight is not None:
         ring = max(2.0, short * 0.08)
         outer = Rect(rect.x0 - ring, rect.y0 - ring, rect.x1 + ring, rect.y1 + ring)
-        ids.append(canvas.create_polygon(
-            rounded_rect_points(outer, short * 0.2), smooth=True, fill=HIGHLIGHTS[highlight],
-            outline="", tags=(*base, "highlight", f"highlight:{highlight}")))
+        ids.append(
+            canvas.create_polygon(
+                rounded_rect_points(outer, short * 0.2),
+                smooth=True,
+                fill=HIGHLIGHTS[highlight],
+                outline="",
+                tags=(*base, "highlight", f"highlight:{highlight}"),
+            )
+        )
     # A thin shadow down-right lifts the tile off the felt.
     off = max(1.0, short * 0.05)
-    ids.append(canvas.create_polygon(
-        rounded_rect_points(rect.shifted(off, off), short * 0.14), smooth=True, fill=SHADOW,
-        outline="", tags=(*base, "shadow")))
-    ids.append(canvas.create_polygon(
-        rounded_rect_points(rect, short * 0.14), smooth=True, fill=IVORY, outline=IVORY_EDGE,
-        width=max(1.0, short * 0.03), tags=(*base, "body")))
+    ids.append(
+        canvas.create_polygon(
+            rounded_rect_points(rect.shifted(off, off), short * 0.14),
+            smooth=True,
+            fill=SHADOW,
+            outline="",
+            tags=(*base, "shadow"),
+        )
+    )
+    ids.append(
+        canvas.create_polygon(
+            rounded_rect_points(rect, short * 0.14),
+            smooth=True,
+            fill=IVORY,
+            outline=IVORY_EDGE,
+            width=max(1.0, short * 0.03),
+            tags=(*base, "body"),
+        )
+    )
     inset = short * 0.14
     cx, cy = rect.centre
     line_w = max(1.0, short * 0.04)
     if vertical:
-        ids.append(canvas.create_line(rect.x0 + inset, cy, rect.x1 - inset, cy, fill=DIVIDER,
-                                      width=line_w, tags=(*base, "divider")))
+        ids.append(
+            canvas.create_line(
+                rect.x0 + inset,
+                cy,
+                rect.x1 - inset,
+                cy,
+                fill=DIVIDER,
+                width=line_w,
+                tags=(*base, "divider"),
+            )
+        )
     else:
-        ids.append(canvas.create_line(cx, rect.y0 + inset, cx, rect.y1 - inset, fill=DIVIDER,
-                                      width=line_w, tags=(*base, "divider")))
+        ids.append(
+            canvas.create_line(
+                cx,
+                rect.y0 + inset,
+                cx,
+                rect.y1 - inset,
+                fill=DIVIDER,
+                width=line_w,
+                tags=(*base, "divider"),
+            )
+        )
     # Whole-pixel pips: X11 draws small ovals unevenly when they straddle pixel edges.
     radius = max(1, round(short * 0.095))
     for half, value, name in zip(tile_halves(rect, vertical, a_side), tile, ("a", "b")):
         for px, py in pip_centres(half, value, vertical):
             px, py = round(px), round(py)
-            ids.append(canvas.create_oval(px - radius, py - radius, px + radius, py + radius,
-                                          fill=PIP, outline="",
-                                          tags=(*base, "pip", f"half:{name}")))
+            ids.append(
+                canvas.create_oval(
+                    px - radius,
+                    py - radius,
+                    px + radius,
+                    py + radius,
+                    fill=PIP,
+                    outline="",
+                    tags=(*base, "pip", f"half:{name}"),
+                )
+            )
     return ids
 
 
-def draw_back(canvas: tk.Canvas, rect: Rect | Sequence[float], *,
-              tags: Iterable[str] = ()) -> list[int]:
+def draw_back(
+    canvas: tk.Canvas, rect: Rect | Sequence[float], *, tags: Iterable[str] = ()
+) -> list[int]:
     """Draw a face-down tile (its back) in ``rect``; return the item ids."""
     rect = Rect(*rect)
     base = ("back", *tags)
     short = min(rect.width, rect.height)
     off = max(1.0, short * 0.05)
     ids = [
-        canvas.create_polygon(rounded_rect_points(rect.shifted(off, off), short * 0.14),
-                              smooth=True, fill=SHADOW, outline="", tags=base),
-        canvas.create_polygon(rounded_rect_points(rect, short * 0.14), smooth=True, fill=BACK,
-                              outline="#111a28", width=1, tags=(*base, "body")),
+        canvas.create_polygon(
+            rounded_rect_points(rect.shifted(off, off), short * 0.14),
+            smooth=True,
+            fill=SHADOW,
+            outline="",
+            tags=base,
+        ),
+        canvas.create_polygon(
+            rounded_rect_points(rect, short * 0.14),
+            smooth=True,
+            fill=BACK,
+            outline="#111a28",
+            width=1,
+            tags=(*base, "body"),
+        ),
     ]
     inset = short * 0.16
     inner = Rect(rect.x0 + inset, rect.y0 + inset, rect.x1 - inset, rect.y1 - inset)
     if inner.width > 2 and inner.height > 2:
-        ids.append(canvas.create_polygon(rounded_rect_points(inner, short * 0.08), smooth=True,
-                                         fill="", outline=BACK_INNER, width=1, tags=base))
+        ids.append(
+            canvas.create_polygon(
+                rounded_rect_points(inner, short * 0.08),
+                smooth=True,
+                fill="",
+                outline=BACK_INNER,
+                width=1,
+                tags=base,
+            )
+        )
     cx, cy = rect.centre
     r = max(1.0, short * 0.09)
-    ids.append(canvas.create_oval(cx - r, cy - r, cx + r, cy + r, fill=BACK_INNER, outline="",
-                                  tags=base))
+    ids.append(
+        canvas.create_oval(cx - r, cy - r, cx + r, cy + r, fill=BACK_INNER, outline="", tags=base)
+    )
     return ids
 
 
-def draw_felt(canvas: tk.Canvas, rect: Rect | Sequence[float], *,
-              tags: Iterable[str] = ()) -> list[int]:
+def draw_felt(
+    canvas: tk.Canvas, rect: Rect | Sequence[float], *, tags: Iterable[str] = ()
+) -> list[int]:
     """Draw the green table surface with a darker rim; filled, so it takes clicks."""
     rect = Rect(*rect)
     rim = max(3.0, min(rect.width, rect.height) * 0.012)
-    return [canvas.create_polygon(rounded_rect_points(rect, rim * 4), smooth=True, fill=FELT,
-                                  outline=FELT_RIM, width=rim, tags=("felt", *tags))]
+    return [
+        canvas.create_polygon(
+            rounded_rect_points(rect, rim * 4),
+            smooth=True,
+            fill=FELT,
+            outline=FELT_RIM,
+            width=rim,
+            tags=("felt", *tags),
+        )
+    ]
 
 
-def draw_end_marker(canvas: tk.Canvas, rect: Rect | Sequence[float], end: str, *,
-                    active: bool = False, tags: Iterable[str] = ()) -> list[int]:
+def draw_end_marker(
+    canvas: tk.Canvas,
+    rect: Rect | Sequence[float],
+    end: str,
+    *,
+    active: bool = False,
+    tags: Iterable[str] = (),
+) -> list[int]:
     """Draw the drop/click target for one end of the line (``end`` is left or right).
 
     ``active`` marks an end the selected tile can go to; an inactive marker is drawn faint.
     """
     rect = Rect(*rect)
     short = min(rect.width, rect.height)
-    return [canvas.create_polygon(
-        rounded_rect_points(rect, short * 0.18), smooth=True,
-        fill=END_FILL if active else FELT, outline=END_OUTLINE if active else "#5c9c72",
-        width=2 if active else 1, dash=(6, 4), tags=("end", f"end:{end}", *tags))]
+    return [
+        canvas.create_polygon(
+            rounded_rect_points(rect, short * 0.18),
+            smooth=True,
+            fill=END_FILL if active else FELT,
+            outline=END_OUTLINE if active else "#5c9c72",
+            width=2 if active else 1,
+            dash=(6, 4),
+            tags=("end", f"end:{end}", *tags),
+        )
+    ]

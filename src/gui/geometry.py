@@ -49,13 +49,21 @@ class Rect(NamedTuple):
 
     def contains(self, other: Rect, eps: float = 1e-6) -> bool:
         """True when ``other`` lies inside this rectangle (edges may touch)."""
-        return (other.x0 >= self.x0 - eps and other.y0 >= self.y0 - eps
-                and other.x1 <= self.x1 + eps and other.y1 <= self.y1 + eps)
+        return (
+            other.x0 >= self.x0 - eps
+            and other.y0 >= self.y0 - eps
+            and other.x1 <= self.x1 + eps
+            and other.y1 <= self.y1 + eps
+        )
 
     def overlaps(self, other: Rect, eps: float = 1e-6) -> bool:
         """True when the interiors intersect; rectangles that only touch do not overlap."""
-        return (self.x0 < other.x1 - eps and other.x0 < self.x1 - eps
-                and self.y0 < other.y1 - eps and other.y0 < self.y1 - eps)
+        return (
+            self.x0 < other.x1 - eps
+            and other.x0 < self.x1 - eps
+            and self.y0 < other.y1 - eps
+            and other.y0 < self.y1 - eps
+        )
 
     def shifted(self, dx: float, dy: float) -> Rect:
         return Rect(self.x0 + dx, self.y0 + dy, self.x1 + dx, self.y1 + dy)
@@ -138,8 +146,16 @@ class _Arm:
     the corner compact and never overlaps the row being left.
     """
 
-    def __init__(self, anchor: tuple[float, float], direction: str, turn: str,
-                 x_lo: float, x_hi: float, u: float, gap: float) -> None:
+    def __init__(
+        self,
+        anchor: tuple[float, float],
+        direction: str,
+        turn: str,
+        x_lo: float,
+        x_hi: float,
+        u: float,
+        gap: float,
+    ) -> None:
         self.ax, self.ay = anchor
         self.dir = direction
         self.horizontal_dir = direction  # the way the next row runs after a column
@@ -170,8 +186,7 @@ class _Arm:
         d1x, d1y = _VEC[self.dir]
         d2x, d2y = _VEC[new_dir]
         step = self.u if double else self.u / 2
-        return (self.ax + d1x * step - d2x * self.u / 2,
-                self.ay + d1y * step - d2y * self.u / 2)
+        return (self.ax + d1x * step - d2x * self.u / 2, self.ay + d1y * step - d2y * self.u / 2)
 
     def _fits_row(self, rect: Rect, double: bool) -> bool:
         r = self.reserve_double if double else self.reserve
@@ -216,8 +231,9 @@ def _gap_for(u: float) -> float:
     return max(1.0, round(u * 0.06, 2))
 
 
-def _layout_at(tiles: Sequence[Tile], opening: int, table: Rect, u: float
-               ) -> tuple[list[Placement], dict[str, tuple[Rect, str]]]:
+def _layout_at(
+    tiles: Sequence[Tile], opening: int, table: Rect, u: float
+) -> tuple[list[Placement], dict[str, tuple[Rect, str]]]:
     """Lay the line at tile size ``u`` with the opening tile on the row through y=0."""
     gap = _gap_for(u)
     cx = (table.x0 + table.x1) / 2
@@ -229,8 +245,9 @@ def _layout_at(tiles: Sequence[Tile], opening: int, table: Rect, u: float
         rect = Rect(cx - u / 2, -u, cx + u / 2, u)
     else:
         rect = Rect(cx - u, -u / 2, cx + u, u / 2)
-    out.append(Placement(opening, first, rect, first_double, "top" if first_double else "left",
-                         "right"))
+    out.append(
+        Placement(opening, first, rect, first_double, "top" if first_double else "left", "right")
+    )
     right = _Arm((cx + half + gap, 0.0), "right", "down", table.x0, table.x1, u, gap)
     left = _Arm((cx - half - gap, 0.0), "left", "up", table.x0, table.x1, u, gap)
     for i in range(opening + 1, len(tiles)):
@@ -248,8 +265,7 @@ def _layout_at(tiles: Sequence[Tile], opening: int, table: Rect, u: float
     return out, ends
 
 
-def _placement(i: int, t: Tile, r: Rect, d: str, dbl: bool, toward_opening_is_a: bool
-               ) -> Placement:
+def _placement(i: int, t: Tile, r: Rect, d: str, dbl: bool, toward_opening_is_a: bool) -> Placement:
     horizontal_run = d in ("left", "right")
     vertical = horizontal_run if dbl else not horizontal_run
     if dbl:
@@ -265,12 +281,17 @@ def _placement(i: int, t: Tile, r: Rect, d: str, dbl: bool, toward_opening_is_a:
 
 def _bbox(rects: Iterable[Rect]) -> Rect:
     rs = list(rects)
-    return Rect(min(r.x0 for r in rs), min(r.y0 for r in rs),
-                max(r.x1 for r in rs), max(r.y1 for r in rs))
+    return Rect(
+        min(r.x0 for r in rs), min(r.y0 for r in rs), max(r.x1 for r in rs), max(r.y1 for r in rs)
+    )
 
 
-def layout_line(tiles: Sequence[Tile], opening: int,
-                table: Rect | tuple[float, float, float, float], tile_size: float) -> LineLayout:
+def layout_line(
+    tiles: Sequence[Tile],
+    opening: int,
+    table: Rect | tuple[float, float, float, float],
+    tile_size: float,
+) -> LineLayout:
     """Place the line of play inside ``table``, shrinking the tiles until it fits.
 
     ``tiles`` are in left-to-right line order, each ``(a, b)`` with ``a`` toward the left
@@ -293,8 +314,9 @@ def layout_line(tiles: Sequence[Tile], opening: int,
     return result
 
 
-def _try_fit(tiles: Sequence[Tile], opening: int, table: Rect, u: float,
-             force: bool = False) -> LineLayout | None:
+def _try_fit(
+    tiles: Sequence[Tile], opening: int, table: Rect, u: float, force: bool = False
+) -> LineLayout | None:
     gap = _gap_for(u)
     if table.width <= 0 or table.height <= 0:
         return None if not force else LineLayout((), {}, u, gap)
@@ -309,19 +331,20 @@ def _try_fit(tiles: Sequence[Tile], opening: int, table: Rect, u: float,
     placements, ends = _layout_at(tiles, opening, table, u)
     box = _bbox([p.rect for p in placements] + [r for r, _ in ends.values()])
     if not force:
-        if (box.x0 < table.x0 - 1e-6 or box.x1 > table.x1 + 1e-6
-                or box.height > table.height + 1e-6):
+        if box.x0 < table.x0 - 1e-6 or box.x1 > table.x1 + 1e-6 or box.height > table.height + 1e-6:
             return None
         # Cramped tables can make a row too short to hold a tile; shrinking cures that.
         rects = [p.rect for p in placements] + [r for r, _ in ends.values()]
-        if any(a.overlaps(b) for i, a in enumerate(rects) for b in rects[i + 1:]):
+        if any(a.overlaps(b) for i, a in enumerate(rects) for b in rects[i + 1 :]):
             return None
     # Keep the opening row on the table's middle line when that fits, else slide the least.
     dy = cy
     dy = min(dy, table.y1 - box.y1)
     dy = max(dy, table.y0 - box.y0)
-    moved = tuple(Placement(p.index, p.tile, p.rect.shifted(0, dy), p.vertical, p.a_side,
-                            p.direction) for p in placements)
+    moved = tuple(
+        Placement(p.index, p.tile, p.rect.shifted(0, dy), p.vertical, p.a_side, p.direction)
+        for p in placements
+    )
     spots = {}
     for end, (r, d) in ends.items():
         r = r.shifted(0, dy)
@@ -414,8 +437,13 @@ def table_layout(width: float, height: float, seats: int = 4) -> TableLayout:
     return TableLayout(width, height, table, areas, score, hand, back, line, label)
 
 
-def hand_tile_rects(area: Rect | tuple[float, float, float, float], count: int, side: str,
-                    max_size: float, label: float = 0.0) -> list[Rect]:
+def hand_tile_rects(
+    area: Rect | tuple[float, float, float, float],
+    count: int,
+    side: str,
+    max_size: float,
+    label: float = 0.0,
+) -> list[Rect]:
     """Rectangles for ``count`` hand tiles in a seat strip, centred, in hand order.
 
     Bottom/top strips hold upright tiles in a row; left/right strips hold lying tiles in a

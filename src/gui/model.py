@@ -71,8 +71,13 @@ class Session:
     exactly only when nobody has drawn from them yet.
     """
 
-    def __init__(self, match: Match, seats: dict[int, Any], players: Any,
-                 streams: Mapping[int, str] | None = None) -> None:
+    def __init__(
+        self,
+        match: Match,
+        seats: dict[int, Any],
+        players: Any,
+        streams: Mapping[int, str] | None = None,
+    ) -> None:
         self.match = match
         self.seats = {s: seats[s] for s in range(1, match.variant.seats + 1)}
         self.human: int | None = check_seats(self.seats, players)
@@ -93,8 +98,7 @@ class Session:
         # position; a new action drops the states of the positions it forks away from.
         # States are immutable text, so positions share them until a computer draws.
         self._first = len(match.moves)
-        self._states: list[dict[int, str]] = [
-            {s: stream_state(r) for s, r in self._rngs.items()}]
+        self._states: list[dict[int, str]] = [{s: stream_state(r) for s, r in self._rngs.items()}]
         self._groups: list[int] = []  # sizes of the undone groups, the next redo last
         # A finished hand the table is showing; computers wait until the person continues.
         # A match resumed right after a hand's last tile shows that hand first.
@@ -202,7 +206,7 @@ class Session:
             # Going on from before the resumed position, whose states were never known:
             # the streams go on from where they stood at that position (see streams).
             self._first, self._states = at, [now]
-        del self._states[at - self._first + 1:]
+        del self._states[at - self._first + 1 :]
         if stream is not None and seat is not None:
             now = {**now, seat: stream}
         self._states.append(now)

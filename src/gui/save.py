@@ -62,14 +62,18 @@ class Loaded:
     damaged: str | None = None  # one line: what was wrong and where the file went
 
 
-def write(match: Match, seats: dict[int, Any], streams: Mapping[int, str],
-          path: Path | None = None) -> Path:
+def write(
+    match: Match, seats: dict[int, Any], streams: Mapping[int, str], path: Path | None = None
+) -> Path:
     """Write the save of ``match`` and the seats' ``streams`` atomically (a reader never
     sees half a file)."""
     path = path or save_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    saved = {"format": SAVE_FORMAT, "match": to_record(match, seats),
-             "streams": {str(s): streams[s] for s in sorted(streams)}}
+    saved = {
+        "format": SAVE_FORMAT,
+        "match": to_record(match, seats),
+        "streams": {str(s): streams[s] for s in sorted(streams)},
+    }
     text = json.dumps(saved, ensure_ascii=False, indent=1)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
@@ -123,8 +127,9 @@ def _streams(raw: Any, seats: dict[int, Any]) -> dict[int, str]:
         raise TypeError("the save's random streams are not a table")
     extra = set(raw) - {str(s) for s in seats}
     if extra:
-        raise ValueError(f"the save has random streams for seats the match has not: "
-                         f"{', '.join(sorted(extra))}")
+        raise ValueError(
+            f"the save has random streams for seats the match has not: {', '.join(sorted(extra))}"
+        )
     streams = {}
     for s in seats:
         if str(s) not in raw:

@@ -104,8 +104,16 @@ class Ui:
     buttons: dict[str, bool] = field(default_factory=dict)
 
 
-BUTTONS = (("hint", "Hint"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
-           ("new", "New match"), ("settings", "Settings"), ("rules", "Rules"), ("log", "Log"))
+BUTTONS = (
+    ("hint", "Hint"),
+    ("undo", "Undo"),
+    ("redo", "Redo"),
+    ("restart", "Restart"),
+    ("new", "New match"),
+    ("settings", "Settings"),
+    ("rules", "Rules"),
+    ("log", "Log"),
+)
 
 
 def position_of(seat: int, viewpoint: int, seats: int) -> int:
@@ -119,8 +127,13 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
     v = session.variant
     n = v.seats
     held = session.held()
-    mine = (session.human is not None and view.my_turn and session.held_hand is None
-            and ui.question is None and session.automatic() is None)
+    mine = (
+        session.human is not None
+        and view.my_turn
+        and session.held_hand is None
+        and ui.question is None
+        and session.automatic() is None
+    )
     banner: tuple[str, ...] = ()
     choices: tuple[Choice, ...] = ()
     facedown = None
@@ -132,8 +145,10 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
 
     if held is not None:
         line = line_of(held.history)
-        reveal = {s: tuple(sorted(t, key=lambda x: (x.hi, x.lo)))
-                  for s, t in held.result.remaining.items()}
+        reveal = {
+            s: tuple(sorted(t, key=lambda x: (x.hi, x.lo)))
+            for s, t in held.result.remaining.items()
+        }
         banner = tuple(result_lines(held, view, session))
         if view.phase == "over":
             banner += (match_result(view, session),)
@@ -150,25 +165,46 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         banner = tuple(draw_summary(view, session)) if view.hand_number == 1 else ()
         team = v.team_of[view.turn]
         if mine:
-            banner += ((f"{team_name(session, team, long=True)} leads this hand. Who leads? "
-                        "(You choose before seeing the new hand.)"),)
-            choices = tuple(Choice(choice_target(a), "I lead" if a.seat == view.seat
-                                   else f"{label_name(session, a.seat)} leads")
-                            for a in view.legal if isinstance(a, ChooseLeader))
+            banner += (
+                (
+                    f"{team_name(session, team, long=True)} leads this hand. Who leads? "
+                    "(You choose before seeing the new hand.)"
+                ),
+            )
+            choices = tuple(
+                Choice(
+                    choice_target(a),
+                    "I lead" if a.seat == view.seat else f"{label_name(session, a.seat)} leads",
+                )
+                for a in view.legal
+                if isinstance(a, ChooseLeader)
+            )
         else:
-            banner += ((f"{cap(seat_name(session, view.turn))} chooses who leads for "
-                        f"{team_name(session, team)}…"),)
+            banner += (
+                (
+                    f"{cap(seat_name(session, view.turn))} chooses who leads for "
+                    f"{team_name(session, team)}…"
+                ),
+            )
     elif view.phase == "claim":
         line = Line((), 0, None)
         if mine:
             doubles = " ".join(str(t) for t in view.hand if t.is_double)
-            banner = (f"You hold {sum(t.is_double for t in view.hand)} doubles ({doubles}).",
-                      "Keep this hand, or show the doubles and demand a redeal?")
-            choices = (Choice("choice:keep", "Keep the hand"),
-                       Choice("choice:redeal", "Show doubles, redeal"))
+            banner = (
+                f"You hold {sum(t.is_double for t in view.hand)} doubles ({doubles}).",
+                "Keep this hand, or show the doubles and demand a redeal?",
+            )
+            choices = (
+                Choice("choice:keep", "Keep the hand"),
+                Choice("choice:redeal", "Show doubles, redeal"),
+            )
         else:
-            banner = ((f"{cap(seat_name(session, view.turn))} holds five or more doubles "
-                       "and may demand a redeal…"),)
+            banner = (
+                (
+                    f"{cap(seat_name(session, view.turn))} holds five or more doubles "
+                    "and may demand a redeal…"
+                ),
+            )
     elif view.phase == "play":
         line = line_of(view.history)
     if ui.question is not None:
@@ -189,24 +225,42 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
             tiles = view.hand
         count = len(tiles) if tiles is not None else view.counts[s - 1]
         shown = tuple(t for c, ts in view.shown for t in ts if c == s) if held is None else ()
-        seats.append(SeatScene(
-            seat=s, position=position_of(s, session.viewpoint, n),
-            name=label_name(session, s), count=count, tiles=tiles,
-            turn=held is None and view.turn == s and ui.question is None,
-            thinking=ui.thinking == s, passed=s in recent,
-            voids=tuple(sorted(voids.get(s, ()))),
-            leader=held is None and view.leader == s and not view.history,
-            shown=shown, drawn=drawn.get(s),
-            dealt=held is not None or view.phase in ("play", "claim")))
+        seats.append(
+            SeatScene(
+                seat=s,
+                position=position_of(s, session.viewpoint, n),
+                name=label_name(session, s),
+                count=count,
+                tiles=tiles,
+                turn=held is None and view.turn == s and ui.question is None,
+                thinking=ui.thinking == s,
+                passed=s in recent,
+                voids=tuple(sorted(voids.get(s, ()))),
+                leader=held is None and view.leader == s and not view.history,
+                shown=shown,
+                drawn=drawn.get(s),
+                dealt=held is not None or view.phase in ("play", "claim"),
+            )
+        )
     buttons = tuple(Button(name, label, ui.buttons.get(name, True)) for name, label in BUTTONS)
     return Scene(
-        title=v.title, seats=tuple(seats), line=line, ends=ends, lit=lit,
-        hinted=ctl.hinted if mine else None, drag_over=ctl.drag_over if mine else None,
+        title=v.title,
+        seats=tuple(seats),
+        line=line,
+        ends=ends,
+        lit=lit,
+        hinted=ctl.hinted if mine else None,
+        drag_over=ctl.drag_over if mine else None,
         selected=ctl.selected if mine else None,
         playable=frozenset(playable(view)) if mine and view.phase == "play" else None,
-        focus=ctl.focus, facedown=facedown, slots=slots, banner=banner, choices=choices,
+        focus=ctl.focus,
+        facedown=facedown,
+        slots=slots,
+        banner=banner,
+        choices=choices,
         panel=tuple(panel_lines(session, view, ui, last_move(view, session))),
-        buttons=buttons)
+        buttons=buttons,
+    )
 
 
 def draw_slots(session: Session, view: View) -> tuple[tuple[int, ...], int]:
@@ -217,7 +271,7 @@ def draw_slots(session: Session, view: View) -> tuple[tuple[int, ...], int]:
     """
     taken = len(view.draw[-1]) if view.draw else 0
     draws = [a for a in session.match.actions if isinstance(a, Draw)]
-    current = draws[len(draws) - taken:] if taken else []
+    current = draws[len(draws) - taken :] if taken else []
     total = view.face_down + taken
     slots = list(range(total))
     for d in current:
@@ -228,7 +282,7 @@ def draw_slots(session: Session, view: View) -> tuple[tuple[int, ...], int]:
 def _recent_passes(view: View, n: int) -> set[int]:
     """Seats whose pass is among the last ``n - 1`` actions: shown until play comes round."""
     out = set()
-    recent = view.history[-(n - 1):] if n > 1 else ()
+    recent = view.history[-(n - 1) :] if n > 1 else ()
     for seat, action in recent:
         if action is PASS:
             out.add(seat)

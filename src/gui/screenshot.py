@@ -43,9 +43,21 @@ class Xvfb:
         read_fd, write_fd = os.pipe()
         try:
             self.proc = subprocess.Popen(
-                [exe, "-displayfd", str(write_fd), "-screen", "0", self.screen, "-nolisten",
-                 "tcp", "-noreset"],
-                pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                [
+                    exe,
+                    "-displayfd",
+                    str(write_fd),
+                    "-screen",
+                    "0",
+                    self.screen,
+                    "-nolisten",
+                    "tcp",
+                    "-noreset",
+                ],
+                pass_fds=(write_fd,),
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
         finally:
             os.close(write_fd)
         with os.fdopen(read_fd, "rb") as pipe:
@@ -81,8 +93,9 @@ def capture(widget: tk.Misc, path: str | Path) -> Path:
     if exe is None:
         raise RuntimeError("xwd not found: apt-get install x11-apps")
     env = dict(os.environ, DISPLAY=str(widget.winfo_screen()))
-    dump = subprocess.run([exe, "-silent", "-id", str(widget.winfo_id())], check=True,
-                          capture_output=True, env=env).stdout
+    dump = subprocess.run(
+        [exe, "-silent", "-id", str(widget.winfo_id())], check=True, capture_output=True, env=env
+    ).stdout
     path = Path(path)
     path.write_bytes(xwd_to_png(dump))
     return path
@@ -98,15 +111,35 @@ def xwd_to_rgb(data: bytes) -> tuple[int, int, bytes]:
     """Decode an XWD dump to ``(width, height, packed RGB bytes)``."""
     # The header is 25 big-endian CARD32s (xwd writes it MSB first on every host).
     fields = struct.unpack(">25I", data[:100])
-    (header_size, version, pixmap_format, _depth, width, height, _xoffset, byte_order,
-     _unit, _bit_order, _pad, bits_per_pixel, bytes_per_line, visual_class, red_mask,
-     green_mask, blue_mask, _bits_rgb, _cmap_entries, ncolors, *_rest) = fields
+    (
+        header_size,
+        version,
+        pixmap_format,
+        _depth,
+        width,
+        height,
+        _xoffset,
+        byte_order,
+        _unit,
+        _bit_order,
+        _pad,
+        bits_per_pixel,
+        bytes_per_line,
+        visual_class,
+        red_mask,
+        green_mask,
+        blue_mask,
+        _bits_rgb,
+        _cmap_entries,
+        ncolors,
+        *_rest,
+    ) = fields
     if version != 7 or pixmap_format != 2:
         raise ValueError("only XWD version 7 ZPixmap dumps are supported")
     if visual_class not in (4, 5) or bits_per_pixel not in (24, 32):  # TrueColor/DirectColor
         raise ValueError(f"unsupported XWD visual (class {visual_class}, {bits_per_pixel} bpp)")
     start = header_size + ncolors * 12  # colormap entries are 12 bytes each
-    pixels = data[start:start + bytes_per_line * height]
+    pixels = data[start : start + bytes_per_line * height]
     step = bits_per_pixel // 8
     shifts = []
     for mask in (red_mask, green_mask, blue_mask):
@@ -119,24 +152,30 @@ def xwd_to_rgb(data: bytes) -> tuple[int, int, bytes]:
     out = bytearray(width * height * 3)
     row_len = width * step
     for y in range(height):
-        row = pixels[y * bytes_per_line:y * bytes_per_line + row_len]
+        row = pixels[y * bytes_per_line : y * bytes_per_line + row_len]
         base = y * width * 3
         # Slice assignment moves a whole channel of a row at C speed.
         for channel, offset in enumerate(shifts):
-            out[base + channel:base + width * 3:3] = row[offset::step]
+            out[base + channel : base + width * 3 : 3] = row[offset::step]
     return width, height, bytes(out)
 
 
 def encode_png(width: int, height: int, rgb: bytes) -> bytes:
     """A minimal 8-bit RGB PNG of packed ``rgb`` rows."""
     stride = width * 3
-    raw = b"".join(b"\x00" + rgb[y * stride:(y + 1) * stride] for y in range(height))
+    raw = b"".join(b"\x00" + rgb[y * stride : (y + 1) * stride] for y in range(height))
 
     def chunk(kind: bytes, body: bytes) -> bytes:
-        return (struct.pack(">I", len(body)) + kind + body
-                + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+        return (
+            struct.pack(">I", len(body))
+            + kind
+            + body
+            + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+        )
 
-    return (b"\x89PNG\r\n\x1a\n"
-            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw, 6))
-            + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw, 6))
+        + chunk(b"IEND", b"")
+    )

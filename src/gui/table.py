@@ -131,9 +131,15 @@ class TableView:
         lay = layout_line(line.tiles, line.opening, area, tl.line_tile_size)
         self.line_layout = lay
         for p in lay.placements:
-            draw_tile(c, p.rect, p.tile, vertical=p.vertical, a_side=p.a_side,
-                      tags=("line", f"line:{p.index}"),
-                      highlight="last" if p.index == line.last else None)
+            draw_tile(
+                c,
+                p.rect,
+                p.tile,
+                vertical=p.vertical,
+                a_side=p.a_side,
+                tags=("line", f"line:{p.index}"),
+                highlight="last" if p.index == line.last else None,
+            )
         for end in scene.ends:
             spot = lay.ends[end]
             lit = end in scene.lit
@@ -145,8 +151,14 @@ class TableView:
             # The open number, so the end reads even where the line turns a corner.
             number = line.tiles[0][0] if end == "left" else line.tiles[-1][1]
             cx, cy = spot.target.centre
-            c.create_text(cx, cy, text=str(number), fill=TEXT if lit else "#9fd3b0",
-                          font=self._font(tl, 0.9, bold=lit), tags=("end", f"end:{end}"))
+            c.create_text(
+                cx,
+                cy,
+                text=str(number),
+                fill=TEXT if lit else "#9fd3b0",
+                font=self._font(tl, 0.9, bold=lit),
+                tags=("end", f"end:{end}"),
+            )
 
     def _facedown(self, scene: Scene, area: Rect) -> None:
         c = self.canvas
@@ -178,16 +190,25 @@ class TableView:
         y = 0.0
         ids = []
         for i, text in enumerate(scene.banner):
-            item = c.create_text(felt.centre[0], y, text=text, anchor="n", width=inner_w,
-                                 justify="center", fill=TEXT,
-                                 font=self._font(tl, 0.95, bold=True) if i == 0 else font,
-                                 tags=("banner",))
+            item = c.create_text(
+                felt.centre[0],
+                y,
+                text=text,
+                anchor="n",
+                width=inner_w,
+                justify="center",
+                fill=TEXT,
+                font=self._font(tl, 0.95, bold=True) if i == 0 else font,
+                tags=("banner",),
+            )
             ids.append(item)
             y = c.bbox(item)[3] + pad * 0.4
         height = max(MIN_TOUCH, tl.label_size * 2.6)
         if scene.choices:
-            labels = [c.create_text(0, 0, text=ch.label, font=self._font(tl, 0.95, bold=True))
-                      for ch in scene.choices]
+            labels = [
+                c.create_text(0, 0, text=ch.label, font=self._font(tl, 0.95, bold=True))
+                for ch in scene.choices
+            ]
             widths = [max(c.bbox(i)[2] - c.bbox(i)[0] + 3 * pad, 120.0) for i in labels]
             for i in labels:
                 c.delete(i)
@@ -198,10 +219,20 @@ class TableView:
             for ch, w in zip(scene.choices, widths):
                 rect = Rect(x, y, x + w, y + height)
                 tags = ("choice", ch.target)
-                c.create_polygon(rounded_rect_points(rect, height * 0.25), smooth=True,
-                                 fill=CHOICE, outline="", tags=tags)
-                c.create_text(*rect.centre, text=ch.label, fill="#2a1d14",
-                              font=self._font(tl, 0.95, bold=True), tags=tags)
+                c.create_polygon(
+                    rounded_rect_points(rect, height * 0.25),
+                    smooth=True,
+                    fill=CHOICE,
+                    outline="",
+                    tags=tags,
+                )
+                c.create_text(
+                    *rect.centre,
+                    text=ch.label,
+                    fill="#2a1d14",
+                    font=self._font(tl, 0.95, bold=True),
+                    tags=tags,
+                )
                 x += w + gap
             y += height
         box_h = y + pad
@@ -210,8 +241,14 @@ class TableView:
         c.move("banner", 0, top + pad)
         c.move("choice", 0, top + pad)
         box = Rect(felt.x0 + pad, top, felt.x1 - pad, bottom)
-        back = c.create_polygon(rounded_rect_points(box, pad), smooth=True, fill="#142b1d",
-                                outline="#0b1a11", width=2, tags=("banner",))
+        back = c.create_polygon(
+            rounded_rect_points(box, pad),
+            smooth=True,
+            fill="#142b1d",
+            outline="#0b1a11",
+            width=2,
+            tags=("banner",),
+        )
         c.tag_lower(back, ids[0] if ids else "choice")
         return top
 
@@ -240,8 +277,14 @@ class TableView:
                 picked = tile is scene.selected
                 if picked:
                     r = r.shifted(0, -r.width * 0.2)  # picked up
-                draw_tile(c, r, pair, vertical=vertical, tags=tags,
-                          highlight="selected" if picked else None)
+                draw_tile(
+                    c,
+                    r,
+                    pair,
+                    vertical=vertical,
+                    tags=tags,
+                    highlight="selected" if picked else None,
+                )
                 if scene.playable is not None and tile not in scene.playable:
                     # Greyed, still tagged: a tap on it says why it cannot be played.
                     tag = f"{tile_tag(pair)}&&hand"
@@ -249,9 +292,14 @@ class TableView:
                     c.itemconfigure(f"{tag}&&pip", fill=DIM_PIP)
                     c.addtag_withtag("dim", tag)
             else:
-                draw_tile(c, r, pair, vertical=vertical,
-                          tags=("reveal", f"seat:{seat.seat}"),
-                          highlight="legal" if tile in seat.shown else None)
+                draw_tile(
+                    c,
+                    r,
+                    pair,
+                    vertical=vertical,
+                    tags=("reveal", f"seat:{seat.seat}"),
+                    highlight="legal" if tile in seat.shown else None,
+                )
         self._seat_label(seat, area.rect, side, tl)
 
     def _seat_label(self, seat: SeatScene, rect: Rect, side: str, tl: TableLayout) -> None:
@@ -277,15 +325,27 @@ class TableView:
         else:
             x, y, anchor, width = rect.centre[0], rect.y0 + 2, "n", rect.width - 4
         colour = "#2a1d14" if seat.turn or seat.passed else TEXT
-        item = c.create_text(x, y, text=text, anchor=anchor, width=width, justify="center",
-                             fill=colour, font=self._font(tl, 0.75, bold=seat.turn),
-                             tags=("label", f"label:{seat.seat}"))
+        item = c.create_text(
+            x,
+            y,
+            text=text,
+            anchor=anchor,
+            width=width,
+            justify="center",
+            fill=colour,
+            font=self._font(tl, 0.75, bold=seat.turn),
+            tags=("label", f"label:{seat.seat}"),
+        )
         if seat.turn or seat.passed:
             x0, y0, x1, y1 = c.bbox(item)
             pill = Rect(x0 - 6, y0 - 1, x1 + 6, y1 + 1)
-            back = c.create_polygon(rounded_rect_points(pill, pill.height / 2), smooth=True,
-                                    fill=GOLD if seat.turn else PASS_RED, outline="",
-                                    tags=("label", f"label:{seat.seat}", "pill"))
+            back = c.create_polygon(
+                rounded_rect_points(pill, pill.height / 2),
+                smooth=True,
+                fill=GOLD if seat.turn else PASS_RED,
+                outline="",
+                tags=("label", f"label:{seat.seat}", "pill"),
+            )
             if seat.passed and not seat.turn:
                 c.itemconfigure(item, fill=TEXT)
             c.tag_lower(back, item)
@@ -309,23 +369,47 @@ class TableView:
             rect = Rect(x0, y0, x0 + bw, y0 + bh)
             tags = ("button", f"button:{b.name}") + (() if b.enabled else ("disabled",))
             # No outline: Tk draws a smoothed outline ragged; the fill alone reads cleanly.
-            c.create_polygon(rounded_rect_points(rect, bh * 0.2), smooth=True,
-                             fill=BUTTON if b.enabled else BUTTON_OFF, outline="", tags=tags)
-            c.create_text(*rect.centre, text=b.label, width=bw - 4, justify="center",
-                          fill=TEXT if b.enabled else "#7a6a58",
-                          font=self._font(tl, 0.75, bold=b.enabled), tags=tags)
+            c.create_polygon(
+                rounded_rect_points(rect, bh * 0.2),
+                smooth=True,
+                fill=BUTTON if b.enabled else BUTTON_OFF,
+                outline="",
+                tags=tags,
+            )
+            c.create_text(
+                *rect.centre,
+                text=b.label,
+                width=bw - 4,
+                justify="center",
+                fill=TEXT if b.enabled else "#7a6a58",
+                font=self._font(tl, 0.75, bold=b.enabled),
+                tags=tags,
+            )
         y = s.y0 + pad
-        styles = {"title": (TEXT, 1.1, True), "muted": (MUTED, 0.7, False),
-                  "team": (TEXT, 0.75, True), "score": (GOLD, 0.8, True),
-                  "status": (TEXT, 0.78, False), "turn": (GOLD, 0.85, True),
-                  "message": (MESSAGE, 0.78, False), "error": (ERROR, 0.78, True)}
+        styles = {
+            "title": (TEXT, 1.1, True),
+            "muted": (MUTED, 0.7, False),
+            "team": (TEXT, 0.75, True),
+            "score": (GOLD, 0.8, True),
+            "status": (TEXT, 0.78, False),
+            "turn": (GOLD, 0.85, True),
+            "message": (MESSAGE, 0.78, False),
+            "error": (ERROR, 0.78, True),
+        }
         for text, style in scene.panel:
             colour, scale, bold = styles.get(style, (TEXT, 0.75, False))
             if style in ("team", "status", "turn", "error"):
                 y += pad * 0.6
-            item = c.create_text(s.x0 + pad, y, text=text, anchor="nw", width=width,
-                                 fill=colour, font=self._font(tl, scale, bold),
-                                 tags=("panel", f"panel:{style}"))
+            item = c.create_text(
+                s.x0 + pad,
+                y,
+                text=text,
+                anchor="nw",
+                width=width,
+                fill=colour,
+                font=self._font(tl, scale, bold),
+                tags=("panel", f"panel:{style}"),
+            )
             if c.bbox(item)[3] + 2 > top - pad and style in ("message", "error"):
                 # The message answers what the person just did or asked (a hint can run
                 # to ten lines): smaller type before it is lost.
@@ -344,8 +428,9 @@ class TableView:
         if not box:
             return
         x0, y0, x1, y1 = box
-        c.create_rectangle(x0 - 4, y0 - 4, x1 + 4, y1 + 4, outline="#ffffff", width=3,
-                           dash=(6, 3), tags=("focus",))
+        c.create_rectangle(
+            x0 - 4, y0 - 4, x1 + 4, y1 + 4, outline="#ffffff", width=3, dash=(6, 3), tags=("focus",)
+        )
 
 
 def target_of(tags: tuple[str, ...]) -> str | None:

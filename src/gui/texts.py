@@ -45,8 +45,10 @@ def label_name(session: Session, seat: int) -> str:
     """The short label under a seat's tiles."""
     if seat == session.human:
         return "You"
-    partner = session.human is not None and session.variant.team_of[seat] == \
-        session.variant.team_of[session.human]
+    partner = (
+        session.human is not None
+        and session.variant.team_of[seat] == session.variant.team_of[session.human]
+    )
     return f"Seat {seat}" + (" (partner)" if partner else "")
 
 
@@ -83,16 +85,20 @@ def result_lines(past: PastHand, view: View, session: Session) -> list[str]:
     left = {s: pips(t) for s, t in r.remaining.items()}
     lines = []
     if r.outcome == DOMINO:
-        lines.append(f"Hand {past.number}: {seat_name(session, r.seat)} played the last tile. "
-                     f"Domino: {team_name(session, r.team)} wins the hand.")
+        lines.append(
+            f"Hand {past.number}: {seat_name(session, r.seat)} played the last tile. "
+            f"Domino: {team_name(session, r.team)} wins the hand."
+        )
     else:
         teams = v.team_pips(r.remaining)
         each = ", ".join(f"{seat_name(session, s)} {p}" for s, p in sorted(left.items()))
         totals = ", ".join(f"{team_name(session, t)} {p}" for t, p in sorted(teams.items()))
-        lines.append(f"Hand {past.number} is blocked: nobody can play. Pips left: {each} "
-                     f"({totals}).")
-        lines.append(v.explain_block(r, lambda s: seat_name(session, s),
-                                     lambda t: team_name(session, t)))
+        lines.append(
+            f"Hand {past.number} is blocked: nobody can play. Pips left: {each} ({totals})."
+        )
+        lines.append(
+            v.explain_block(r, lambda s: seat_name(session, s), lambda t: team_name(session, t))
+        )
     before = _scores_before(view, past.number, len(r.scores))
     lines.append(v.explain_score(r, before, lambda t: team_name(session, t)))
     lines.extend(_next_lead(session, past))
@@ -115,8 +121,12 @@ def _next_lead(session: Session, past: PastHand) -> list[str]:
         return [f"The next hand opens with {logs[past.number].required} again."]
     if m.phase == "lead" and m.turn is not None:
         team = session.variant.team_of[m.turn]
-        return [(f"{cap(team_name(session, team))} did not lead this hand, so it chooses the "
-                 "next leader.")]
+        return [
+            (
+                f"{cap(team_name(session, team))} did not lead this hand, so it chooses the "
+                "next leader."
+            )
+        ]
     return []
 
 
@@ -137,13 +147,17 @@ def draw_summary(view: View, session: Session) -> list[str]:
         said = ", ".join(f"{seat_name(session, s)} drew {t} ({t.pips})" for s, t in rnd)
         complete = len(rnd) == len(session.variant.teams)
         if complete and len({t.pips for _, t in rnd}) == 1:
-            lines.append(f"Draw for first lead: {said}. Equal totals: the tiles go back and "
-                         "the set is shuffled, draw again.")
+            lines.append(
+                f"Draw for first lead: {said}. Equal totals: the tiles go back and "
+                "the set is shuffled, draw again."
+            )
         elif complete:
             best = max(rnd, key=lambda st: st[1].pips)[0]
             team = session.variant.team_of[best]
-            lines.append(f"Draw for first lead: {said}. {cap(team_name(session, team))} "
-                         "has the higher total and leads first.")
+            lines.append(
+                f"Draw for first lead: {said}. {cap(team_name(session, team))} "
+                "has the higher total and leads first."
+            )
         elif i == len(view.draw) - 1:
             lines.append(f"Draw for first lead: {said}.")
     if view.phase == "draw":
@@ -151,8 +165,9 @@ def draw_summary(view: View, session: Session) -> list[str]:
         if view.turn == session.human:
             lines.append("Pick a face-down tile for your team: the higher pip total leads.")
         else:
-            lines.append(f"{cap(seat_name(session, view.turn))} draws for "
-                         f"{team_name(session, team)}…")
+            lines.append(
+                f"{cap(seat_name(session, view.turn))} draws for {team_name(session, team)}…"
+            )
     return lines[-3:]
 
 
@@ -204,35 +219,40 @@ def status(session: Session, view: View, ui: Ui) -> tuple[str, str]:
     if session.held_hand is not None:
         if session.human is None:
             return "Hand over.", "status"
-        return ("Match over: New match plays again." if view.phase == "over"
-                else "Hand over: tap Continue for the next deal."), "status"
+        return (
+            "Match over: New match plays again."
+            if view.phase == "over"
+            else "Hand over: tap Continue for the next deal."
+        ), "status"
     if ui.paused:
         return "Paused while the rules or the log are open.", "status"
     seat = view.turn
     if seat is not None and seat == session.human:
         if session.automatic() is not None:
             return "You cannot play: you pass.", "turn"
-        return {"play": "Your turn: pick a tile, then an end.",
-                "draw": "Your turn: draw a face-down tile.",
-                "lead": "Your choice: who leads.",
-                "claim": "Your choice: keep or redeal."}.get(view.phase, "Your turn."), "turn"
+        return {
+            "play": "Your turn: pick a tile, then an end.",
+            "draw": "Your turn: draw a face-down tile.",
+            "lead": "Your choice: who leads.",
+            "claim": "Your choice: keep or redeal.",
+        }.get(view.phase, "Your turn."), "turn"
     if seat is not None:
         doing = "is thinking…" if ui.thinking == seat else "is to play."
         return f"{cap(seat_name(session, seat))} {doing}", "status"
     return "", "status"
 
 
-def panel_lines(session: Session, view: View, ui: Ui, last: str | None
-                ) -> list[tuple[str, str]]:
+def panel_lines(session: Session, view: View, ui: Ui, last: str | None) -> list[tuple[str, str]]:
     """The score panel, top to bottom, as ``(text, style)``."""
     v = session.variant
     number = session.held_hand or view.hand_number  # a finished hand on show is "the" hand
     out = [(v.title, "title"), (f"Hand {number} · seed {session.match.seed}", "muted")]
     for team in range(1, len(v.teams) + 1):
         players = ", ".join(
-            f"{seat_name(session, s)}" + ("" if s == session.human
-                                           else f" ({entry_name(session.seats[s])})")
-            for s in v.teams[team - 1])
+            f"{seat_name(session, s)}"
+            + ("" if s == session.human else f" ({entry_name(session.seats[s])})")
+            for s in v.teams[team - 1]
+        )
         out.append((f"{cap(team_name(session, team))}: {players}", "team"))
         out.append((score_text(v, view.scores[team - 1]), "score"))
     out.append(status(session, view, ui))

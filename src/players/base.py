@@ -58,9 +58,14 @@ class Option:
 
     def to_json(self) -> dict[str, Any]:
         """The option for ``capicua plugins --json``: type, default, bounds, help."""
-        return {"type": self.type.__name__, "default": self.default, "min": self.min,
-                "max": self.max, "choices": list(self.choices) if self.choices else None,
-                "help": self.help}
+        return {
+            "type": self.type.__name__,
+            "default": self.default,
+            "min": self.min,
+            "max": self.max,
+            "choices": list(self.choices) if self.choices else None,
+            "help": self.help,
+        }
 
 
 class Player:

@@ -29,8 +29,9 @@ from .sim import HI, LO
 class DealChain:
     """A Metropolis chain over the deals consistent with ``k``, targeting ``model``."""
 
-    def __init__(self, k: Knowledge, model: Reading, rng: random.Random,
-                 burn: float = 3.0, thin: float = 0.5) -> None:
+    def __init__(
+        self, k: Knowledge, model: Reading, rng: random.Random, burn: float = 3.0, thin: float = 0.5
+    ) -> None:
         self.k = k
         self.rng = rng
         hands = consistent_deal(k, rng)
@@ -108,8 +109,7 @@ def consistent_deal(k: Knowledge, rng: random.Random) -> list[list[int]]:
     if k.left < 0 or k.unused == 0:
         return hands
     for _ in range(20):
-        if any(HI[t] in (k.left, k.right) or LO[t] in (k.left, k.right)
-               for h in hands for t in h):
+        if any(HI[t] in (k.left, k.right) or LO[t] in (k.left, k.right) for h in hands for t in h):
             return hands
         hands = sample_deal(k, rng)
     return hands

@@ -22,8 +22,34 @@ from __future__ import annotations
 from functools import cache
 
 # Won-hand points in double-nine, 5-point bins from 0-4 upwards (heuristic self-play).
-POINTS_HISTOGRAM = (6, 25, 87, 135, 137, 149, 152, 122, 92, 87, 58, 47, 33, 39, 23, 21, 13,
-                    10, 12, 11, 3, 5, 1, 0, 1, 1)
+POINTS_HISTOGRAM = (
+    6,
+    25,
+    87,
+    135,
+    137,
+    149,
+    152,
+    122,
+    92,
+    87,
+    58,
+    47,
+    33,
+    39,
+    23,
+    21,
+    13,
+    10,
+    12,
+    11,
+    3,
+    5,
+    1,
+    0,
+    1,
+    1,
+)
 TARGET = 100
 SERIES_TO_WIN = 4
 

@@ -62,6 +62,7 @@ def tuned_reading(variant: str) -> float:
     """The reading strength tuned for ``variant`` (Chiva's for a variant not tuned)."""
     return READING.get(variant, READING["chiva"])
 
+
 #: The cost of the reading and of the chain, in tiles played out (one unit of the work
 #: budget): building the reading, per play read; the chain, per proposal. Measured on the
 #: reference machine with benchmarks/levels.py (docs/players.md).
@@ -142,11 +143,18 @@ def candidate_plays(view: View) -> list[Play]:
     return out
 
 
-def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: int = 0,
-            seconds: float = 0.0, noise: float = 0.0, reading: float | None = None,
-            k: Knowledge | None = None,
-            deal: Callable[[Knowledge, random.Random], list[list[int]]] | None = None,
-            ) -> Analysis:
+def analyse(
+    view: View,
+    rng: random.Random,
+    *,
+    level: str = "normal",
+    samples: int = 0,
+    seconds: float = 0.0,
+    noise: float = 0.0,
+    reading: float | None = None,
+    k: Knowledge | None = None,
+    deal: Callable[[Knowledge, random.Random], list[list[int]]] | None = None,
+) -> Analysis:
     """Search the play decision of ``view`` (which must be in the play phase, at this seat's
     turn). ``samples > 0`` fixes the number of sampled deals; ``seconds > 0`` sets a
     wall-clock budget; otherwise ``level`` sets the work budget. ``reading`` is how much
@@ -203,9 +211,15 @@ def analyse(view: View, rng: random.Random, *, level: str = "normal", samples: i
     while done < most and work < work_budget:
         if deadline is not None and done and time.perf_counter() > deadline:
             break
-        if not halved and len(active) > 2 and (
-                work * 2 >= work_budget if deadline is None else
-                2 * time.perf_counter() >= deadline + start):
+        if (
+            not halved
+            and len(active) > 2
+            and (
+                work * 2 >= work_budget
+                if deadline is None
+                else 2 * time.perf_counter() >= deadline + start
+            )
+        ):
             # Successive halving: the second half of the budget goes to the better half
             # of the candidates, where a closer look can still change the choice.
             halved = True
@@ -257,18 +271,30 @@ class ExpertPlayer(ComputerPlayer):
     """Monte Carlo search over deals consistent with its view (see the module docstring)."""
 
     name = "expert"
-    description = ("Monte Carlo search over the hidden tiles, dealt to fit what the plays "
-                   "say; plays the match score")
+    description = (
+        "Monte Carlo search over the hidden tiles, dealt to fit what the plays "
+        "say; plays the match score"
+    )
     options = {
-        "level": Option(str, "normal", "search budget per decision",
-                        choices=tuple(LEVELS)),
-        "samples": Option(int, 0, "sampled deals per decision (0: as the level says)",
-                          min=0, max=1_000_000),
-        "seconds": Option(float, 0.0, "wall-clock budget per decision instead of the level "
-                          "(0: off; not reproducible)", min=0.0, max=600.0),
-        "reading": Option(float, 1.0, "how much the other seats' plays are trusted as signs "
-                          "of their tiles, times the tuned amount (0: only passes are read)",
-                          min=0.0, max=10.0),
+        "level": Option(str, "normal", "search budget per decision", choices=tuple(LEVELS)),
+        "samples": Option(
+            int, 0, "sampled deals per decision (0: as the level says)", min=0, max=1_000_000
+        ),
+        "seconds": Option(
+            float,
+            0.0,
+            "wall-clock budget per decision instead of the level (0: off; not reproducible)",
+            min=0.0,
+            max=600.0,
+        ),
+        "reading": Option(
+            float,
+            1.0,
+            "how much the other seats' plays are trusted as signs "
+            "of their tiles, times the tuned amount (0: only passes are read)",
+            min=0.0,
+            max=10.0,
+        ),
     }
 
     level: str
@@ -277,9 +303,14 @@ class ExpertPlayer(ComputerPlayer):
     reading: float
 
     def choose_play(self, view: View) -> Action:
-        return analyse(view, self.rng, level=self.level, samples=self.samples,
-                       seconds=self.seconds,
-                       reading=self.reading * tuned_reading(view.variant.name)).best
+        return analyse(
+            view,
+            self.rng,
+            level=self.level,
+            samples=self.samples,
+            seconds=self.seconds,
+            reading=self.reading * tuned_reading(view.variant.name),
+        ).best
 
 
 @hookimpl

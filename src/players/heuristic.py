@@ -40,10 +40,22 @@ from .sim import HI, LO, PIPS
 #: The weight of each rule in a play's score (tuned by self-play against random and
 #: against earlier versions with benchmarks/strength.py).
 W = {
-    "pips": 0.5, "double": 15.0, "lead_suit": 1.5, "cover_partner": 2.5,
-    "cover_opponent": 1.5, "support_partner": 1.5, "feed_opponent": 1.0, "follow": 0.8,
-    "control": 0.7, "pass_next": 5.0, "pass_other": 2.5, "partner_stuck": 6.0,
-    "partner_void": 1.0, "block": 8.0, "variety": 1.0, "tempo": 25.0,
+    "pips": 0.5,
+    "double": 15.0,
+    "lead_suit": 1.5,
+    "cover_partner": 2.5,
+    "cover_opponent": 1.5,
+    "support_partner": 1.5,
+    "feed_opponent": 1.0,
+    "follow": 0.8,
+    "control": 0.7,
+    "pass_next": 5.0,
+    "pass_other": 2.5,
+    "partner_stuck": 6.0,
+    "partner_void": 1.0,
+    "block": 8.0,
+    "variety": 1.0,
+    "tempo": 25.0,
 }
 
 #: The tile index of each pair of numbers, either way round.
@@ -51,8 +63,21 @@ PAIR_INDEX = [[0] * (max(HI) + 1) for _ in range(max(HI) + 1)]
 for _t in ALL_TILES:
     PAIR_INDEX[_t.hi][_t.lo] = PAIR_INDEX[_t.lo][_t.hi] = _t.index
 
-NUMBER_NAMES = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens",
-                "eights", "nines", "tens", "elevens", "twelves")
+NUMBER_NAMES = (
+    "blanks",
+    "ones",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "elevens",
+    "twelves",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +149,7 @@ class _Context:
         if private:
             self.mine = _by_number(k.hand, k.max_pip)  # my tiles showing each number
             self.out_there = _by_number(k.unseen, k.max_pip)  # unseen tiles, each number
-            self.avg_unseen = (sum(PIPS[t] for t in k.unseen) / len(k.unseen)
-                               if k.unseen else 0.0)
+            self.avg_unseen = sum(PIPS[t] for t in k.unseen) / len(k.unseen) if k.unseen else 0.0
         # The last number each seat put down is the best guess of the suit it is long in.
         self.partner_numbers = {n for s in self.partners for n in k.exposed[s][-2:]}
         self.opponent_numbers = {n for s in self.opponents for n in k.exposed[s][-2:]}
@@ -169,12 +193,15 @@ class _Context:
             for n in {HI[t], LO[t]}:
                 left_with = mine[n] - 1
                 if left_with >= 2:
-                    terms.append(Term(W["lead_suit"] * left_with,
-                                      f"leads from your long suit ({number_name(n)})"))
+                    terms.append(
+                        Term(
+                            W["lead_suit"] * left_with,
+                            f"leads from your long suit ({number_name(n)})",
+                        )
+                    )
         self._ends_terms(HI[t], LO[t], rest, terms)
 
-    def _follow_terms(self, end: str, t: int, rest: list[int] | None,
-                      terms: list[Term]) -> None:
+    def _follow_terms(self, end: str, t: int, rest: list[int] | None, terms: list[Term]) -> None:
         k = self.k
         if end == "left":
             old = k.left
@@ -186,37 +213,49 @@ class _Context:
         new = new_left if end == "left" else new_right
         if new != old and owner >= 0:
             if owner in self.partners and not self._void(owner, old):
-                terms.append(Term(-W["cover_partner"],
-                                  f"covers the {number_name(old)} your partner put down"))
+                terms.append(
+                    Term(
+                        -W["cover_partner"], f"covers the {number_name(old)} your partner put down"
+                    )
+                )
             elif owner in self.opponents:
-                terms.append(Term(W["cover_opponent"],
-                                  f"covers the {number_name(old)} an opponent put down"))
+                terms.append(
+                    Term(W["cover_opponent"], f"covers the {number_name(old)} an opponent put down")
+                )
         if new in self.partner_numbers and new != old:
-            terms.append(Term(W["support_partner"],
-                              f"plays to your partner's {number_name(new)}"))
+            terms.append(Term(W["support_partner"], f"plays to your partner's {number_name(new)}"))
         if new in self.opponent_numbers and new != old:
-            terms.append(Term(-W["feed_opponent"],
-                              f"gives the opponents back their {number_name(new)}"))
+            terms.append(
+                Term(-W["feed_opponent"], f"gives the opponents back their {number_name(new)}")
+            )
         self._ends_terms(new_left, new_right, rest, terms)
 
-    def _ends_terms(self, left: int, right: int, rest: list[int] | None,
-                    terms: list[Term]) -> None:
+    def _ends_terms(self, left: int, right: int, rest: list[int] | None, terms: list[Term]) -> None:
         k = self.k
         if rest is not None:
             follow = sum(1 for x in rest if HI[x] in (left, right) or LO[x] in (left, right))
             if follow:
                 plural = "s" if follow > 1 else ""
-                terms.append(Term(W["follow"] * follow,
-                                  f"keeps {follow} tile{plural} that fit the line"))
+                terms.append(
+                    Term(W["follow"] * follow, f"keeps {follow} tile{plural} that fit the line")
+                )
             numbers = {HI[x] for x in rest} | {LO[x] for x in rest}
             if len(numbers) > 1:
-                terms.append(Term(W["variety"] * len(numbers),
-                                  f"keeps tiles of {len(numbers)} different numbers"))
+                terms.append(
+                    Term(
+                        W["variety"] * len(numbers),
+                        f"keeps tiles of {len(numbers)} different numbers",
+                    )
+                )
             for n in {left, right}:
                 held = sum(1 for x in rest if HI[x] == n or LO[x] == n)
                 if held >= 2:
-                    terms.append(Term(W["control"] * held, f"keeps control of {number_name(n)} "
-                                                  f"(you hold {held})"))
+                    terms.append(
+                        Term(
+                            W["control"] * held,
+                            f"keeps control of {number_name(n)} (you hold {held})",
+                        )
+                    )
         nxt = self.next_seat
         if W["tempo"]:
             for s in range(k.seats):
@@ -244,6 +283,7 @@ class _Context:
                 terms.append(Term(-W["partner_void"], "opens a number your partner lacks"))
         if rest is not None:
             self._block_terms(left, right, rest, terms)
+
     def _block_terms(self, left: int, right: int, rest: list[int], terms: list[Term]) -> None:
         """A play after which nobody can hold a tile of either end blocks the hand."""
         k = self.k
@@ -275,8 +315,7 @@ class _Context:
         if pool is None:
             mask = self.k.void[seat]
             allowed = {t for t in self.k.unseen if not (mask >> HI[t] & 1 or mask >> LO[t] & 1)}
-            pool = self._pools[seat] = (_by_number(allowed, self.k.max_pip), len(allowed),
-                                        allowed)
+            pool = self._pools[seat] = (_by_number(allowed, self.k.max_pip), len(allowed), allowed)
         by_number, size, allowed = pool
         fit = by_number[left]
         if right != left:
@@ -315,8 +354,9 @@ class HeuristicPlayer(ComputerPlayer):
     name = "heuristic"
     description = "fast rules of good partnership play: sheds pips, reads passes, helps its partner"
     options = {
-        "noise": Option(float, 0.0, "random spread added to each score (0: always the best)",
-                        min=0.0, max=20.0),
+        "noise": Option(
+            float, 0.0, "random spread added to each score (0: always the best)", min=0.0, max=20.0
+        ),
     }
 
     noise: float
@@ -339,8 +379,7 @@ def explain(view: View, action: Action, k: Knowledge | None = None, most: int = 
         return []
     for s in score_plays(view, k):
         if s.action is action:
-            good = sorted((x for x in s.terms if x.value > 0 and x.words),
-                          key=lambda x: -x.value)
+            good = sorted((x for x in s.terms if x.value > 0 and x.words), key=lambda x: -x.value)
             return [x.words for x in good[:most]]
     return []
 

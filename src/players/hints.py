@@ -57,8 +57,11 @@ def hint(view: View, level: str = "fast", rng: random.Random | None = None) -> H
         action = legal[0]
         if action is PASS:
             left, right = view.ends or (-1, -1)
-            numbers = number_name(left) if left == right else (
-                f"{number_name(left)} or {number_name(right)}")
+            numbers = (
+                number_name(left)
+                if left == right
+                else (f"{number_name(left)} or {number_name(right)}")
+            )
             return Hint(action, f"pass: you hold no {numbers}")
         return Hint(action, f"{_describe(view, action)}: the only tile you may play")
     k = knowledge(view)
@@ -74,18 +77,22 @@ def hint(view: View, level: str = "fast", rng: random.Random | None = None) -> H
         # With the plays read, the deals were not drawn uniformly: say so, or "N% of M"
         # reads as a share of all the deals the passes allow.
         read = ", dealt to fit the plays made" if analysis.read else ""
-        words.append(f"wins about {best.win_rate:.0%} of {analysis.samples} sampled deals"
-                     f"{read}")
+        words.append(f"wins about {best.win_rate:.0%} of {analysis.samples} sampled deals{read}")
     return Hint(best.action, _with_reasons(view, best.action, words))
 
 
 def _position_stream(view: View) -> random.Random:
     """A stream fixed by the public position and the seat's own tiles (string seeds are
     hashed with SHA-512, so it is the same in every process)."""
-    key = "|".join([
-        "hint", str(view.seat), str(view.hand_number), " ".join(map(str, view.hand)),
-        " ".join(f"{s}:{a}" for s, a in view.history),
-    ])
+    key = "|".join(
+        [
+            "hint",
+            str(view.seat),
+            str(view.hand_number),
+            " ".join(map(str, view.hand)),
+            " ".join(f"{s}:{a}" for s, a in view.history),
+        ]
+    )
     return random.Random(key)
 
 
@@ -105,8 +112,10 @@ def _with_reasons(view: View, action: Action, words: list[str]) -> str:
 def _other_reason(view: View, action: Action) -> str:
     if action is REDEAL:
         doubles = sum(1 for t in view.hand if t.is_double)
-        return (f"redeal: {doubles} doubles make a hand that is hard to play out; a computer "
-                "always shows them")
+        return (
+            f"redeal: {doubles} doubles make a hand that is hard to play out; a computer "
+            "always shows them"
+        )
     if isinstance(action, Keep):
         return "keep this hand"
     if isinstance(action, ChooseLeader):

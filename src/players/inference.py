@@ -206,15 +206,27 @@ def _moments(view: View, k: Knowledge):
     played: set[int] = set()
     walk = HandWalk(seats)
     for i, (seat, action) in enumerate(history):
-        if (isinstance(action, Play) and seat != k.me
-                and not (walk.left < 0 and view.forced_opening is not None)):
+        if (
+            isinstance(action, Play)
+            and seat != k.me
+            and not (walk.left < 0 and view.forced_opening is not None)
+        ):
             hand = plays_from[i]
             known = set(hand)
             past = Knowledge(
-                me=seat, seats=seats, max_pip=info.max_pip, hand=hand, left=walk.left,
-                right=walk.right, counts=counts[:], void=walk.void[:],
-                unseen=[u for u in every if u not in played and u not in known], unused=0,
-                exposed=[e[:] for e in walk.exposed], end_owner=walk.owner)
+                me=seat,
+                seats=seats,
+                max_pip=info.max_pip,
+                hand=hand,
+                left=walk.left,
+                right=walk.right,
+                counts=counts[:],
+                void=walk.void[:],
+                unseen=[u for u in every if u not in played and u not in known],
+                unused=0,
+                exposed=[e[:] for e in walk.exposed],
+                end_owner=walk.owner,
+            )
             yield seat, past, public_scorer(info, past)
         if isinstance(action, Play):
             played.add(action.tile.index)

@@ -96,11 +96,18 @@ def knowledge(view: View) -> Knowledge:
     hidden = sum(c for s, c in enumerate(counts) if s != me)
     ends = view.ends
     return Knowledge(
-        me=me, seats=seats, max_pip=info.max_pip,
+        me=me,
+        seats=seats,
+        max_pip=info.max_pip,
         hand=[t.index for t in view.hand],
-        left=ends[0] if ends else -1, right=ends[1] if ends else -1,
-        counts=counts, void=void, unseen=unseen, unused=len(unseen) - hidden,
-        exposed=exposed, end_owner=owner,
+        left=ends[0] if ends else -1,
+        right=ends[1] if ends else -1,
+        counts=counts,
+        void=void,
+        unseen=unseen,
+        unused=len(unseen) - hidden,
+        exposed=exposed,
+        end_owner=owner,
     )
 
 
@@ -161,8 +168,9 @@ def sample_deal(k: Knowledge, rng: random.Random, swaps: int | None = None) -> l
     return hands
 
 
-def _augment(tile: int, allowed: dict[int, list[int]], placed: list[list[int]],
-             room: list[int]) -> None:
+def _augment(
+    tile: int, allowed: dict[int, list[int]], placed: list[list[int]], room: list[int]
+) -> None:
     """Place ``tile`` by a chain of moves: into a full slot A, moving a tile of A to slot
     B, and so on, until a slot with room (breadth first, so the shortest chain)."""
     parent: dict[int, tuple[int, int] | None] = {}
@@ -194,4 +202,3 @@ def _augment(tile: int, allowed: dict[int, list[int]], placed: list[list[int]],
         placed[b].append(u)
         b = a
     placed[b].append(tile)
-

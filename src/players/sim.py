@@ -70,8 +70,10 @@ class Rules:
 def _partners(rules: Rules) -> tuple[int, ...]:
     """Each seat's partner, the seat across the table, or -1 where it is not a teammate."""
     seats, team_of = rules.seats, rules.team_of
-    return tuple((s + 2) % seats if seats == 4 and team_of[(s + 2) % seats] == team_of[s]
-                 else -1 for s in range(seats))
+    return tuple(
+        (s + 2) % seats if seats == 4 and team_of[(s + 2) % seats] == team_of[s] else -1
+        for s in range(seats)
+    )
 
 
 def rules_for(info: VariantInfo) -> Rules:
@@ -157,8 +159,9 @@ class HandState:
     ``None`` until the hand ends.
     """
 
-    def __init__(self, hands: list[list[int]], left: int, right: int, turn: int,
-                 rules: Rules, max_pip: int) -> None:
+    def __init__(
+        self, hands: list[list[int]], left: int, right: int, turn: int, rules: Rules, max_pip: int
+    ) -> None:
         self.hands = [list(h) for h in hands]
         self.left, self.right, self.turn = left, right, turn
         self.rules = rules
@@ -206,10 +209,18 @@ def _place(tile: int, end: int, left: int, right: int) -> tuple[int, int]:
     return left, (LO[tile] if HI[tile] == right else HI[tile])
 
 
-def playout(hands: list[list[int]], held: list[int], left: int, right: int, turn: int,
-            rules: Rules, rng: random.Random | None = None, noise: float = 0.0,
-            trace: list[tuple[int, int, int]] | None = None,
-            policy: dict[int, tuple[float, float, float]] | None = None) -> tuple[int, int]:
+def playout(
+    hands: list[list[int]],
+    held: list[int],
+    left: int,
+    right: int,
+    turn: int,
+    rules: Rules,
+    rng: random.Random | None = None,
+    noise: float = 0.0,
+    trace: list[tuple[int, int, int]] | None = None,
+    policy: dict[int, tuple[float, float, float]] | None = None,
+) -> tuple[int, int]:
     """Play the hand to its end with the fast policy; ``(team or 0 for a tie, points)``.
 
     ``hands`` and ``held`` are consumed (mutated). The policy plays, at every turn, the

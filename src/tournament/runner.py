@@ -38,9 +38,12 @@ def open_tournament(settings: Settings, resume: bool) -> tuple[Settings, Store]:
             if settings.seed is None:
                 settings = replace(settings, seed=fresh_seed())
         else:
-            finished = (stored is not None and settings.seed is not None
-                        and stored.get("identity") == settings.identity()
-                        and played >= settings.matches)
+            finished = (
+                stored is not None
+                and settings.seed is not None
+                and stored.get("identity") == settings.identity()
+                and played >= settings.matches
+            )
             # Running the same finished tournament again loses nothing: show its results.
             if not resume and not finished:
                 raise ConfigError(

@@ -154,7 +154,8 @@ def _lock(path: Path) -> IO[str]:
         f = open(lock_path, "a+", encoding="ascii")  # noqa: SIM115
     except OSError as exc:
         raise ConfigError(
-            f"{path}: cannot create its lock file {lock_path} ({exc.strerror})") from None
+            f"{path}: cannot create its lock file {lock_path} ({exc.strerror})"
+        ) from None
     try:
         if fcntl is not None:
             fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)

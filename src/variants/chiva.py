@@ -88,7 +88,9 @@ class Chiva(Variant):
         lowest = [team for team, pips in totals.items() if pips == low]
         return lowest[0] if len(lowest) == 1 else None
 
-    def next_scores(self, scores: tuple[int, ...], team: int | None, points: int) -> tuple[int, ...]:
+    def next_scores(
+        self, scores: tuple[int, ...], team: int | None, points: int
+    ) -> tuple[int, ...]:
         if team is None:
             return scores  # a tie: the series stay as they are
         others = [s for t, s in enumerate(scores, 1) if t != team]
@@ -111,10 +113,14 @@ class Chiva(Variant):
     ) -> str:
         totals = self.team_pips(result.remaining)
         if result.team is None:
-            return (f"Equal team totals ({min(totals.values())} each): a tie, nobody wins the "
-                    "hand, and 6-6 opens the next.")
-        return f"The lower team total wins the block: {team_name(result.team)} with " \
-               f"{totals[result.team]}."
+            return (
+                f"Equal team totals ({min(totals.values())} each): a tie, nobody wins the "
+                "hand, and 6-6 opens the next."
+            )
+        return (
+            f"The lower team total wins the block: {team_name(result.team)} with "
+            f"{totals[result.team]}."
+        )
 
     def explain_score(
         self, result: HandResult, before: tuple[int, ...], team_name: NameOf = str_team
@@ -124,8 +130,10 @@ class Chiva(Variant):
         if result.team is None:
             return f"The series stay as they were: {now}."
         if any(before) and not any(result.scores):
-            return (f"{cap(team_name(result.team))} breaks the other series: back to 0–0 (a "
-                    "break starts no new series).")
+            return (
+                f"{cap(team_name(result.team))} breaks the other series: back to 0–0 (a "
+                "break starts no new series)."
+            )
         return f"Series: {was} → {now}."
 
 

@@ -85,7 +85,9 @@ class DoubleNine100(Variant):
     def points(self, outcome: str, team: int | None, hands: Hands) -> int:
         return self.opponents_pips(team, hands) if team is not None else 0
 
-    def next_scores(self, scores: tuple[int, ...], team: int | None, points: int) -> tuple[int, ...]:
+    def next_scores(
+        self, scores: tuple[int, ...], team: int | None, points: int
+    ) -> tuple[int, ...]:
         if team is None:
             return scores
         return tuple(s + points if t == team else s for t, s in enumerate(scores, 1))
@@ -104,16 +106,20 @@ class DoubleNine100(Variant):
         who = " and ".join(seat_name(s) for s, p in sorted(counts.items()) if p == low)
         if result.team is None:
             return f"The lowest count ({low}) is held in both teams ({who}): a tie, nobody scores."
-        return (f"The lowest single count wins the block: {who} with {low}, so "
-                f"{team_name(result.team)} wins.")
+        return (
+            f"The lowest single count wins the block: {who} with {low}, so "
+            f"{team_name(result.team)} wins."
+        )
 
     def explain_score(
         self, result: HandResult, before: tuple[int, ...], team_name: NameOf = str_team
     ) -> str:
         if result.team is None:
             return super().explain_score(result, before, team_name)
-        return (f"{cap(team_name(result.team))} scores {result.points} (the opponents' pips): "
-                f"{'–'.join(map(str, before))} → {'–'.join(map(str, result.scores))}.")
+        return (
+            f"{cap(team_name(result.team))} scores {result.points} (the opponents' pips): "
+            f"{'–'.join(map(str, before))} → {'–'.join(map(str, result.scores))}."
+        )
 
     def label(self, before: tuple[int, ...], after: tuple[int, ...], winner: int) -> str | None:
         others_zero = all(s == 0 for t, s in enumerate(after, 1) if t != winner)

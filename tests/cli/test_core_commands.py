@@ -66,7 +66,9 @@ def test_plugins_lists_each_players_options_with_default_and_values():
 
 def test_simulate_writes_records_that_replay_cleanly(tmp_path):
     out = tmp_path / "sim.jsonl"
-    r = invoke("simulate", "double-nine-100", "--matches", "3", "--seed", "7", "--records", str(out))
+    r = invoke(
+        "simulate", "double-nine-100", "--matches", "3", "--seed", "7", "--records", str(out)
+    )
     assert r.exit_code == 0, r.output
     assert "3 matches" in r.output and "hands" in r.output
     assert len(out.read_text().splitlines()) == 3
@@ -147,11 +149,18 @@ def test_replay_reads_the_record_inside_a_table_save(tmp_path):
     m = Match(Chiva(), 5)
     for _ in range(6):
         m.apply(m.legal_actions()[0])
-    path = write(m, {1: "human", 2: "random", 3: "random", 4: "random"},
-                 {s: "x" for s in range(1, 5)}, tmp_path / "match.json")
+    path = write(
+        m,
+        {1: "human", 2: "random", 3: "random", 4: "random"},
+        {s: "x" for s in range(1, 5)},
+        tmp_path / "match.json",
+    )
     r = invoke("replay", str(path))
     assert r.exit_code == 0, r.output
-    assert "match 1: Chiva, seed 5, 1 hand, unfinished" in r.output and "3:6-6L 4:pass 1:pass" in r.output
+    assert (
+        "match 1: Chiva, seed 5, 1 hand, unfinished" in r.output
+        and "3:6-6L 4:pass 1:pass" in r.output
+    )
 
 
 def test_help_paragraphs_wrap_at_the_terminal_not_at_the_docstring_lines():

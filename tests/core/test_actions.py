@@ -20,8 +20,9 @@ from capicua.core.actions import (
 from capicua.core.tiles import Tile
 
 
-@pytest.mark.parametrize("text", ["6-4L", "6-4R", "0-0L", "pass", "draw 0", "draw 54",
-                                  "lead 3", "keep", "redeal"])
+@pytest.mark.parametrize(
+    "text", ["6-4L", "6-4R", "0-0L", "pass", "draw 0", "draw 54", "lead 3", "keep", "redeal"]
+)
 def test_notation_round_trips(text):
     action = parse_action(text)
     assert str(action) == text
@@ -33,8 +34,14 @@ def test_play_notation_accepts_either_tile_order():
 
 
 def test_actions_are_interned_and_survive_pickling():
-    for action in (Play.of(Tile.of(3, 2), LEFT), PASS, KEEP, REDEAL, Draw.of(7),
-                   ChooseLeader.of(2)):
+    for action in (
+        Play.of(Tile.of(3, 2), LEFT),
+        PASS,
+        KEEP,
+        REDEAL,
+        Draw.of(7),
+        ChooseLeader.of(2),
+    ):
         assert pickle.loads(pickle.dumps(action)) is action
 
 

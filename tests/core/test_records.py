@@ -75,9 +75,11 @@ def test_record_names_the_format_and_fields_of_the_issue():
     hand = r["hands"][0]
     assert hand["chooser"] is None and hand["leader"] == 1 and hand["redeals"] == []
     assert hand["deal"]["1"][0] == [6, 6] and hand["deal"]["unused"] == []
-    assert hand["actions"] == [{"seat": 1, "tile": [6, 6], "end": "left"},
-                               {"seat": 2, "pass": True},
-                               {"seat": 3, "tile": [6, 2], "end": "right"}]
+    assert hand["actions"] == [
+        {"seat": 1, "tile": [6, 6], "end": "left"},
+        {"seat": 2, "pass": True},
+        {"seat": 3, "tile": [6, 2], "end": "right"},
+    ]
     assert hand["result"] is None
 
 
@@ -92,10 +94,18 @@ def test_replay_names_the_hand_and_action_of_an_illegal_play(variants):
     first = record["hands"][0]["actions"]
     # Turn the third action into a play of a tile its seat does not hold.
     seat = first[2]["seat"]
-    foreign = next(t for s, ts in record["hands"][0]["deal"].items()
-                   if s not in ("unused", str(seat)) for t in ts)
-    bad = broken(record, lambda r: r["hands"][0]["actions"].__setitem__(
-        2, {"seat": seat, "tile": foreign, "end": "left"}))
+    foreign = next(
+        t
+        for s, ts in record["hands"][0]["deal"].items()
+        if s not in ("unused", str(seat))
+        for t in ts
+    )
+    bad = broken(
+        record,
+        lambda r: r["hands"][0]["actions"].__setitem__(
+            2, {"seat": seat, "tile": foreign, "end": "left"}
+        ),
+    )
     with pytest.raises(RuleViolation) as info:
         replay(bad, variants)
     assert (info.value.hand, info.value.action_index) == (1, 2)
@@ -106,8 +116,12 @@ def test_replay_reports_a_pass_while_a_tile_fits(variants):
     record = to_record(played("chiva", 2, variants), SEATS)
     actions = record["hands"][0]["actions"]
     k = next(i for i, a in enumerate(actions) if i > 0 and "tile" in a)
-    bad = broken(record, lambda r: r["hands"][0]["actions"].__setitem__(
-        k, {"seat": actions[k]["seat"], "pass": True}))
+    bad = broken(
+        record,
+        lambda r: r["hands"][0]["actions"].__setitem__(
+            k, {"seat": actions[k]["seat"], "pass": True}
+        ),
+    )
     with pytest.raises(RuleViolation, match=f"hand 1, action {k}: .*must play"):
         replay(bad, variants)
 
@@ -130,8 +144,9 @@ def test_replay_reports_a_wrong_result(variants):
 
 def test_replay_reports_a_wrong_leader(variants):
     record = to_record(played("chiva", 4, variants), SEATS)
-    bad = broken(record, lambda r: r["hands"][0].__setitem__(
-        "leader", r["hands"][0]["leader"] % 4 + 1))
+    bad = broken(
+        record, lambda r: r["hands"][0].__setitem__("leader", r["hands"][0]["leader"] % 4 + 1)
+    )
     with pytest.raises(RuleViolation, match="leads this hand"):
         replay(bad, variants)
 
@@ -143,8 +158,10 @@ def test_replay_reports_a_wrong_leader(variants):
         (lambda r: r.pop("seed"), "missing 'seed'"),
         (lambda r: r.__setitem__("variant", "nosuch"), "not available"),
         (lambda r: r["hands"][0]["deal"]["1"].__setitem__(0, [7, 7]), "not a tile of the double-6"),
-        (lambda r: r["hands"][0]["deal"]["1"].__setitem__(0, r["hands"][0]["deal"]["2"][0]),
-         "appears twice"),
+        (
+            lambda r: r["hands"][0]["deal"]["1"].__setitem__(0, r["hands"][0]["deal"]["2"][0]),
+            "appears twice",
+        ),
         (lambda r: r["hands"][0]["deal"]["1"].pop(), "6 tiles"),
         (lambda r: r["hands"][0]["actions"][0].__setitem__("end", "middle"), "'left' or 'right'"),
     ],
@@ -167,10 +184,12 @@ def test_a_record_saved_at_an_open_redeal_decision_resumes_at_that_decision(vari
     from deals import draw
 
     v = DoubleNine100()
-    hands = {1: "9-8 9-7 9-6 9-5 9-4 9-3 9-2 9-1 9-0 8-7",
-             2: "0-0 1-1 2-2 3-3 4-4 8-6 8-5 8-4 8-3 8-2",
-             3: "8-1 8-0 7-6 7-5 7-4 7-3 7-2 7-1 7-0 6-5",
-             4: "6-4 6-3 6-2 6-1 6-0 5-4 5-3 5-2 5-1 5-0"}
+    hands = {
+        1: "9-8 9-7 9-6 9-5 9-4 9-3 9-2 9-1 9-0 8-7",
+        2: "0-0 1-1 2-2 3-3 4-4 8-6 8-5 8-4 8-3 8-2",
+        3: "8-1 8-0 7-6 7-5 7-4 7-3 7-2 7-1 7-0 6-5",
+        4: "6-4 6-3 6-2 6-1 6-0 5-4 5-3 5-2 5-1 5-0",
+    }
     m = Match(v, 1, script=[draw(v, "6-6", "1-0"), deal(v, hands)])
     play(m, "1:draw 0 2:draw 0 1:lead 1")
     assert m.phase == "claim" and m.turn == 2

@@ -43,16 +43,19 @@ def _words(index: int) -> str:
     return "mt19937:" + base64.b64encode(struct.pack("<625I", *words)).decode()
 
 
-@pytest.mark.parametrize("text, why", [
-    ("", "starts mt19937:"),
-    ("xorshift:AAAA", "starts mt19937:"),
-    ("mt19937:not base64!", "not base64"),
-    ("mt19937:AAAA", "holds 2500 bytes, not 3"),
-    (_words(625), "index is at most 624"),
-    (_words(3) + ":half", "not a hex float"),
-    (_words(3) + ":nan", "not finite"),
-    (_words(3) + ":0x1p-1:more", "two or three parts"),
-])
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ("", "starts mt19937:"),
+        ("xorshift:AAAA", "starts mt19937:"),
+        ("mt19937:not base64!", "not base64"),
+        ("mt19937:AAAA", "holds 2500 bytes, not 3"),
+        (_words(625), "index is at most 624"),
+        (_words(3) + ":half", "not a hex float"),
+        (_words(3) + ":nan", "not finite"),
+        (_words(3) + ":0x1p-1:more", "two or three parts"),
+    ],
+)
 def test_a_damaged_state_is_refused_with_the_reason(text, why):
     with pytest.raises(ValueError, match=why):
         parse_stream_state(text)

@@ -58,11 +58,13 @@ def check_view(m: Match, seat: int, checked: set[int]) -> None:
     shown = {t for r in current.redeals for t in r.shown} if current else set()
     drawn = {t for r in m.draw_rounds for t in r.values()}
     walked = [(p, t) for p, t in tiles_in(view) if not p.startswith("view.past[")]
-    walked += [(p.replace("view.past[", f"view.past[{first_fresh}+", 1), t)
-               for p, t in tiles_in(fresh, "view.past")]
+    walked += [
+        (p.replace("view.past[", f"view.past[{first_fresh}+", 1), t)
+        for p, t in tiles_in(fresh, "view.past")
+    ]
     for path, tile in walked:
         if path.startswith("view.past["):
-            offset, _, rest = path[len("view.past["):].partition("+")
+            offset, _, rest = path[len("view.past[") :].partition("+")
             i = int(offset) + int(rest.split("]")[0])
             log = m.hands_log[i]
             if ".shown" in path:
@@ -84,8 +86,9 @@ def check_view(m: Match, seat: int, checked: set[int]) -> None:
 
 
 # Chiva matches run to a 4-0 series (dozens of hands each), double-nine ones to 100.
-@pytest.mark.parametrize("variant, matches", [(Chiva(), 3), (DoubleNine100(), 8)],
-                         ids=["chiva", "double-nine-100"])
+@pytest.mark.parametrize(
+    "variant, matches", [(Chiva(), 3), (DoubleNine100(), 8)], ids=["chiva", "double-nine-100"]
+)
 def test_views_leak_nothing_hidden_at_any_decision(variant, matches):
     for seed in range(matches):
         m = Match(variant, seed)
@@ -139,7 +142,11 @@ def test_steps_give_the_ends_after_each_action_and_unseen_tiles_in_set_order():
     play(m, "1:6-6L 2:pass 3:6-1L 4:1-5L")
     view = m.view(1)
     assert [(s, str(a), l, r) for s, a, l, r in view.steps()] == [
-        (1, "6-6L", 6, 6), (2, "pass", 6, 6), (3, "6-1L", 1, 6), (4, "5-1L", 5, 6)]
+        (1, "6-6L", 6, 6),
+        (2, "pass", 6, 6),
+        (3, "6-1L", 1, 6),
+        (4, "5-1L", 5, 6),
+    ]
     unseen = view.unseen()
     assert list(unseen) == sorted(unseen, key=lambda t: t.index)
     assert len(unseen) == 28 - 6 - 3  # neither my six tiles nor the three on the line

@@ -60,8 +60,14 @@ def variant(name: str):
     return PLUGINS.variants.create(name)
 
 
-def session(name: str = "chiva", hands: dict[int, str] | None = None, seed: int = 1,
-            seats: dict[int, str] | None = None, steps: str = "", script=None) -> Session:
+def session(
+    name: str = "chiva",
+    hands: dict[int, str] | None = None,
+    seed: int = 1,
+    seats: dict[int, str] | None = None,
+    steps: str = "",
+    script=None,
+) -> Session:
     """A session on ``hands`` (an explicit first deal) after the ``steps`` given."""
     v = variant(name)
     if script is None:
@@ -83,8 +89,7 @@ def double_nine_at_claim(seed: int = 1) -> Session:
     seat 1 holding five doubles."""
     v = variant("double-nine-100")
     script = [draw(v, "9-9", "1-0"), deal(v, FIVE_DOUBLES)]
-    return session("double-nine-100", seed=seed, script=script,
-                   steps="1:draw 0 2:draw 0 1:lead 1")
+    return session("double-nine-100", seed=seed, script=script, steps="1:draw 0 2:draw 0 1:lead 1")
 
 
 def drive(s: Session, limit: int = 2000) -> None:
@@ -109,10 +114,19 @@ def drive(s: Session, limit: int = 2000) -> None:
 # TIE_REST the team totals are equal, with TEAM1_REST team 1 is lighter (39 against 51).
 BLOCK_LINE = "1:6-6L 2:6-1L 3:6-2R 4:1-0L 1:3-2R 2:6-0L 3:6-3R 4:6-4R 1:5-4R 2:6-5R"
 SIXES = {1: "6-6 3-2 5-4", 2: "6-1 6-0 6-5", 3: "6-2 6-3", 4: "1-0 6-4"}
-TIE_REST = {1: "0-0 5-5 2-0 5-3", 2: "2-2 3-3 4-0 2-1",
-            3: "1-1 4-4 3-0 5-2 4-1", 4: "5-0 3-1 5-1 4-2 4-3"}
-TEAM1_REST = {1: "0-0 2-2 2-0 5-3", 2: "5-5 3-3 4-0 2-1",
-              3: "1-1 4-4 3-0 5-2 4-1", 4: "5-0 3-1 5-1 4-2 4-3"}
+TIE_REST = {
+    1: "0-0 5-5 2-0 5-3",
+    2: "2-2 3-3 4-0 2-1",
+    3: "1-1 4-4 3-0 5-2 4-1",
+    4: "5-0 3-1 5-1 4-2 4-3",
+}
+TEAM1_REST = {
+    1: "0-0 2-2 2-0 5-3",
+    2: "5-5 3-3 4-0 2-1",
+    3: "1-1 4-4 3-0 5-2 4-1",
+    4: "5-0 3-1 5-1 4-2 4-3",
+}
+
 
 def chiva_block(rest: dict[int, str]) -> Session:
     """Chiva's first hand blocked by BLOCK_LINE, with ``rest`` completing the hands."""
@@ -125,16 +139,22 @@ def double_nine_block(hands: dict[int, str]) -> Session:
     (with tests/deals.py's LOWEST_SEAT_2 team 2 scores 143 and wins, a Tripollúa; with
     LOWEST_SHARED_ACROSS_TEAMS it is a tie)."""
     v = variant("double-nine-100")
-    return session("double-nine-100", script=[draw(v, "8-8", "1-0"), deal(v, hands)],
-                   steps="1:draw 0 2:draw 0 1:lead 3 3:9-9L")
+    return session(
+        "double-nine-100",
+        script=[draw(v, "8-8", "1-0"), deal(v, hands)],
+        steps="1:draw 0 2:draw 0 1:lead 3 3:9-9L",
+    )
 
 
 def double_nine_dealt(hands: dict[int, str], leader: int = 1, seed: int = 1) -> Session:
     """Double-nine's first hand on ``hands``: team 1 wins the draw and ``leader`` leads."""
     v = variant("double-nine-100")
-    return session("double-nine-100", seed=seed,
-                   script=[draw(v, "8-8", "1-0"), deal(v, hands)],
-                   steps=f"1:draw 0 2:draw 0 1:lead {leader}")
+    return session(
+        "double-nine-100",
+        seed=seed,
+        script=[draw(v, "8-8", "1-0"), deal(v, hands)],
+        steps=f"1:draw 0 2:draw 0 1:lead {leader}",
+    )
 
 
 class Scripted:
@@ -144,8 +164,10 @@ class Scripted:
     name = "scripted"
 
     def __init__(self, steps: str) -> None:
-        self.steps = [(int(seat), parse_action(a)) for seat, a in
-                      re.findall(r"(\d+):(.+?)(?=\s+\d+:|\s*$)", steps.strip())]
+        self.steps = [
+            (int(seat), parse_action(a))
+            for seat, a in re.findall(r"(\d+):(.+?)(?=\s+\d+:|\s*$)", steps.strip())
+        ]
 
     def act(self, view):
         seat, action = self.steps[len(view.history)]
@@ -178,5 +200,6 @@ class Cutthroat(Variant):
 
 
 def cutthroat(seed: int = 1) -> Session:
-    return Session(Match(Cutthroat(), seed), {1: "human", 2: "random", 3: "random"},
-                   PLUGINS.players)
+    return Session(
+        Match(Cutthroat(), seed), {1: "human", 2: "random", 3: "random"}, PLUGINS.players
+    )

@@ -39,13 +39,22 @@ def table(root, data):
     root.update()
     made: list[TableApp] = []
 
-    def make(variant: str = "chiva", seed: int = 1, seats=None, offer_resume: bool = False,
-             installed=None) -> TableApp:
+    def make(
+        variant: str = "chiva",
+        seed: int = 1,
+        seats=None,
+        offer_resume: bool = False,
+        installed=None,
+    ) -> TableApp:
         for old in made:
             old.shutdown()
             old.canvas.destroy()
-        app = TableApp(root, PLUGINS, Settings(variant, dict(seats or SEATS), seed, 0.0),
-                       offer_resume=offer_resume)
+        app = TableApp(
+            root,
+            PLUGINS,
+            Settings(variant, dict(seats or SEATS), seed, 0.0),
+            offer_resume=offer_resume,
+        )
         made.append(app)
         if installed is not None:
             app.install(installed)
@@ -68,8 +77,9 @@ def settle(app: TableApp, until, what: str = "the table", rounds: int = 5000) ->
 
 
 def person_or_hand_end(app: TableApp) -> bool:
-    return (app.person_view() is not None or app.session.held_hand is not None
-            or app.session.match.over)
+    return (
+        app.person_view() is not None or app.session.held_hand is not None or app.session.match.over
+    )
 
 
 def at(app: TableApp, tag: str) -> tuple[int, int]:
@@ -233,7 +243,7 @@ def test_undo_takes_back_the_move_and_the_replies_and_redo_restores_them(table):
     assert app.session.match.actions == after
     for _ in range(20):
         app.root.update()  # the computers, if it were their turn, would be asked now
-    assert app.session.match.actions[:len(after)] == after
+    assert app.session.match.actions[: len(after)] == after
 
 
 def test_a_hint_is_a_preview_and_the_confirming_tap_plays_it(table):
@@ -393,11 +403,13 @@ def test_a_long_message_gets_smaller_type_rather_than_vanish_in_a_small_window(t
     app = table("chiva", seed=3)
     app.root.geometry("960x720")  # the table's smallest size
     settle(app, lambda: app.person_view() is not None and app.person_view().line)
-    app.ui.message = ("Hint: play 6-5 on the right: blocks the hand while your side is "
-                      "lighter, covers the sixes an opponent put down, keeps control of "
-                      "threes (you hold 3), makes seat 2 pass, wins about 46% of 133 "
-                      "sampled deals, weighed by how well each fits the plays, and this "
-                      "sentence runs on to be longer than the panel has room for")
+    app.ui.message = (
+        "Hint: play 6-5 on the right: blocks the hand while your side is "
+        "lighter, covers the sixes an opponent put down, keeps control of "
+        "threes (you hold 3), makes seat 2 pass, wins about 46% of 133 "
+        "sampled deals, weighed by how well each fits the plays, and this "
+        "sentence runs on to be longer than the panel has room for"
+    )
     app.redraw()
     app.root.update()
     c = app.canvas

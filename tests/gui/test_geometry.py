@@ -57,8 +57,7 @@ def spaced_line(count: int, seed: int) -> list[Tile]:
     """
     rng = random.Random(seed)
     doubles = [(v, v) for v in range(10)]
-    others = [(a, b) if rng.random() < 0.5 else (b, a)
-              for a in range(10) for b in range(a + 1, 10)]
+    others = [(a, b) if rng.random() < 0.5 else (b, a) for a in range(10) for b in range(a + 1, 10)]
     rng.shuffle(doubles)
     rng.shuffle(others)
     out: list[Tile] = []
@@ -102,7 +101,7 @@ def all_layouts() -> tuple[tuple[tuple[int, int], Rect, list[Tile], LineLayout],
         for line, opening in lines_up_to_55():
             for n in range(1, 56):
                 lo = min(max(opening - n // 2, opening - n + 1, 0), opening, len(line) - n)
-                part = line[lo:lo + n]
+                part = line[lo : lo + n]
                 lay = layout_line(part, opening - lo, table, 40)
                 out.append(((width, height), table, part, lay))
     return tuple(out)
@@ -122,7 +121,7 @@ def test_tiles_and_end_spots_never_overlap():
     for _, _, part, lay in all_layouts():
         rects = [p.rect for p in lay.placements] + [s.rect for s in lay.ends.values()]
         for i, r in enumerate(rects):
-            for s in rects[i + 1:]:
+            for s in rects[i + 1 :]:
                 assert not r.overlaps(s), (len(part), r, s)
 
 
@@ -243,7 +242,7 @@ def test_every_seat_hand_fits_its_strip(width, height):
         for r in rects:
             assert area.rect.contains(r), (seat, r)
         for i, r in enumerate(rects):
-            assert not any(r.overlaps(s) for s in rects[i + 1:])
+            assert not any(r.overlaps(s) for s in rects[i + 1 :])
         # Left and right seats lie their tiles across the strip.
         assert all((r.width > r.height) == (area.side in ("left", "right")) for r in rects)
 
@@ -256,13 +255,17 @@ def test_table_seats_and_score_panel_do_not_overlap(width, height, seats):
     regions = [tl.table, tl.score, *(a.rect for a in tl.seats.values())]
     for i, r in enumerate(regions):
         assert window.contains(r)
-        for s in regions[i + 1:]:
+        for s in regions[i + 1 :]:
             assert not r.overlaps(s)
 
 
 def test_seat_sides_follow_the_table_of_rules_md():
     assert {s: a.side for s, a in table_layout(1024, 768).seats.items()} == {
-        1: "bottom", 2: "right", 3: "top", 4: "left"}
+        1: "bottom",
+        2: "right",
+        3: "top",
+        4: "left",
+    }
     two = table_layout(1024, 768, seats=2)
     assert {s: a.side for s, a in two.seats.items()} == {1: "bottom", 2: "top"}
     assert [s for s, a in two.seats.items() if a.face_up] == [1]

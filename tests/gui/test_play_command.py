@@ -38,23 +38,34 @@ def test_a_missing_config_is_one_line_and_exit_2(tmp_path):
 
 
 def test_an_unknown_table_setting_is_refused(tmp_path):
-    cfg = write(tmp_path, 'variant = "chiva"\n[seats]\n1 = "human"\n2 = "random"\n'
-                          '3 = "random"\n4 = "random"\n[table]\nspeed = 3\n')
+    cfg = write(
+        tmp_path,
+        'variant = "chiva"\n[seats]\n1 = "human"\n2 = "random"\n'
+        '3 = "random"\n4 = "random"\n[table]\nspeed = 3\n',
+    )
     assert "[table] has no key 'speed' (its keys: delay)" in one_line_error(invoke(cfg))
 
 
 def test_two_people_at_one_table_are_refused(tmp_path):
-    cfg = write(tmp_path, 'variant = "chiva"\n[seats]\n1 = "human"\n2 = "random"\n'
-                          '3 = "human"\n4 = "random"\n')
+    cfg = write(
+        tmp_path,
+        'variant = "chiva"\n[seats]\n1 = "human"\n2 = "random"\n3 = "human"\n4 = "random"\n',
+    )
     assert "seats 1 and 3 are both people" in one_line_error(invoke(cfg))
 
 
 def test_a_bad_seed_or_delay_in_the_config_is_refused(tmp_path):
-    cfg = write(tmp_path, 'variant = "chiva"\n[seats]\n1 = "human"\n2 = "random"\n'
-                          '3 = "random"\n4 = "random"\n[tournament]\nseed = "x"\n')
+    cfg = write(
+        tmp_path,
+        'variant = "chiva"\n[seats]\n1 = "human"\n2 = "random"\n'
+        '3 = "random"\n4 = "random"\n[tournament]\nseed = "x"\n',
+    )
     assert "[tournament] seed must be a whole number" in one_line_error(invoke(cfg))
-    cfg = write(tmp_path, 'variant = "chiva"\n[seats]\n1 = "human"\n2 = "random"\n'
-                          '3 = "random"\n4 = "random"\n[table]\ndelay = -1\n')
+    cfg = write(
+        tmp_path,
+        'variant = "chiva"\n[seats]\n1 = "human"\n2 = "random"\n'
+        '3 = "random"\n4 = "random"\n[table]\ndelay = -1\n',
+    )
     assert "[table] delay must be a number of seconds" in one_line_error(invoke(cfg))
 
 
@@ -76,8 +87,10 @@ def test_the_settings_merge_defaults_config_and_command_line(tmp_path):
     assert default["variant"] == "chiva" and default["seats"][1] == "human"
     assert default["seed"] is None and default["delay"] == 0.6
     cfg = tmp_path / "t.toml"
-    cfg.write_text('variant = "double-nine-100"\n[seats]\n1 = "random"\n2 = "random"\n'
-                   '3 = "human"\n4 = "random"\n[tournament]\nseed = 7\n[table]\ndelay = 0.2\n')
+    cfg.write_text(
+        'variant = "double-nine-100"\n[seats]\n1 = "random"\n2 = "random"\n'
+        '3 = "human"\n4 = "random"\n[tournament]\nseed = 7\n[table]\ndelay = 0.2\n'
+    )
     merged = resolve(cfg, None, None, None, loaded)
     assert (merged["variant"], merged["seed"], merged["delay"]) == ("double-nine-100", 7, 0.2)
     assert merged["seats"][3] == "human"
@@ -85,13 +98,24 @@ def test_the_settings_merge_defaults_config_and_command_line(tmp_path):
     assert (flags["variant"], flags["seed"], flags["delay"]) == ("chiva", 9, 0.0)
 
 
-@pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xwd") is None,
-                    reason="needs xvfb and x11-apps")
+@pytest.mark.skipif(
+    shutil.which("Xvfb") is None or shutil.which("xwd") is None, reason="needs xvfb and x11-apps"
+)
 def test_a_seeded_screenshot_renders_the_same_picture_twice(tmp_path, display):
     first, second = tmp_path / "a.png", tmp_path / "b.png"
     for path in (first, second):
-        result = invoke("--variant", "chiva", "--seed", "3", "--moves", "5",
-                        "--size", "1024x768", "--screenshot", str(path))
+        result = invoke(
+            "--variant",
+            "chiva",
+            "--seed",
+            "3",
+            "--moves",
+            "5",
+            "--size",
+            "1024x768",
+            "--screenshot",
+            str(path),
+        )
         assert result.exit_code == 0, result.output
     data = first.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
@@ -116,7 +140,12 @@ def test_a_variant_the_table_cannot_seat_is_refused_in_one_line(capsys):
     variants = VariantRegistry()
     variants.add(SixSeats)
     with pytest.raises(typer.Exit) as exit_:
-        resolve(None, "six-test", None, None, SimpleNamespace(variants=variants,
-                                                              players=PLUGINS.players))
+        resolve(
+            None,
+            "six-test",
+            None,
+            None,
+            SimpleNamespace(variants=variants, players=PLUGINS.players),
+        )
     assert exit_.value.exit_code == 2
     assert "the table seats 2, 3 or 4 players; six-test has 6 seats" in capsys.readouterr().err

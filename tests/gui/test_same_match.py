@@ -70,14 +70,18 @@ def resumed(s: Session) -> Session:
     return Session(loaded.match, loaded.seats, PLUGINS.players, loaded.streams)
 
 
-@pytest.mark.parametrize("name, seats, seed", [
-    ("chiva", COMPUTERS, 11),
-    ("chiva", WITH_PERSON, 12),
-    ("double-nine-100", COMPUTERS, 13),
-    ("double-nine-100", WITH_PERSON, 14),
-])
+@pytest.mark.parametrize(
+    "name, seats, seed",
+    [
+        ("chiva", COMPUTERS, 11),
+        ("chiva", WITH_PERSON, 12),
+        ("double-nine-100", COMPUTERS, 13),
+        ("double-nine-100", WITH_PERSON, 14),
+    ],
+)
 def test_a_match_saved_and_resumed_twice_is_the_match_played_straight_through(
-        data, name, seats, seed):
+    data, name, seats, seed
+):
     straight = fresh(name, seats, seed)
     play(straight)
     assert straight.match.over

@@ -14,7 +14,8 @@ from capicua.gui import save
 from capicua.gui.model import Session
 
 SCHEMA = json.loads(
-    (Path(__file__).parents[2] / "src" / "schema" / "capicua-match-1.schema.json").read_text())
+    (Path(__file__).parents[2] / "src" / "schema" / "capicua-match-1.schema.json").read_text()
+)
 
 
 @pytest.fixture
@@ -73,12 +74,15 @@ def test_no_save_means_nothing_to_resume(data):
     assert save.load(PLUGINS.variants) == save.Loaded()
 
 
-@pytest.mark.parametrize("content", [
-    "{not json",
-    '{"format": "something-else"}',
-    '{"format": "capicua-match/1", "variant": "chiva"}',
-    "[1, 2, 3]",
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "{not json",
+        '{"format": "something-else"}',
+        '{"format": "capicua-match/1", "variant": "chiva"}',
+        "[1, 2, 3]",
+    ],
+)
 def test_a_damaged_save_is_reported_and_set_aside_never_a_crash(data, content):
     data.mkdir(parents=True)
     (data / "match.json").write_text(content)
@@ -109,19 +113,30 @@ def _stream(saved: dict, seat: str, value: object) -> dict:
     return {**saved, "streams": {**saved["streams"], seat: value}}
 
 
-@pytest.mark.parametrize("damage, reason", [
-    (lambda saved: _without(saved, "match"), "a record is a JSON object"),
-    (lambda saved: _without(saved, "streams"), "the save's random streams are not a table"),
-    (lambda saved: {**saved, "streams": ["mt19937:"]}, "random streams are not a table"),
-    (lambda saved: {**saved, "streams": _without(saved["streams"], "3")},
-     "no random stream for seat 3"),
-    (lambda saved: _stream(saved, "5", saved["streams"]["1"]),
-     "random streams for seats the match has not: 5"),
-    (lambda saved: _stream(saved, "2", saved["streams"]["2"][:-8]),  # cut short
-     "seat 2's random stream: a stream state holds 2500 bytes, not 2496"),
-    (lambda saved: _stream(saved, "4", 17),
-     "seat 4's random stream: a stream state is text, not int"),
-])
+@pytest.mark.parametrize(
+    "damage, reason",
+    [
+        (lambda saved: _without(saved, "match"), "a record is a JSON object"),
+        (lambda saved: _without(saved, "streams"), "the save's random streams are not a table"),
+        (lambda saved: {**saved, "streams": ["mt19937:"]}, "random streams are not a table"),
+        (
+            lambda saved: {**saved, "streams": _without(saved["streams"], "3")},
+            "no random stream for seat 3",
+        ),
+        (
+            lambda saved: _stream(saved, "5", saved["streams"]["1"]),
+            "random streams for seats the match has not: 5",
+        ),
+        (
+            lambda saved: _stream(saved, "2", saved["streams"]["2"][:-8]),  # cut short
+            "seat 2's random stream: a stream state holds 2500 bytes, not 2496",
+        ),
+        (
+            lambda saved: _stream(saved, "4", 17),
+            "seat 4's random stream: a stream state is text, not int",
+        ),
+    ],
+)
 def test_a_damaged_or_missing_stream_is_reported_like_any_damage(data, damage, reason):
     s = session(seed=6)
     drive(s)

@@ -113,8 +113,7 @@ def test_the_draw_for_first_lead_leaves_holes_where_tiles_were_drawn():
 
 def test_the_entitled_person_chooses_the_leader_blind():
     v = variant("double-nine-100")
-    s = session("double-nine-100", script=[draw(v, "9-9", "1-0")],
-                steps="1:draw 0 2:draw 0")
+    s = session("double-nine-100", script=[draw(v, "9-9", "1-0")], steps="1:draw 0 2:draw 0")
     sc = scene(s)
     assert [c.target for c in sc.choices] == ["choice:lead_1", "choice:lead_3"]
     assert [c.label for c in sc.choices] == ["I lead", "Seat 3 (partner) leads"]
@@ -150,8 +149,11 @@ def test_the_score_panel_says_how_far_each_team_is_from_winning():
 
 
 def test_a_table_of_computers_offers_nothing_to_play():
-    s = session(hands=CHOICES, seats={1: "random", 2: "random", 3: "random", 4: "random"},
-                steps="1:6-6L 2:6-5L 3:6-4R 4:pass")
+    s = session(
+        hands=CHOICES,
+        seats={1: "random", 2: "random", 3: "random", 4: "random"},
+        steps="1:6-6L 2:6-5L 3:6-4R 4:pass",
+    )
     sc = scene(s)
     assert sc.playable is None and sc.lit == () and sc.choices == ()
     assert by_seat(sc)[1].name == "Seat 1"

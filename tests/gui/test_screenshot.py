@@ -18,8 +18,8 @@ def read_png(data: bytes) -> tuple[int, int, bytes]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     pos, idat, width, height = 8, b"", 0, 0
     while pos < len(data):
-        (length,) = struct.unpack(">I", data[pos:pos + 4])
-        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + length]
         if kind == b"IHDR":
             width, height = struct.unpack(">II", body[:8])
         elif kind == b"IDAT":
@@ -28,15 +28,40 @@ def read_png(data: bytes) -> tuple[int, int, bytes]:
     raw = zlib.decompress(idat)
     stride = width * 3 + 1
     assert all(raw[y * stride] == 0 for y in range(height))
-    return width, height, b"".join(raw[y * stride + 1:(y + 1) * stride] for y in range(height))
+    return width, height, b"".join(raw[y * stride + 1 : (y + 1) * stride] for y in range(height))
 
 
 def fake_xwd(width: int, height: int, bgrx: bytes) -> bytes:
     """An XWD v7 ZPixmap dump as xwd writes it for a 24-bit TrueColor LSBFirst window."""
     name = b"w\x00"
     header = struct.pack(
-        ">25I", 100 + len(name), 7, 2, 24, width, height, 0, 0, 32, 0, 32, 32, width * 4, 4,
-        0xFF0000, 0xFF00, 0xFF, 8, 256, 0, width, height, 0, 0, 0)
+        ">25I",
+        100 + len(name),
+        7,
+        2,
+        24,
+        width,
+        height,
+        0,
+        0,
+        32,
+        0,
+        32,
+        32,
+        width * 4,
+        4,
+        0xFF0000,
+        0xFF00,
+        0xFF,
+        8,
+        256,
+        0,
+        width,
+        height,
+        0,
+        0,
+        0,
+    )
     return header + name + bgrx
 
 
@@ -62,5 +87,5 @@ def test_a_real_window_is_captured_with_its_ivory_tile(root, canvas, tmp_path):
     width, height, rgb = read_png(path.read_bytes())
     assert (width, height) == (root.winfo_width(), root.winfo_height())
     offset = (150 * width + 150) * 3
-    assert rgb[offset:offset + 3] == bytes.fromhex(IVORY[1:])
+    assert rgb[offset : offset + 3] == bytes.fromhex(IVORY[1:])
     assert isinstance(canvas, tk.Canvas)

@@ -30,8 +30,10 @@ def test_the_scoring_kind_is_the_variants_own_word():
 
 def test_a_chiva_block_is_explained_by_the_team_totals():
     lines = explained(chiva_block(TEAM1_REST))
-    assert lines[0] == ("Hand 1 is blocked: nobody can play. Pips left: you 14, seat 2 23, "
-                        "seat 3 25, seat 4 28 (your team 39, team 2 51).")
+    assert lines[0] == (
+        "Hand 1 is blocked: nobody can play. Pips left: you 14, seat 2 23, "
+        "seat 3 25, seat 4 28 (your team 39, team 2 51)."
+    )
     assert lines[1] == "The lower team total wins the block: your team with 39."
     assert lines[2] == "Series: 0–0 → 1–0."
 
@@ -51,8 +53,9 @@ def test_a_double_nine_block_goes_to_the_lowest_single_count_and_scores_the_oppo
 
 def test_a_double_nine_tie_across_teams_gives_the_choice_to_the_team_that_did_not_lead():
     lines = explained(double_nine_block(LOWEST_SHARED_ACROSS_TEAMS))
-    assert lines[1] == ("The lowest count (66) is held in both teams (you and seat 2): a tie, "
-                        "nobody scores.")
+    assert lines[1] == (
+        "The lowest count (66) is held in both teams (you and seat 2): a tie, nobody scores."
+    )
     assert lines[3] == "Team 2 did not lead this hand, so it chooses the next leader."
 
 
@@ -65,8 +68,14 @@ def test_a_domino_names_who_went_out():
 
 
 def test_the_last_move_reads_as_a_sentence():
-    s = session(hands={1: "6-6 5-4 5-0 4-1 2-2 1-1 0-0", 2: "6-5 6-0 6-1 5-5 5-1 5-2 4-4",
-                       3: "6-4 6-2 6-3 4-0 4-2 4-3 5-3", 4: "3-3 3-2 3-1 3-0 2-1 2-0 1-0"})
+    s = session(
+        hands={
+            1: "6-6 5-4 5-0 4-1 2-2 1-1 0-0",
+            2: "6-5 6-0 6-1 5-5 5-1 5-2 4-4",
+            3: "6-4 6-2 6-3 4-0 4-2 4-3 5-3",
+            4: "3-3 3-2 3-1 3-0 2-1 2-0 1-0",
+        }
+    )
     assert last_move(s.view(), s) == "You lead and must open with 6-6."
     s.apply(s.match.legal_actions()[0])
     assert last_move(s.view(), s) == "You opened with 6-6."

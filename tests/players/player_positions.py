@@ -16,7 +16,11 @@ def random_position(variant, seed: int, *, min_hand: int = 1) -> Match:
         stop = rng.random()
         while m.turn is not None:
             legal = m.legal_actions()
-            if (m.phase == "play" and len(legal) > 1 and m.hand_number >= min_hand
-                    and rng.random() < stop * 0.3):
+            if (
+                m.phase == "play"
+                and len(legal) > 1
+                and m.hand_number >= min_hand
+                and rng.random() < stop * 0.3
+            ):
                 return m
             m.apply(legal[int(rng.random() * len(legal))])

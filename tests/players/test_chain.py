@@ -23,8 +23,9 @@ from capicua.variants.chiva import Chiva
 
 # Seat 4 to play, with 7 tiles unseen: seats 1, 2 and 3 hold 2, 2 and 3 of them, and seat
 # 3 has shown by passing that it lacks fives and sixes.
-PLAYS = ("6-6L 6-5L pass 6-4R 5-3L 3-1L 4-4R 5-4R 4-1L 5-5R 4-3L 5-1R 3-3L 2-1R 3-2R pass "
-         "6-3L 6-2L 3-0R")
+PLAYS = (
+    "6-6L 6-5L pass 6-4R 5-3L 3-1L 4-4R 5-4R 4-1L 5-5R 4-3L 5-1R 3-3L 2-1R 3-2R pass 6-3L 6-2L 3-0R"
+)
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +44,7 @@ def every_deal(k):
     for order in itertools.permutations(k.unseen):
         hands, at = [[] for _ in range(k.seats)], 0
         for s in others:
-            hands[s] = sorted(order[at:at + k.counts[s]])
+            hands[s] = sorted(order[at : at + k.counts[s]])
             at += k.counts[s]
         if all(_fits(t, k.void[s]) for s in others for t in hands[s]):
             yield tuple(tuple(h) for h in hands)

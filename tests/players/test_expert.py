@@ -30,14 +30,17 @@ def test_expert_and_heuristic_are_registered_and_selectable_by_name(registry):
     assert isinstance(p, ExpertPlayer) and p.samples == 400 and p.level == "normal"
 
 
-@pytest.mark.parametrize("spec, words", [
-    ({"player": "expert", "sample": 3}, "no option 'sample'"),
-    ({"player": "expert", "samples": -1}, "'samples' must be at least"),
-    ({"player": "expert", "samples": "many"}, "'samples' must be int"),
-    ({"player": "expert", "level": "godlike"}, "'level' must be one of"),
-    ({"player": "expert", "seconds": True}, "'seconds' must be float"),
-    ({"player": "heuristic", "noise": 99.0}, "'noise' must be at most"),
-])
+@pytest.mark.parametrize(
+    "spec, words",
+    [
+        ({"player": "expert", "sample": 3}, "no option 'sample'"),
+        ({"player": "expert", "samples": -1}, "'samples' must be at least"),
+        ({"player": "expert", "samples": "many"}, "'samples' must be int"),
+        ({"player": "expert", "level": "godlike"}, "'level' must be one of"),
+        ({"player": "expert", "seconds": True}, "'seconds' must be float"),
+        ({"player": "heuristic", "noise": 99.0}, "'noise' must be at most"),
+    ],
+)
 def test_a_bad_option_is_an_error_naming_the_option(registry, spec, words):
     with pytest.raises(PluginError, match=words):
         registry.create(spec, random.Random(1))
@@ -87,8 +90,10 @@ def test_expert_wins_more_than_random_in_a_few_duplicate_hands(registry):
     for seed in range(3):
         for expert_team in (1, 2):
             players = {
-                s: registry.create({"player": "expert", "samples": 8} if v.team_of[s] ==
-                                   expert_team else "random", seat_stream(seed, s))
+                s: registry.create(
+                    {"player": "expert", "samples": 8} if v.team_of[s] == expert_team else "random",
+                    seat_stream(seed, s),
+                )
                 for s in range(1, 5)
             }
             m = play_match(v, players, seed)

@@ -28,8 +28,12 @@ from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
 
 VARIANTS = {"chiva": Chiva(), "double-nine-100": DoubleNine100()}
-PLAYERS = ["random", "heuristic", {"player": "expert", "samples": 6},
-           {"player": "expert", "level": "fast"}]
+PLAYERS = [
+    "random",
+    "heuristic",
+    {"player": "expert", "samples": 6},
+    {"player": "expert", "level": "fast"},
+]
 
 
 @pytest.fixture(scope="module")
@@ -43,8 +47,10 @@ def same_information_set(m: Match, rng: random.Random, tries: int = 200) -> Matc
     v, seat = m.variant, m.turn
     log = m.hand
     voids = m.view(seat).voids()
-    played = {s: [a.tile for t, a in log.actions if t == s and a.kind == "play"]
-              for s in range(1, v.seats + 1)}
+    played = {
+        s: [a.tile for t, a in log.actions if t == s and a.kind == "play"]
+        for s in range(1, v.seats + 1)
+    }
     pool = [t for s in range(1, v.seats + 1) if s != seat for t in m.hands[s]] + list(m.unused)
     for _ in range(tries):
         rng.shuffle(pool)
@@ -53,8 +59,8 @@ def same_information_set(m: Match, rng: random.Random, tries: int = 200) -> Matc
             if s == seat:
                 hands[s] = list(log.deal[s])  # same tiles, same order: same legal order
                 continue
-            held = rest[:len(m.hands[s])]
-            del rest[:len(m.hands[s])]
+            held = rest[: len(m.hands[s])]
+            del rest[: len(m.hands[s])]
             if any(t.hi in voids[s] or t.lo in voids[s] for t in held):
                 break
             hands[s] = played[s] + held
@@ -63,7 +69,8 @@ def same_information_set(m: Match, rng: random.Random, tries: int = 200) -> Matc
                 continue  # the very same deal: not a test
             shuffles = m.dealer.used()
             script = list(shuffles[:-1]) + [
-                [t for s in range(1, v.seats + 1) for t in hands[s]] + rest]
+                [t for s in range(1, v.seats + 1) for t in hands[s]] + rest
+            ]
             other = Match(v, m.seed, script=script)
             try:
                 for a in m.actions:
@@ -151,8 +158,8 @@ def test_players_receive_only_their_view_and_keep_no_engine_object(registry, nam
 def test_the_information_set_twin_is_found_for_most_positions():
     # Guards the test above against passing vacuously (no twin found, nothing compared).
     found = sum(
-        same_information_set(random_position(VARIANTS[name], seed), random.Random(seed))
-        is not None
-        for name in VARIANTS for seed in range(10)
+        same_information_set(random_position(VARIANTS[name], seed), random.Random(seed)) is not None
+        for name in VARIANTS
+        for seed in range(10)
     )
     assert found >= 16

@@ -55,8 +55,11 @@ def test_prefers_a_double_to_a_single_of_the_same_weight():
 def test_leads_itself_and_always_claims_a_redeal_with_five_doubles():
     v = DoubleNine100()
     # Draw: seat 1 takes 9-9 (18), seat 2 takes 0-0 (0): team 1 chooses, seat 1 leads.
-    draw = [t for t in tile_set(9) if t.pips == 18] + [
-        t for t in tile_set(9) if t.pips == 0] + [t for t in tile_set(9) if 0 < t.pips < 18]
+    draw = (
+        [t for t in tile_set(9) if t.pips == 18]
+        + [t for t in tile_set(9) if t.pips == 0]
+        + [t for t in tile_set(9) if 0 < t.pips < 18]
+    )
     hands = {
         1: "9-9 8-8 7-7 6-6 5-5 9-0 8-0 7-0 6-0 5-0",
         2: "4-4 3-3 9-1 8-1 7-1 6-1 5-1 4-1 3-1 2-1",
@@ -89,8 +92,7 @@ def test_public_score_is_the_score_less_the_terms_that_need_the_rest_of_the_hand
     view = m.view(1)
     k = knowledge(view)
     public = public_scorer(view.variant, k)
-    hand_terms = ("keeps ", "leads from your long suit", "blocks the hand",
-                  "would block the hand")
+    hand_terms = ("keeps ", "leads from your long suit", "blocks the hand", "would block the hand")
     for s in score_plays(view, k):
         rest = sum(x.value for x in s.terms if x.words.startswith(hand_terms))
         assert rest > 0  # each play keeps tiles that fit, so the two scores differ

@@ -66,14 +66,25 @@ def test_a_deal_where_the_seat_held_a_heavier_tile_that_fit_is_less_likely():
     real = hands_of(m)
     moved = exchanged(real, "6-5", 2, "5-1", 4)
     then = Knowledge(
-        me=1, seats=4, max_pip=6, hand=[idx("6-2")], left=6, right=6, counts=[6, 7, 7, 7],
-        void=[0, 0, 0, 0], unused=0, exposed=[[6, 6], [], [], []], end_owner=(0, 0),
-        unseen=[t.index for t in tile_set(6) if t.index not in (idx("6-6"), idx("6-2"))])
+        me=1,
+        seats=4,
+        max_pip=6,
+        hand=[idx("6-2")],
+        left=6,
+        right=6,
+        counts=[6, 7, 7, 7],
+        void=[0, 0, 0, 0],
+        unused=0,
+        exposed=[[6, 6], [], [], []],
+        end_owner=(0, 0),
+        unseen=[t.index for t in tile_set(6) if t.index not in (idx("6-6"), idx("6-2"))],
+    )
     score = public_scorer(Chiva().info(), then)
     e = lambda t: math.exp(0.2 * score(idx(t), "left"))
     assert e("6-5") > e("6-2")  # five more pips: the heavier tile was the likelier play
     assert reading.weight(moved) / reading.weight(real) == pytest.approx(
-        (e("6-2") + e("6-5")) / e("6-2"))
+        (e("6-2") + e("6-5")) / e("6-2")
+    )
 
 
 def test_tiles_that_could_not_have_been_played_tell_nothing():

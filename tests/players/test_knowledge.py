@@ -48,7 +48,8 @@ def test_the_real_hands_are_among_what_the_view_allows():
     m = random_position(v, 7)
     k = knowledge(m.view(m.turn))
     assert sorted(k.unseen) == sorted(
-        t.index for s in range(1, 5) if s != m.turn for t in m.hands[s])
+        t.index for s in range(1, 5) if s != m.turn for t in m.hands[s]
+    )
 
 
 def test_a_tight_deal_is_found_by_moving_tiles_along_a_chain():
@@ -56,9 +57,17 @@ def test_a_tight_deal_is_found_by_moving_tiles_along_a_chain():
     # and 5-1 can only go to seat 3 or 4. Whatever the order of placement, every sample
     # must put 6-0 with seat 4 and respect the rest.
     k = Knowledge(
-        me=0, seats=4, max_pip=6, hand=idx("1-1"), left=2, right=3,
-        counts=[1, 1, 1, 1], void=[0, (1 << 5) | (1 << 6), 1 << 6, 0],
-        unseen=sorted(idx("6-0 5-1 2-0")), unused=0, exposed=[[], [], [], []],
+        me=0,
+        seats=4,
+        max_pip=6,
+        hand=idx("1-1"),
+        left=2,
+        right=3,
+        counts=[1, 1, 1, 1],
+        void=[0, (1 << 5) | (1 << 6), 1 << 6, 0],
+        unseen=sorted(idx("6-0 5-1 2-0")),
+        unused=0,
+        exposed=[[], [], [], []],
     )
     for seed in range(50):
         hands = sample_deal(k, random.Random(seed))

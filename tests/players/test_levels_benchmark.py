@@ -16,7 +16,8 @@ def test_positions_are_real_decisions_and_the_same_each_time(levels):
         plays = [a for a in view.legal if a.kind == "play"]
         assert len(plays) > 1 and len(view.hand) > 1
     assert [(v.seat, v.hand, v.history) for v in first] == [
-        (v.seat, v.hand, v.history) for v in again]
+        (v.seat, v.hand, v.history) for v in again
+    ]
 
 
 def test_prints_one_row_per_variant_and_level(levels, capsys):

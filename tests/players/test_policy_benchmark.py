@@ -27,12 +27,17 @@ def test_the_shipped_weights_beat_a_policy_without_the_rules_they_add(policy):
 
 def test_the_script_prints_the_share_and_rejects_malformed_weights():
     script = str(BENCHMARKS / "policy.py")
-    run = subprocess.run([sys.executable, script, "--deals", "20", "--variant", "chiva"],
-                         capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [sys.executable, script, "--deals", "20", "--variant", "chiva"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stderr
     assert "chiva" in run.stdout and "A wins" in run.stdout
-    bad = subprocess.run([sys.executable, script, "--a", "60,20"],
-                         capture_output=True, text=True, timeout=120)
+    bad = subprocess.run(
+        [sys.executable, script, "--a", "60,20"], capture_output=True, text=True, timeout=120
+    )
     assert bad.returncode == 2
     assert "give three numbers, tempo,partner,keep" in bad.stderr
     assert "Traceback" not in bad.stderr

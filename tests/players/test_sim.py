@@ -76,23 +76,38 @@ def test_simulator_has_the_engines_legal_moves_and_results_through_whole_matches
             r = state.result
             assert r is not None, "the engine ended the hand, the simulator did not"
             assert (r.outcome, r.team, r.points) == (
-                log.result.outcome, log.result.team, log.result.points)
+                log.result.outcome,
+                log.result.team,
+                log.result.points,
+            )
             state = None
         else:
             assert state.result is None
 
 
 @settings(max_examples=60, deadline=None)
-@given(name=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 2**32),
-       noise=st.sampled_from([0.0, 5.0]))
+@given(
+    name=st.sampled_from(sorted(VARIANTS)),
+    seed=st.integers(0, 2**32),
+    noise=st.sampled_from([0.0, 5.0]),
+)
 def test_playout_moves_replay_legally_in_the_engine_to_the_same_result(name, seed, noise):
     v = VARIANTS[name]
     m = random_position(v, seed)
     hands = [[t.index for t in m.hands[s]] for s in range(1, v.seats + 1)]
     left, right = m.ends or (-1, -1)
     trace: list[tuple[int, int, int]] = []
-    team, points = playout([h[:] for h in hands], held_counts(hands, v.max_pip), left, right,
-                           m.turn - 1, rules_for(v.info()), random.Random(seed), noise, trace)
+    team, points = playout(
+        [h[:] for h in hands],
+        held_counts(hands, v.max_pip),
+        left,
+        right,
+        m.turn - 1,
+        rules_for(v.info()),
+        random.Random(seed),
+        noise,
+        trace,
+    )
     log = m.hand
     for seat, tile, end in trace:
         assert m.turn == seat + 1
@@ -119,8 +134,15 @@ def _first_play(hands: list[str], left: int, right: int) -> str:
     """The tile the playout policy plays first, seat 1 to move in Chiva on ``left|right``."""
     idx = [_idx(h) for h in hands]
     trace: list[tuple[int, int, int]] = []
-    playout([h[:] for h in idx], held_counts(idx, 6), left, right, 0,
-            rules_for(Chiva().info()), trace=trace)
+    playout(
+        [h[:] for h in idx],
+        held_counts(idx, 6),
+        left,
+        right,
+        0,
+        rules_for(Chiva().info()),
+        trace=trace,
+    )
     assert trace[0][0] == 0
     return str(TILES[trace[0][1]])
 

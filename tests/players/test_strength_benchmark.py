@@ -25,8 +25,14 @@ def test_the_hands_are_split_by_who_led_and_how_they_ended(strength):
     how = out["how"]
     assert sum(how.values()) == out["deals"]
     for side in (0, 1):
-        assert sum(n for (_, outcome, won), n in how.items()
-                   if won == side and outcome in ("domino", "block")) == out["hands"][side]
+        assert (
+            sum(
+                n
+                for (_, outcome, won), n in how.items()
+                if won == side and outcome in ("domino", "block")
+            )
+            == out["hands"][side]
+        )
     assert sum(n for (_, outcome, won), n in how.items() if won is None) == out["ties"]
     # The report has a line per side that led, counting the hands that side led.
     lines = strength._how(how)
@@ -48,7 +54,11 @@ def test_the_oracle_sees_the_real_hands_and_wins_most_hands_against_random(stren
 
 def test_spec_parsing_reads_numbers_and_booleans(strength):
     assert strength.parse_spec("expert:samples=400,level=fast,x=true") == {
-        "player": "expert", "samples": 400, "level": "fast", "x": True}
+        "player": "expert",
+        "samples": 400,
+        "level": "fast",
+        "x": True,
+    }
     assert strength.parse_spec("oracle") == "oracle"
 
 
@@ -114,8 +124,11 @@ def test_the_team_oracle_samples_only_the_opponents_hands(strength):
 
 
 def test_the_partial_oracles_answer_a_legal_play(strength):
-    for name, variant in (("oracle-stock", "double-nine-100"), ("oracle-partner", "chiva"),
-                          ("oracle-team", "double-nine-100")):
+    for name, variant in (
+        ("oracle-stock", "double-nine-100"),
+        ("oracle-partner", "chiva"),
+        ("oracle-team", "double-nine-100"),
+    ):
         m = _decision(variant, 3)
         oracle = strength._make(name, random.Random(4))
         oracle.match = m
@@ -139,9 +152,11 @@ def test_a_partial_oracle_searches_at_the_level_it_is_given(strength, monkeypatc
 
 
 def test_a_measuring_device_with_a_wrong_option_is_an_error_naming_it(strength, capsys):
-    for text, words in (("oracle-partner:level=huge", "must be one of fast, normal, strong"),
-                        ("oracle-stock:samples=4", "has no option 'samples'"),
-                        ("oracle:level=fast", "takes no options")):
+    for text, words in (
+        ("oracle-partner:level=huge", "must be one of fast, normal, strong"),
+        ("oracle-stock:samples=4", "has no option 'samples'"),
+        ("oracle:level=fast", "takes no options"),
+    ):
         assert strength.main(["--a", text, "--variant", "chiva", "--deals", "1"]) == 2
         err = capsys.readouterr().err
         assert words in err and "Traceback" not in err
@@ -153,9 +168,24 @@ def test_a_player_with_options_is_measured_as_the_docstring_says(strength):
     out = strength.play_pair(("chiva", strength.parse_spec("expert:samples=4"), "random", 5))
     assert sum(out["matches"]) == 2
     run = subprocess.run(
-        [sys.executable, str(BENCHMARKS / "strength.py"), "--a", "expert:samples=4", "--b",
-         "random", "--variant", "chiva", "--deals", "1", "--workers", "1"],
-        capture_output=True, text=True, timeout=300)
+        [
+            sys.executable,
+            str(BENCHMARKS / "strength.py"),
+            "--a",
+            "expert:samples=4",
+            "--b",
+            "random",
+            "--variant",
+            "chiva",
+            "--deals",
+            "1",
+            "--workers",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stderr
     assert "A = expert (samples=4)" in run.stdout
 
@@ -163,14 +193,27 @@ def test_a_player_with_options_is_measured_as_the_docstring_says(strength):
 def test_the_script_reports_its_progress_on_stderr_unless_quiet():
     # A 2,000-deal run of the expert takes twenty minutes; it says how far it is on the
     # way, on standard error so that the report on standard output stays the same.
-    args = [sys.executable, str(BENCHMARKS / "strength.py"), "--a", "heuristic", "--b",
-            "random", "--variant", "chiva", "--deals", "20", "--workers", "1"]
+    args = [
+        sys.executable,
+        str(BENCHMARKS / "strength.py"),
+        "--a",
+        "heuristic",
+        "--b",
+        "random",
+        "--variant",
+        "chiva",
+        "--deals",
+        "20",
+        "--workers",
+        "1",
+    ]
     loud = subprocess.run(args, capture_output=True, text=True, timeout=300)
     quiet = subprocess.run(args + ["--quiet"], capture_output=True, text=True, timeout=300)
     assert loud.returncode == quiet.returncode == 0, loud.stderr + quiet.stderr
     lines = loud.stderr.splitlines()
     assert lines and all(" of 20 deals, " in line and "A has won" in line for line in lines)
     assert quiet.stderr == ""
+
     # The report itself (all but its clock readings) does not change.
     def figures(out: str) -> list[str]:
         return [line for line in out.splitlines()[1:] if "decision ms" not in line]

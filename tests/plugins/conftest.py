@@ -43,16 +43,22 @@ def make_dist(tmp_path: Path, monkeypatch) -> Iterator[Callable[..., Path]]:
     site = tmp_path / "site"
     site.mkdir()
     monkeypatch.syspath_prepend(str(site))
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
-        filter(None, [str(site), os.environ.get("PYTHONPATH")])))
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))
+    )
     imported: list[str] = []
 
-    def make(name: str, entry_points: dict[str, str], modules: dict[str, str] | None = None,
-             version: str = "0.1") -> Path:
+    def make(
+        name: str,
+        entry_points: dict[str, str],
+        modules: dict[str, str] | None = None,
+        version: str = "0.1",
+    ) -> Path:
         info = site / f"{name.replace('-', '_')}-{version}.dist-info"
         info.mkdir()
         (info / "METADATA").write_text(
-            f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n", encoding="utf-8")
+            f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n", encoding="utf-8"
+        )
         lines = ["[capicua]"] + [f"{ep} = {target}" for ep, target in entry_points.items()]
         (info / "entry_points.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
         for module, source in (modules or {}).items():

@@ -47,10 +47,12 @@ def test_every_hook_spec_is_documented_with_its_arguments(hook):
     args, body = documented[hook]
     want = specs()[hook]
     assert [a.strip() for a in args.split(",") if a.strip()] == want, (
-        f"the heading of {hook} gives ({args}); the spec takes ({', '.join(want)})")
+        f"the heading of {hook} gives ({args}); the spec takes ({', '.join(want)})"
+    )
     for arg in want:
         assert re.search(rf"^- `{arg}`: \S", body, flags=re.MULTILINE), (
-            f"{hook}: argument {arg!r} is not described as '- `{arg}`: ...'")
+            f"{hook}: argument {arg!r} is not described as '- `{arg}`: ...'"
+        )
 
 
 def test_the_doc_names_no_hook_that_does_not_exist():

@@ -39,8 +39,10 @@ def examples_installed():
     loaded = default_plugins()
     missing = {"block", "greedy"} - set(loaded.variants) - set(loaded.players)
     if missing:  # a broken environment, not a skip: .ci/run installs them
-        pytest.fail(f"install the examples first: pip install -e examples/capicua-block "
-                    f"-e examples/capicua-greedy (missing: {sorted(missing)})")
+        pytest.fail(
+            f"install the examples first: pip install -e examples/capicua-block "
+            f"-e examples/capicua-greedy (missing: {sorted(missing)})"
+        )
 
 
 def test_capicua_plugins_lists_the_examples_with_their_distribution(cli):
@@ -48,8 +50,11 @@ def test_capicua_plugins_lists_the_examples_with_their_distribution(cli):
     assert r.exit_code == 0, r.output
     rows = {(row["kind"], row["name"]): row for row in json.loads(r.output)["plugins"]}
     block, greedy = rows[("variant", "block")], rows[("player", "greedy")]
-    assert (block["distribution"], block["plugin"], block["version"]) == ("capicua-block", "block",
-                                                                         "1.0.0")
+    assert (block["distribution"], block["plugin"], block["version"]) == (
+        "capicua-block",
+        "block",
+        "1.0.0",
+    )
     assert (greedy["distribution"], greedy["plugin"]) == ("capicua-greedy", "greedy")
     assert "heaviest legal tile" in greedy["about"]
     table = cli("plugins").output
@@ -77,8 +82,15 @@ def test_capicua_tournament_runs_block_and_greedy_from_a_config(cli, tmp_path):
     config.write_text(BLOCK_VS_GREEDY, encoding="utf-8")
     runs = []
     for name in ("one", "two"):
-        r = cli("tournament", config, "--json", "--db", tmp_path / f"{name}.sqlite",
-                "--records", tmp_path / f"{name}.jsonl")
+        r = cli(
+            "tournament",
+            config,
+            "--json",
+            "--db",
+            tmp_path / f"{name}.sqlite",
+            "--records",
+            tmp_path / f"{name}.jsonl",
+        )
         assert r.exit_code == 0, r.output
         runs.append(json.loads(r.stdout))  # the banner goes to stderr
     summary = runs[0]
@@ -148,13 +160,15 @@ def tap(canvas: tk.Canvas, tag: str) -> None:
 
 
 def texts(canvas: tk.Canvas) -> str:
-    return " ".join(canvas.itemcget(i, "text") for i in canvas.find_all()
-                    if canvas.type(i) == "text")
+    return " ".join(
+        canvas.itemcget(i, "text") for i in canvas.find_all() if canvas.type(i) == "text"
+    )
 
 
 def line_tiles(canvas: tk.Canvas) -> int:
-    return len({t for i in canvas.find_withtag("line") for t in canvas.gettags(i)
-                if t.startswith("line:")})
+    return len(
+        {t for i in canvas.find_withtag("line") for t in canvas.gettags(i) if t.startswith("line:")}
+    )
 
 
 def test_capicua_play_variant_block_opens_a_two_seat_table(display, cli, tmp_path, monkeypatch):
@@ -165,10 +179,18 @@ def test_capicua_play_variant_block_opens_a_two_seat_table(display, cli, tmp_pat
         settle(root, lambda: canvas.find_withtag("hand"), "the person's hand being drawn")
         seen["title"] = root.title()
         seen["text"] = texts(canvas)
-        seen["hand"] = {t for i in canvas.find_withtag("hand") for t in canvas.gettags(i)
-                        if t.startswith("tile:")}
-        seen["backs"] = {t for i in canvas.find_withtag("backs") for t in canvas.gettags(i)
-                         if t.startswith("seat:")}
+        seen["hand"] = {
+            t
+            for i in canvas.find_withtag("hand")
+            for t in canvas.gettags(i)
+            if t.startswith("tile:")
+        }
+        seen["backs"] = {
+            t
+            for i in canvas.find_withtag("backs")
+            for t in canvas.gettags(i)
+            if t.startswith("seat:")
+        }
 
     monkeypatch.setattr(tk.Tk, "mainloop", drive(look))
     r = cli("play", "--variant", "block", "--seed", "3", "--new", "--delay", "0")
@@ -182,8 +204,11 @@ def test_capicua_play_variant_block_opens_a_two_seat_table(display, cli, tmp_pat
 def test_the_person_plays_block_against_greedy_in_the_window(display, cli, tmp_path, monkeypatch):
     monkeypatch.setenv("CAPICUA_DATA_DIR", str(tmp_path / "data"))
     config = tmp_path / "table.toml"
-    config.write_text('variant = "block"\n[seats]\n1 = "human"\n2 = "greedy"\n'
-                      "[tournament]\nseed = 3\n[table]\ndelay = 0\n", encoding="utf-8")
+    config.write_text(
+        'variant = "block"\n[seats]\n1 = "human"\n2 = "greedy"\n'
+        "[tournament]\nseed = 3\n[table]\ndelay = 0\n",
+        encoding="utf-8",
+    )
     # What greedy must answer to the opening 5-5, from the engine and the plugin's registry.
     loaded = default_plugins()
     m = Match(loaded.variants.create("block"), 3)

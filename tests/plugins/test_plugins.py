@@ -28,13 +28,16 @@ from capicua.variants.chiva import Chiva
 """
 
 #: A correct two-seat variant a test plugin can register.
-DUEL = HEADER + """
+DUEL = (
+    HEADER
+    + """
 class Duel(Chiva):
     name = "duel"
     title = "Duel"
     seats = 2
     teams = ((1,), (2,))
 """
+)
 
 
 def failure_of(loaded, plugin: str) -> str:
@@ -44,8 +47,11 @@ def failure_of(loaded, plugin: str) -> str:
 
 
 def test_a_plugin_that_fails_to_import_is_reported_and_skipped(make_dist):
-    make_dist("capicua-needs-numpy", {"needy": "capicua_needy"},
-              {"capicua_needy": "import numpy_that_is_not_installed\n"})
+    make_dist(
+        "capicua-needs-numpy",
+        {"needy": "capicua_needy"},
+        {"capicua_needy": "import numpy_that_is_not_installed\n"},
+    )
     loaded = load_plugins()
     message = failure_of(loaded, "needy")
     assert "(capicua-needs-numpy)" in message
@@ -55,14 +61,20 @@ def test_a_plugin_that_fails_to_import_is_reported_and_skipped(make_dist):
 
 
 def test_an_entry_point_naming_a_missing_attribute_is_reported(make_dist):
-    make_dist("capicua-typo", {"typo": "capicua_typo:plugn"},
-              {"capicua_typo": HEADER + "plugin = None\n"})
+    make_dist(
+        "capicua-typo", {"typo": "capicua_typo:plugn"}, {"capicua_typo": HEADER + "plugin = None\n"}
+    )
     message = failure_of(load_plugins(), "typo")
     assert "'capicua_typo:plugn' could not be loaded: AttributeError" in message
 
 
 def test_a_registration_hook_that_raises_takes_back_everything_its_plugin_added(make_dist):
-    make_dist("capicua-half", {"half": "capicua_half"}, {"capicua_half": DUEL + """
+    make_dist(
+        "capicua-half",
+        {"half": "capicua_half"},
+        {
+            "capicua_half": DUEL
+            + """
 class Lazy(RandomPlayer):
     name = "lazy"
 
@@ -74,40 +86,60 @@ def capicua_register_variants(registry):
 def capicua_register_players(registry):
     registry.add(Lazy)
     raise RuntimeError("the player database is unreachable")
-"""})
+"""
+        },
+    )
     loaded = load_plugins()
     message = failure_of(loaded, "half")
-    assert "capicua_register_players raised RuntimeError: the player database is unreachable" \
+    assert (
+        "capicua_register_players raised RuntimeError: the player database is unreachable"
         in message
+    )
     # Skipped as a whole: neither its variant nor the player it added before raising stays.
     assert "duel" not in loaded.variants and "lazy" not in loaded.players
     assert loaded.pm.get_plugin("half") is None
 
 
 def test_a_variant_named_like_a_builtin_is_reported_naming_both_plugins(make_dist):
-    make_dist("capicua-chiva2", {"chiva2": "capicua_chiva2"}, {"capicua_chiva2": HEADER + """
+    make_dist(
+        "capicua-chiva2",
+        {"chiva2": "capicua_chiva2"},
+        {
+            "capicua_chiva2": HEADER
+            + """
 class MyChiva(Chiva):
     title = "My Chiva"
 
 @hookimpl
 def capicua_register_variants(registry):
     registry.add(MyChiva)
-"""})
+"""
+        },
+    )
     loaded = load_plugins()
     message = failure_of(loaded, "chiva2")
-    assert ("variant name 'chiva' from plugin 'chiva2' is already taken by plugin "
-            "'capicua.variants.chiva' (capicua)") in message
+    assert (
+        "variant name 'chiva' from plugin 'chiva2' is already taken by plugin "
+        "'capicua.variants.chiva' (capicua)"
+    ) in message
     assert loaded.variants.get("chiva") is Chiva
 
 
 def test_two_distributions_registering_one_name_keep_the_first(make_dist):
     for n in (1, 2):
         module = f"capicua_duel{n}"
-        make_dist(f"capicua-duel{n}", {f"duel{n}": module}, {module: DUEL + """
+        make_dist(
+            f"capicua-duel{n}",
+            {f"duel{n}": module},
+            {
+                module: DUEL
+                + """
 @hookimpl
 def capicua_register_variants(registry):
     registry.add(Duel)
-"""})
+"""
+            },
+        )
     loaded = load_plugins()
     owners = {loaded.variants.entries["duel"].plugin}
     loser = ({"duel1", "duel2"} - owners).pop()
@@ -118,11 +150,18 @@ def capicua_register_variants(registry):
 def test_two_distributions_with_one_entry_point_name_keep_the_first(make_dist):
     for n in (1, 2):
         module = f"capicua_same{n}"
-        make_dist(f"capicua-same{n}", {"same": module}, {module: HEADER + """
+        make_dist(
+            f"capicua-same{n}",
+            {"same": module},
+            {
+                module: HEADER
+                + """
 @hookimpl
 def capicua_register_players(registry):
     pass
-"""})
+"""
+            },
+        )
     loaded = load_plugins()
     assert loaded.sources["same"].distribution in ("capicua-same1", "capicua-same2")
     assert "the plugin name 'same' is already taken by capicua-same" in failure_of(loaded, "same")
@@ -136,8 +175,10 @@ def test_an_entry_point_pointing_at_a_builtin_module_is_reported(make_dist):
 
 BAD_VARIANTS = {
     "a seat in no team": ("seats = 3", "teams ((1, 3), (2, 4)) must hold every seat 1 to 3"),
-    "more tiles than the set": ("hand_size = 8",
-                                "4 seats of 8 tiles need 32 tiles; the double-6 set has 28"),
+    "more tiles than the set": (
+        "hand_size = 8",
+        "4 seats of 8 tiles need 32 tiles; the double-6 set has 28",
+    ),
     "a name with spaces": ("name = 'my chiva'", "name must be lowercase letters"),
     "one team": ("teams = ((1, 2, 3, 4),)", "teams must be a tuple of at least two"),
     "a set beyond double-twelve": ("max_pip = 13", "max_pip must be a number from 0 to 12"),
@@ -146,7 +187,12 @@ BAD_VARIANTS = {
 
 @pytest.mark.parametrize("line, reason", BAD_VARIANTS.values(), ids=BAD_VARIANTS.keys())
 def test_bad_variant_metadata_is_reported_with_the_reason(make_dist, line, reason):
-    make_dist("capicua-bad", {"bad": "capicua_bad"}, {"capicua_bad": HEADER + f"""
+    make_dist(
+        "capicua-bad",
+        {"bad": "capicua_bad"},
+        {
+            "capicua_bad": HEADER
+            + f"""
 class Bad(Chiva):
     name = "bad"
     {line}
@@ -154,7 +200,9 @@ class Bad(Chiva):
 @hookimpl
 def capicua_register_variants(registry):
     registry.add(Bad)
-"""})
+"""
+        },
+    )
     loaded = load_plugins()
     message = failure_of(loaded, "bad")
     assert "variant class Bad has bad metadata" in message and reason in message
@@ -167,11 +215,17 @@ def test_a_variant_missing_a_rule_method_is_reported():
         title = "Half"
 
     assert variant_problems(Half) == [
-        "it does not implement block_winner, match_winner, next_scores"]
+        "it does not implement block_winner, match_winner, next_scores"
+    ]
 
 
 def test_bad_player_metadata_is_reported_with_the_reason(make_dist):
-    make_dist("capicua-mute", {"mute": "capicua_mute"}, {"capicua_mute": HEADER + """
+    make_dist(
+        "capicua-mute",
+        {"mute": "capicua_mute"},
+        {
+            "capicua_mute": HEADER
+            + """
 class Mute(Player):
     name = "mute"
     options = {"depth": Option(int, -1, "how deep", min=0)}
@@ -179,7 +233,9 @@ class Mute(Player):
 @hookimpl
 def capicua_register_players(registry):
     registry.add(Mute)
-"""})
+"""
+        },
+    )
     message = failure_of(load_plugins(), "mute")
     assert "player class Mute has bad metadata" in message
     assert "the default of option 'depth' fails its own check" in message
@@ -187,11 +243,18 @@ def capicua_register_players(registry):
 
 
 def test_an_unknown_hook_is_reported_as_a_likely_typo(make_dist):
-    make_dist("capicua-typo", {"typo": "capicua_typo2"}, {"capicua_typo2": DUEL + """
+    make_dist(
+        "capicua-typo",
+        {"typo": "capicua_typo2"},
+        {
+            "capicua_typo2": DUEL
+            + """
 @hookimpl
 def capicua_register_variant(registry):
     registry.add(Duel)
-"""})
+"""
+        },
+    )
     loaded = load_plugins()
     message = failure_of(loaded, "typo")
     assert "unknown hook 'capicua_register_variant'" in message
@@ -200,11 +263,18 @@ def capicua_register_variant(registry):
 
 
 def test_a_hook_with_an_argument_the_spec_lacks_is_reported(make_dist):
-    make_dist("capicua-args", {"args": "capicua_args"}, {"capicua_args": HEADER + """
+    make_dist(
+        "capicua-args",
+        {"args": "capicua_args"},
+        {
+            "capicua_args": HEADER
+            + """
 @hookimpl
 def capicua_register_players(registry, config):
     pass
-"""})
+"""
+        },
+    )
     message = failure_of(load_plugins(), "args")
     assert "PluginValidationError" in message and "config" in message
 
@@ -216,7 +286,12 @@ def test_a_plugin_with_no_hooks_is_reported(make_dist):
 
 def test_an_observer_hook_that_raises_is_reported_once_and_the_match_goes_on(make_dist, caplog):
     module = "capicua_observer"
-    make_dist("capicua-observer", {"observer": module}, {module: HEADER + """
+    make_dist(
+        "capicua-observer",
+        {"observer": module},
+        {
+            module: HEADER
+            + """
 seen = []
 
 @hookimpl
@@ -228,7 +303,9 @@ def capicua_action_applied(match, seat, action):
     if len(match.actions) == 3:
         raise ValueError("cannot draw this tile")
     seen.append(str(action))
-"""})
+"""
+        },
+    )
     loaded = load_plugins()
     assert not loaded.failures
     players = {s: RandomPlayer(seat_stream(5, s)) for s in range(1, 5)}
@@ -243,15 +320,20 @@ def capicua_action_applied(match, seat, action):
 
 
 def test_a_broken_plugin_leaves_the_command_line_working(make_dist):
-    make_dist("capicua-needs-numpy", {"needy": "capicua_needy3"},
-              {"capicua_needy3": "import numpy_that_is_not_installed\n"})
+    make_dist(
+        "capicua-needs-numpy",
+        {"needy": "capicua_needy3"},
+        {"capicua_needy3": "import numpy_that_is_not_installed\n"},
+    )
     # A real process: the entry points it finds, what it prints, its exit status.
     cmd = [sys.executable, "-m", "capicua.cli", "simulate", "chiva", "-n", "1", "-s", "3"]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert "Chiva: 1 matches, seed 3" in done.stdout
-    assert ("warning: plugin 'needy' (capicua-needs-numpy) was skipped: 'capicua_needy3' could "
-            "not be loaded: ModuleNotFoundError") in done.stderr
+    assert (
+        "warning: plugin 'needy' (capicua-needs-numpy) was skipped: 'capicua_needy3' could "
+        "not be loaded: ModuleNotFoundError"
+    ) in done.stderr
     assert "Traceback" not in done.stderr
 
 
@@ -266,8 +348,11 @@ def test_capicua_disable_plugins_switches_off_by_entry_point_or_distribution(cli
 
 
 def test_no_plugins_loads_only_the_builtins(cli, make_dist):
-    make_dist("capicua-needs-numpy", {"needy": "capicua_needy2"},
-              {"capicua_needy2": "import numpy_that_is_not_installed\n"})
+    make_dist(
+        "capicua-needs-numpy",
+        {"needy": "capicua_needy2"},
+        {"capicua_needy2": "import numpy_that_is_not_installed\n"},
+    )
     r = cli("--no-plugins", "plugins", "--json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)

@@ -32,8 +32,11 @@ LIGHT = {"expert": {"samples": 4}}
 
 def builtin_players():
     loaded = load_plugins(third_party=False)
-    return [loaded.players.get(n) for n in loaded.players.names()
-            if not loaded.players.get(n).interactive]
+    return [
+        loaded.players.get(n)
+        for n in loaded.players.names()
+        if not loaded.players.get(n).interactive
+    ]
 
 
 @pytest.mark.parametrize("player", builtin_players(), ids=lambda p: p.name)
@@ -41,8 +44,14 @@ def test_builtin_players_always_answer_a_legal_action(player):
     options = {k: v for k, v in LIGHT.get(player.name, {}).items() if k in player.options}
     # Untimed: the suite never asserts on wall time (the time limit is tested below with a
     # clock of its own).
-    report = check_player(player, [Chiva, DoubleNine100], options=options, matches=1,
-                          max_decisions=60, time_limit=None)
+    report = check_player(
+        player,
+        [Chiva, DoubleNine100],
+        options=options,
+        matches=1,
+        max_decisions=60,
+        time_limit=None,
+    )
     assert report.decisions >= 60
 
 
@@ -149,8 +158,11 @@ def test_the_kit_catches_a_block_won_by_a_team_the_variant_does_not_have():
 
 def test_the_kit_catches_a_variant_with_a_random_source_of_its_own():
     # Depending on when the dice differ, undo's replay breaks or the state or match differs.
-    with pytest.raises(ConformanceError, match="the same answers every time|did not restore "
-                                                "the state|same seed and the same choices"):
+    with pytest.raises(
+        ConformanceError,
+        match="the same answers every time|did not restore "
+        "the state|same seed and the same choices",
+    ):
         check_variant(Moody, matches=3)
 
 
@@ -222,8 +234,11 @@ def test_the_kit_catches_a_player_answering_an_illegal_action():
 
 
 def test_the_kit_catches_a_player_that_raises():
-    with pytest.raises(ConformanceError, match=r"hand 2, decision \d+ .*act\(\) raised "
-                                                r"KeyError\('no idea'\)"):
+    with pytest.raises(
+        ConformanceError,
+        match=r"hand 2, decision \d+ .*act\(\) raised "
+        r"KeyError\('no idea'\)",
+    ):
         check_player(Grumpy, [Chiva], time_limit=None)
 
 

@@ -192,7 +192,12 @@ def test_a_two_seat_variant_from_a_plugin_runs_with_its_own_seats(
     )
     records = tmp_path / "r.jsonl"
     result = cli(
-        "tournament", write_config(text), "--db", tmp_path / "t.sqlite", "--records", records,
+        "tournament",
+        write_config(text),
+        "--db",
+        tmp_path / "t.sqlite",
+        "--records",
+        records,
         "--json",
     )
     assert result.exit_code == 0, result.output

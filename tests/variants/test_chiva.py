@@ -22,19 +22,39 @@ def blocking_deal(v: Chiva, rest: dict[int, str]) -> list:
 
 
 # Remaining tiles after the block, team totals 45-45 (a tie).
-TIE_REST = {1: "0-0 5-5 2-0 5-3", 2: "2-2 3-3 4-0 2-1",
-            3: "1-1 4-4 3-0 5-2 4-1", 4: "5-0 3-1 5-1 4-2 4-3"}
+TIE_REST = {
+    1: "0-0 5-5 2-0 5-3",
+    2: "2-2 3-3 4-0 2-1",
+    3: "1-1 4-4 3-0 5-2 4-1",
+    4: "5-0 3-1 5-1 4-2 4-3",
+}
 # Team 1 lighter (39 against 51); seat 1 has 14 pips, seat 3 25.
-TEAM1_REST = {1: "0-0 2-2 2-0 5-3", 2: "5-5 3-3 4-0 2-1",
-              3: "1-1 4-4 3-0 5-2 4-1", 4: "5-0 3-1 5-1 4-2 4-3"}
+TEAM1_REST = {
+    1: "0-0 2-2 2-0 5-3",
+    2: "5-5 3-3 4-0 2-1",
+    3: "1-1 4-4 3-0 5-2 4-1",
+    4: "5-0 3-1 5-1 4-2 4-3",
+}
 # Team 1 lighter with seat 3 (19 pips) lighter than seat 1 (20 pips).
-SEAT3_LIGHTER_REST = {1: "0-0 5-5 1-1 4-4", 2: "5-0 2-1 3-1 4-1",
-                      3: "2-2 3-3 2-0 3-0 4-0", 4: "5-1 4-2 5-2 4-3 5-3"}
+SEAT3_LIGHTER_REST = {
+    1: "0-0 5-5 1-1 4-4",
+    2: "5-0 2-1 3-1 4-1",
+    3: "2-2 3-3 2-0 3-0 4-0",
+    4: "5-1 4-2 5-2 4-3 5-3",
+}
 # Team 1 lighter with both partners at 20 pips.
-EQUAL_PARTNERS_REST = {1: "0-0 5-5 1-1 4-4", 2: "4-0 2-1 3-1 4-1",
-                       3: "2-2 3-3 2-0 3-0 5-0", 4: "5-1 4-2 5-2 4-3 5-3"}
-ANY = {1: "0-0 1-1 2-2 3-3 4-4 5-5 6-6", 2: "1-0 2-0 3-0 4-0 5-0 6-0 2-1",
-       3: "3-1 4-1 5-1 6-1 3-2 4-2 5-2", 4: "6-2 4-3 5-3 6-3 5-4 6-4 6-5"}
+EQUAL_PARTNERS_REST = {
+    1: "0-0 5-5 1-1 4-4",
+    2: "4-0 2-1 3-1 4-1",
+    3: "2-2 3-3 2-0 3-0 5-0",
+    4: "5-1 4-2 5-2 4-3 5-3",
+}
+ANY = {
+    1: "0-0 1-1 2-2 3-3 4-4 5-5 6-6",
+    2: "1-0 2-0 3-0 4-0 5-0 6-0 2-1",
+    3: "3-1 4-1 5-1 6-1 3-2 4-2 5-2",
+    4: "6-2 4-3 5-3 6-3 5-4 6-4 6-5",
+}
 
 
 def test_first_hand_holder_of_double_six_leads_and_must_lead_it():
@@ -57,7 +77,13 @@ def test_forced_play_offers_only_tiles_that_match_an_end():
     play(m, "1:6-6L")
     # Seat 2 holds 6-1 6-0 6-5 2-2 3-3 4-0 2-1: only the sixes fit, on either end.
     assert sorted(str(a) for a in m.legal_actions()) == [
-        "6-0L", "6-0R", "6-1L", "6-1R", "6-5L", "6-5R"]
+        "6-0L",
+        "6-0R",
+        "6-1L",
+        "6-1R",
+        "6-5L",
+        "6-5R",
+    ]
 
 
 def test_forced_pass_is_the_only_action_when_nothing_fits():
@@ -128,8 +154,11 @@ def test_after_won_block_equal_partners_the_lower_seat_leads():
 def test_block_tie_keeps_series_and_restarts_with_double_six():
     v = Chiva()
     # Hand 2: seat 4 holds 6-6 and must lead it.
-    m = Match(v, 1, script=[blocking_deal(v, TIE_REST),
-                            deal(v, {4: ANY[1], 1: ANY[2], 2: ANY[3], 3: ANY[4]})])
+    m = Match(
+        v,
+        1,
+        script=[blocking_deal(v, TIE_REST), deal(v, {4: ANY[1], 1: ANY[2], 2: ANY[3], 3: ANY[4]})],
+    )
     play(m, BLOCK_LINE)
     r = m.hands_log[0].result
     assert (r.outcome, r.team, r.scores) == ("tie", None, (0, 0))
@@ -138,17 +167,29 @@ def test_block_tie_keeps_series_and_restarts_with_double_six():
 
 
 # A hand that seat 4 ends by playing its last tile (team 2 wins).
-DOMINO_BY_4 = {1: "6-3 6-0 5-3 1-0 6-1 2-0 5-4", 2: "6-2 4-2 5-0 6-5 0-0 5-5 3-1",
-               3: "5-2 4-0 2-1 5-1 3-3 4-1 4-4", 4: "1-1 3-0 6-4 4-3 6-6 3-2 2-2"}
-DOMINO_BY_4_PLAY = ("4:6-6L 1:6-1R 2:6-2L 3:5-2L 4:1-1R 1:5-4L 2:3-1R 3:3-3R 4:4-3R 1:pass "
-                    "2:4-2R 3:4-0L 4:3-2R 1:6-0L 2:6-5L 3:5-1L 4:3-0R 1:1-0R 2:pass 3:2-1R "
-                    "4:2-2R 1:2-0R 2:5-0R 3:4-1L 4:6-4L")
+DOMINO_BY_4 = {
+    1: "6-3 6-0 5-3 1-0 6-1 2-0 5-4",
+    2: "6-2 4-2 5-0 6-5 0-0 5-5 3-1",
+    3: "5-2 4-0 2-1 5-1 3-3 4-1 4-4",
+    4: "1-1 3-0 6-4 4-3 6-6 3-2 2-2",
+}
+DOMINO_BY_4_PLAY = (
+    "4:6-6L 1:6-1R 2:6-2L 3:5-2L 4:1-1R 1:5-4L 2:3-1R 3:3-3R 4:4-3R 1:pass "
+    "2:4-2R 3:4-0L 4:3-2R 1:6-0L 2:6-5L 3:5-1L 4:3-0R 1:1-0R 2:pass 3:2-1R "
+    "4:2-2R 1:2-0R 2:5-0R 3:4-1L 4:6-4L"
+)
 # Led by seat 1 after TEAM1_REST's block; seat 2 goes out (team 2 wins).
-DOMINO_BY_2 = {1: "2-0 4-4 4-0 5-2 2-2 0-0 3-1", 2: "6-0 5-4 5-3 6-2 6-4 2-1 1-1",
-               3: "6-1 3-0 4-1 5-5 3-3 6-5 5-0", 4: "5-1 3-2 1-0 4-3 6-3 4-2 6-6"}
-DOMINO_BY_2_PLAY = ("1:4-0L 2:6-0R 3:4-1L 4:5-1L 1:5-2L 2:6-2R 3:pass 4:3-2L 1:3-1L 2:1-1L "
-                    "3:6-1L 4:6-6L 1:2-2R 2:2-1R 3:6-5L 4:1-0R 1:0-0R 2:5-4L 3:5-0R 4:4-2L "
-                    "1:2-0L 2:5-3R 3:3-0L 4:6-3R 1:pass 2:6-4R")
+DOMINO_BY_2 = {
+    1: "2-0 4-4 4-0 5-2 2-2 0-0 3-1",
+    2: "6-0 5-4 5-3 6-2 6-4 2-1 1-1",
+    3: "6-1 3-0 4-1 5-5 3-3 6-5 5-0",
+    4: "5-1 3-2 1-0 4-3 6-3 4-2 6-6",
+}
+DOMINO_BY_2_PLAY = (
+    "1:4-0L 2:6-0R 3:4-1L 4:5-1L 1:5-2L 2:6-2R 3:pass 4:3-2L 1:3-1L 2:1-1L "
+    "3:6-1L 4:6-6L 1:2-2R 2:2-1R 3:6-5L 4:1-0R 1:0-0R 2:5-4L 3:5-0R 4:4-2L "
+    "1:2-0L 2:5-3R 3:3-0L 4:6-3R 1:pass 2:6-4R"
+)
 
 
 def test_domino_ends_the_hand_for_the_team_of_the_player_who_went_out():
@@ -188,8 +229,15 @@ def test_series_break_sets_both_to_zero_and_the_breaker_starts_no_series():
 def test_after_a_series_break_the_lead_follows_the_winner_not_double_six():
     v = Chiva()
     # In hand 3 seat 4 holds 6-6, but seat 2 went out and leads any tile.
-    m = Match(v, 1, script=[blocking_deal(v, TEAM1_REST), deal(v, DOMINO_BY_2),
-                            deal(v, {4: ANY[1], 1: ANY[2], 2: ANY[3], 3: ANY[4]})])
+    m = Match(
+        v,
+        1,
+        script=[
+            blocking_deal(v, TEAM1_REST),
+            deal(v, DOMINO_BY_2),
+            deal(v, {4: ANY[1], 1: ANY[2], 2: ANY[3], 3: ANY[4]}),
+        ],
+    )
     play(m, BLOCK_LINE + " " + DOMINO_BY_2_PLAY)
     assert m.scores == (0, 0)
     assert m.hand.leader == 2 and m.required is None

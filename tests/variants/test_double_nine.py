@@ -69,8 +69,16 @@ def test_draw_higher_total_wins_and_its_lower_seat_chooses_the_leader():
 
 def test_draw_repeats_on_equal_totals_until_they_differ():
     v = DoubleNine100()
-    m = Match(v, 1, script=[draw(v, "4-3", "5-2"), draw(v, "6-0", "3-3"),
-                            draw(v, "9-9", "0-0"), deal(v, LOWEST_SEAT_2)])
+    m = Match(
+        v,
+        1,
+        script=[
+            draw(v, "4-3", "5-2"),
+            draw(v, "6-0", "3-3"),
+            draw(v, "9-9", "0-0"),
+            deal(v, LOWEST_SEAT_2),
+        ],
+    )
     play(m, "1:draw 0 2:draw 0")  # 7 against 7
     assert m.phase == "draw" and m.turn == 1
     play(m, "1:draw 0 2:draw 0")  # 6 against 6
@@ -93,7 +101,8 @@ def test_chosen_leader_plays_any_tile_no_double_required():
     m = team1_leads(v, LOWEST_SEAT_2, leader=1)
     assert m.hand.chooser == 1 and m.hand.leader == 1 and m.turn == 1
     assert sorted(str(a) for a in m.legal_actions()) == sorted(
-        f"{t}L" for t in LOWEST_SEAT_2[1].split())
+        f"{t}L" for t in LOWEST_SEAT_2[1].split()
+    )
 
 
 def test_block_won_by_lowest_individual_count_not_team_sum():

@@ -67,10 +67,15 @@ def test_equal_pips_without_doubles_open_with_the_higher_number():
 
 
 def test_domino_scores_the_opponents_pips_and_the_winner_leads_any_tile():
-    m = new_match(("6-6 6-5 5-5 5-4 4-4 4-3 3-3", "0-0 1-0 1-1 2-0 2-1 2-2 6-0"),
-                  ("6-1 5-0 4-0 3-0 2-0 1-1 0-0", "6-6 5-5 4-4 3-3 2-2 6-5 6-4"))
-    play(m, "1:6-6L 2:6-0L 1:6-5R 2:0-0L 1:5-5R 2:1-0L 1:5-4R 2:1-1L 1:4-4R 2:2-1L "
-            "1:4-3R 2:2-2L 1:3-3R")
+    m = new_match(
+        ("6-6 6-5 5-5 5-4 4-4 4-3 3-3", "0-0 1-0 1-1 2-0 2-1 2-2 6-0"),
+        ("6-1 5-0 4-0 3-0 2-0 1-1 0-0", "6-6 5-5 4-4 3-3 2-2 6-5 6-4"),
+    )
+    play(
+        m,
+        "1:6-6L 2:6-0L 1:6-5R 2:0-0L 1:5-5R 2:1-0L 1:5-4R 2:1-1L 1:4-4R 2:2-1L "
+        "1:4-3R 2:2-2L 1:3-3R",
+    )
     result = m.hands_log[0].result
     assert (result.outcome, result.seat, result.team) == (DOMINO, 1, 1)
     assert result.points == 2  # seat 2 kept 2-0
@@ -80,8 +85,10 @@ def test_domino_scores_the_opponents_pips_and_the_winner_leads_any_tile():
 
 
 def test_block_goes_to_the_lower_count_for_the_difference():
-    m = new_match((HEAVY_ONE, "1-1 2-0 2-1 3-1 2-2 4-0 3-2"),
-                  ("6-1 5-0 4-0 3-0 2-0 1-1 0-0", "6-6 5-5 4-4 3-3 2-2 6-5 6-4"))
+    m = new_match(
+        (HEAVY_ONE, "1-1 2-0 2-1 3-1 2-2 4-0 3-2"),
+        ("6-1 5-0 4-0 3-0 2-0 1-1 0-0", "6-6 5-5 4-4 3-3 2-2 6-5 6-4"),
+    )
     play(m, "1:6-6L")
     result = m.hands_log[0].result
     assert (result.outcome, result.team, result.seat) == (BLOCK, 2, None)
@@ -89,12 +96,15 @@ def test_block_goes_to_the_lower_count_for_the_difference():
     assert m.scores == (0, 7)
     assert (m.turn, m.required) == (2, None)  # the winner leads the next hand, any tile
     assert m.variant.explain_block(result) == (
-        "The lower count wins the block: seat 2 with 24 scores the difference, 7.")
+        "The lower count wins the block: seat 2 with 24 scores the difference, 7."
+    )
 
 
 def test_block_with_equal_counts_is_a_tie_and_the_highest_double_opens_again():
-    m = new_match((HEAVY_ONE, "5-3 4-2 3-3 3-1 2-1 2-0 1-1"),
-                  ("6-1 5-0 4-0 3-0 2-0 1-1 0-0", "6-6 5-5 4-4 3-3 2-2 6-5 6-4"))
+    m = new_match(
+        (HEAVY_ONE, "5-3 4-2 3-3 3-1 2-1 2-0 1-1"),
+        ("6-1 5-0 4-0 3-0 2-0 1-1 0-0", "6-6 5-5 4-4 3-3 2-2 6-5 6-4"),
+    )
     play(m, "1:6-6L")
     result = m.hands_log[0].result
     assert (result.outcome, result.team, result.points) == (TIE, None, 0)

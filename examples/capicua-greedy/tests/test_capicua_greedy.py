@@ -41,8 +41,12 @@ def greedy() -> GreedyPlayer:
     return GreedyPlayer(random.Random(0))
 
 
-CHIVA = {1: "6-6 0-0 1-1 2-2 3-3 4-4 5-5", 2: "1-0 2-0 3-0 4-0 5-0 2-1 3-1",
-         3: "6-0 6-1 6-2 6-3 6-4 6-5 4-1", 4: "5-1 3-2 4-2 5-2 4-3 5-3 5-4"}
+CHIVA = {
+    1: "6-6 0-0 1-1 2-2 3-3 4-4 5-5",
+    2: "1-0 2-0 3-0 4-0 5-0 2-1 3-1",
+    3: "6-0 6-1 6-2 6-3 6-4 6-5 4-1",
+    4: "5-1 3-2 4-2 5-2 4-3 5-3 5-4",
+}
 
 
 def test_greedy_is_registered_from_its_own_distribution():
@@ -73,8 +77,12 @@ def test_greedy_prefers_a_double_among_equally_heavy_tiles():
 
 def test_greedy_leaves_open_the_number_it_can_follow():
     v = Chiva()
-    hands = {1: "6-6 5-5 4-4 2-2 1-1 0-0 5-4", 2: "6-1 6-5 6-4 5-0 4-0 3-0 3-3",
-             3: "3-1 3-2 5-3 4-3 5-2 4-2 5-1", 4: "6-3 6-2 6-0 4-1 2-1 1-0 2-0"}
+    hands = {
+        1: "6-6 5-5 4-4 2-2 1-1 0-0 5-4",
+        2: "6-1 6-5 6-4 5-0 4-0 3-0 3-3",
+        3: "3-1 3-2 5-3 4-3 5-2 4-2 5-1",
+        4: "6-3 6-2 6-0 4-1 2-1 1-0 2-0",
+    }
     m = Match(v, 1, script=[deal(v, hands)])
     play(m, "1:6-6L 2:6-1R 3:3-1R")
     # Ends 6 and 3: seat 4's heaviest tile 6-3 fits both. On the right it leaves a 6 open,

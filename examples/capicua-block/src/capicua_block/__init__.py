@@ -107,8 +107,10 @@ class Block(Variant):
         if result.team is None:
             return f"Equal counts ({counts[1]} each): a tie, nobody scores."
         winner = min(counts, key=counts.__getitem__)
-        return (f"The lower count wins the block: {seat_name(winner)} with {counts[winner]} "
-                f"scores the difference, {result.points}.")
+        return (
+            f"The lower count wins the block: {seat_name(winner)} with {counts[winner]} "
+            f"scores the difference, {result.points}."
+        )
 
     def match_winner(self, scores: tuple[int, ...]) -> int | None:
         # Only the hand's winner scores, so at most one player can cross the target at once.
