@@ -72,9 +72,9 @@ def main() -> None:
     for name in ("chiva", "double-nine-100"):
         variant = plugins.variants.create(name)
         modes = {
-            "engine": lambda s: engine_only(variant, s),
-            "players": lambda s: with_players(plugins, variant, s, False),
-            "hooks+records": lambda s: with_players(plugins, variant, s, True),
+            "engine": lambda s, v=variant: engine_only(v, s),
+            "players": lambda s, v=variant: with_players(plugins, v, s, False),
+            "hooks+records": lambda s, v=variant: with_players(plugins, v, s, True),
         }
         for mode, fn in modes.items():
             best = max((measure(fn, args.seconds) for _ in range(args.repeat)), key=lambda r: r[0])

@@ -43,7 +43,9 @@ def weights(text: str) -> tuple[float, float, float]:
     try:
         return tuple(float(p) for p in parts)  # type: ignore[return-value]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: give three numbers, tempo,partner,keep")
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give three numbers, tempo,partner,keep"
+        ) from None
 
 
 def duel(

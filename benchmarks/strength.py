@@ -421,7 +421,7 @@ def main(argv: list[str] | None = None) -> int:
         f"({devices}; all but oracle take a level: oracle-team:level=strong)",
     )
     p.add_argument("--b", default="random", help="player B, same form")
-    p.add_argument("--variant", choices=VARIANTS + ("both",), default="both")
+    p.add_argument("--variant", choices=(*VARIANTS, "both"), default="both")
     p.add_argument("--deals", type=int, default=2000, help="deals per variant (each played twice)")
     p.add_argument("--seed", type=int, default=20240601)
     p.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
@@ -442,7 +442,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         try:
             registry.parse_spec(spec)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - any plugin's refusal is one error line
             print(f"error: {exc}", file=sys.stderr)
             return 2
     for variant in VARIANTS if args.variant == "both" else (args.variant,):

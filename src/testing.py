@@ -702,7 +702,7 @@ def check_player(
             )
             again = _seat_everywhere(player, make, mseed, options, None, clock, max_decisions, None)
             if again != first:
-                k = next(j for j, (a, b) in enumerate(zip(first, again)) if a != b)
+                k = next(j for j, (a, b) in enumerate(zip(first, again, strict=True)) if a != b)
                 raise ConformanceError(
                     f"player {player.name!r} in {make().name}, seed {mseed}: the same random "
                     f"streams gave different choices at decision {k + 1} ({first[k]} then "

@@ -107,7 +107,7 @@ def tournament(
             f"continue with: {_resume_command(config, given)}",
             markup=False,
         )
-        raise typer.Exit(130)
+        raise typer.Exit(130) from None
     except (RunnerError, ConfigError) as exc:
         store.close()
         fail(f"{exc}; finished matches are kept in {settings.db}, --resume continues")

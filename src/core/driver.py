@@ -28,8 +28,10 @@ def ask(match: Match, seat: int, player: Any, name: str = "") -> Action:
     view = match.view(seat)
     try:
         action = player.act(view)
-    except Exception as exc:  # the player is someone else's code: report, don't crash
-        raise PlayerError(seat, name or _name(player), f"raised {exc.__class__.__name__}: {exc}")
+    except Exception as exc:  # the player is someone else's code: report it, don't crash
+        raise PlayerError(
+            seat, name or _name(player), f"raised {exc.__class__.__name__}: {exc}"
+        ) from exc
     if not match.is_legal(action):
         legal = ", ".join(str(a) for a in view.legal[:12])
         raise PlayerError(

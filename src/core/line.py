@@ -52,9 +52,9 @@ class Line:
             raise ValueError(f"{tile} does not fit the {end} end of {self}")
         if end == LEFT:
             left = self.tiles[0][0]
-            return Line(((tile.other(left), left),) + self.tiles)
+            return Line(((tile.other(left), left), *self.tiles))
         right = self.tiles[-1][1]
-        return Line(self.tiles + ((right, tile.other(right)),))
+        return Line((*self.tiles, (right, tile.other(right))))
 
     def __iter__(self) -> Iterator[tuple[int, int]]:
         return iter(self.tiles)

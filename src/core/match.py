@@ -105,7 +105,7 @@ class Match:
     @property
     def moves(self) -> tuple[tuple[int, Action], ...]:
         """Every action applied so far with the seat that took it, in order."""
-        return tuple(zip(self._movers, self._done))
+        return tuple(zip(self._movers, self._done, strict=True))
 
     @property
     def over(self) -> bool:
@@ -186,10 +186,8 @@ class Match:
         return legal
 
     def is_legal(self, action: Action) -> bool:
-        for a in self.legal_actions():
-            if a is action:
-                return True
-        return False
+        # Actions are interned (core.actions), so identity is equality, and cheaper.
+        return any(a is action for a in self.legal_actions())
 
     def apply(self, action: Action) -> None:
         """Take ``action`` for the player to move, or raise :class:`IllegalAction` saying why."""

@@ -116,8 +116,7 @@ def read_records(path: str | Path) -> Iterator[tuple[int, dict]]:
         yield 1, whole
         return
     if isinstance(whole, list):
-        for i, item in enumerate(whole, 1):
-            yield i, item
+        yield from enumerate(whole, 1)
         return
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -215,7 +214,7 @@ def replay(record: Any, variants: Any) -> Match:
     name = _field(record, "variant", "record", str)
     try:
         variant = variants.create(name)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - a plugin's constructor may raise anything
         raise RecordError(f"variant {name!r} is not available: {exc}") from None
     seed = _field(record, "seed", "record", int)
     _field(record, "seats", "record", dict)

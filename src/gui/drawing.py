@@ -203,7 +203,9 @@ def draw_tile(
         )
     # Whole-pixel pips: X11 draws small ovals unevenly when they straddle pixel edges.
     radius = max(1, round(short * 0.095))
-    for half, value, name in zip(tile_halves(rect, vertical, a_side), tile, ("a", "b")):
+    for half, value, name in zip(
+        tile_halves(rect, vertical, a_side), tile, ("a", "b"), strict=True
+    ):
         for px, py in pip_centres(half, value, vertical):
             px, py = round(px), round(py)
             ids.append(

@@ -216,7 +216,7 @@ class TableView:
             total = sum(widths) + gap * (len(widths) - 1)
             x = felt.centre[0] - total / 2
             y += pad * 0.5
-            for ch, w in zip(scene.choices, widths):
+            for ch, w in zip(scene.choices, widths, strict=True):
                 rect = Rect(x, y, x + w, y + height)
                 tags = ("choice", ch.target)
                 c.create_polygon(

@@ -24,7 +24,7 @@ from .expert import LEVELS, analyse
 from .heuristic import HeuristicPlayer, explain, number_name
 from .knowledge import knowledge
 
-HINT_LEVELS = ("heuristic",) + tuple(LEVELS)
+HINT_LEVELS = ("heuristic", *LEVELS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,7 +114,9 @@ class Reading:
         exp = math.exp
         w = 1.0
         counts = [0] * len(NUMBERS)
-        for (seat, fit, _), (chosen, later, left, right) in zip(self.steps, self.plays):
+        for (seat, fit, _), (chosen, later, left, right) in zip(
+            self.steps, self.plays, strict=True
+        ):
             if left < 0:
                 continue
             held = hands[seat] + later

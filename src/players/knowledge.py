@@ -126,7 +126,7 @@ def sample_deal(k: Knowledge, rng: random.Random, swaps: int | None = None) -> l
     one does); then ``swaps`` random exchanges between slots, each kept when both tiles
     may go where they land, spread the deal closer to uniform.
     """
-    slots = k.others + [-1]  # -1: the unused pile, which lacks nothing
+    slots = [*k.others, -1]  # -1: the unused pile, which lacks nothing
     room = [k.counts[s] for s in k.others] + [k.unused]
     masks = [k.void[s] for s in k.others] + [0]
     nslots = len(slots)

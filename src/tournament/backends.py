@@ -15,6 +15,7 @@ run instead of looping).
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
 import signal
 import time
@@ -45,7 +46,7 @@ def _worker_main(conn: Any, slot: Any, job: Job) -> None:
         plugins = default_plugins()
         plugins.variants.create(job.variant)
         referee = Referee(job.time_limit, slot)
-    except BaseException as exc:  # report why, rather than dying silently
+    except BaseException as exc:  # noqa: BLE001 - report why, rather than dying silently
         conn.send(("fatal", f"{exc.__class__.__name__}: {exc}"))
         return
     while True:
@@ -80,10 +81,8 @@ class _Worker:
             if self.proc.is_alive():
                 self.proc.kill()
         else:
-            try:
+            with contextlib.suppress(OSError):  # already gone
                 self.conn.send(None)
-            except OSError:
-                pass  # already gone
         self.proc.join(timeout=5)
         if self.proc.is_alive():
             self.proc.kill()
@@ -127,7 +126,7 @@ class LocalPool:
                     if reason is None:
                         continue
                     seat = int(w.slot[1])
-                    w.stop(kill=True, flush=lambda: self._collect(w, [w.conn], deliver))
+                    w.stop(kill=True, flush=lambda w=w: self._collect(w, [w.conn], deliver))
                     game = w.games.popleft() if w.games else None
                     if game is not None and seat:
                         deliver(crashed(job, game, self.plugins, seat, reason))
@@ -210,7 +209,7 @@ class DaskBackend:
                 client = Client(
                     self.scheduler, timeout=dask.config.get("distributed.comm.timeouts.connect")
                 )
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - dask raises many kinds; one line
                 raise RunnerError(
                     f"cannot reach the dask scheduler {self.scheduler}: {exc}"
                 ) from None
@@ -226,7 +225,7 @@ class DaskBackend:
             for future in done:
                 try:
                     result = future.result()
-                except Exception as exc:  # a worker lost or unable to import the plugins
+                except Exception as exc:  # noqa: BLE001 - a worker lost, or no plugins there
                     raise RunnerError(
                         f"a game failed on the cluster: {exc.__class__.__name__}: {exc}"
                     ) from None

@@ -21,15 +21,14 @@ problem is a :class:`ConfigError` whose message is one line naming the file and 
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
+try:
     import tomllib
-else:  # pragma: no cover - the project requires 3.11, tomli keeps older users working
+except ModuleNotFoundError:  # pragma: no cover - Python before 3.11 (pyproject declares tomli)
     import tomli as tomllib
 
 from ..core.errors import CapicuaError, PluginError

@@ -61,7 +61,7 @@ def plan(
     seats = dict(job.seats)
     if swapped:
         a, b = teams
-        for sa, sb in zip(a, b):
+        for sa, sb in zip(a, b, strict=True):  # the config checked the sizes
             seats[sa], seats[sb] = job.seats[sb], job.seats[sa]
     return derive_seed(job.seed, deal), seats, swapped
 
@@ -267,7 +267,8 @@ def result(
 
     ``facts["hands"]`` holds ``[winning team or 0, outcome, points]`` per finished hand,
     ``facts["seats"]`` each seat's entry as the config wrote it, ``facts["time"]`` each
-    seat's decision count, total and longest time in seconds. Decision times are kept out of the record, which must repeat byte for byte.
+    seat's decision count, total and longest time in seconds. Decision times are kept out of
+    the record, which must repeat byte for byte.
     """
     # The record stays plain capicua-match/1 (its schema admits no other key): an error
     # game's record is the unfinished match; the error itself is kept beside it.

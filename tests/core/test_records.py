@@ -131,7 +131,7 @@ def test_replay_reports_actions_after_the_hand_is_over(variants):
     hand = record["hands"][0]
     extra = {"seat": hand["actions"][-1]["seat"] % 4 + 1, "pass": True}
     bad = broken(record, lambda r: r["hands"][0]["actions"].append(extra))
-    with pytest.raises(RuleViolation, match="hand 1, action .*over"):
+    with pytest.raises(RuleViolation, match=r"hand 1, action .*over"):
         replay(bad, variants)
 
 

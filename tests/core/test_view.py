@@ -141,7 +141,7 @@ def test_steps_give_the_ends_after_each_action_and_unseen_tiles_in_set_order():
     m = Match(v, 1, script=[deal(v, hands)])
     play(m, "1:6-6L 2:pass 3:6-1L 4:1-5L")
     view = m.view(1)
-    assert [(s, str(a), l, r) for s, a, l, r in view.steps()] == [
+    assert [(s, str(a), left, right) for s, a, left, right in view.steps()] == [
         (1, "6-6L", 6, 6),
         (2, "pass", 6, 6),
         (3, "6-1L", 1, 6),

@@ -65,7 +65,7 @@ def spaced_line(count: int, seed: int) -> list[Tile]:
         out.append(t)
         if doubles and rng.random() < 0.3:
             out.append(doubles.pop())
-    out.extend(d for pair in zip(doubles, others[: len(doubles)]) for d in pair[:1])
+    out.extend(d for pair in zip(doubles, others[: len(doubles)], strict=False) for d in pair[:1])
     # Re-space any leftover doubles that ended up adjacent at the tail.
     line = [t for t in out if t[0] != t[1]]
     dbl = [t for t in out if t[0] == t[1]]
@@ -126,7 +126,7 @@ def test_tiles_and_end_spots_never_overlap():
 
 
 def test_doubles_lie_crosswise_and_others_along_the_line():
-    for _, _, part, lay in all_layouts():
+    for _, _, _part, lay in all_layouts():
         ps = lay.placements
         for i, p in enumerate(ps):
             long_vertical = p.rect.height > p.rect.width
@@ -142,7 +142,7 @@ def test_doubles_lie_crosswise_and_others_along_the_line():
 
 
 def test_consecutive_tiles_touch():
-    for _, _, part, lay in all_layouts():
+    for _, _, _part, lay in all_layouts():
         for left, right in itertools.pairwise(lay.placements):
             assert gap_between(left.rect, right.rect) <= lay.gap + 1e-6
 
@@ -167,7 +167,7 @@ def test_matching_numbers_of_neighbours_face_each_other(width, height):
 
 
 def test_end_spots_sit_at_the_two_extremes_of_the_line():
-    for _, _, part, lay in all_layouts():
+    for _, _, _part, lay in all_layouts():
         ps = lay.placements
         left, right = lay.ends["left"].rect, lay.ends["right"].rect
         assert gap_between(left, ps[0].rect) <= lay.gap + 1e-6

@@ -80,7 +80,10 @@ def test_a_deal_where_the_seat_held_a_heavier_tile_that_fit_is_less_likely():
         unseen=[t.index for t in tile_set(6) if t.index not in (idx("6-6"), idx("6-2"))],
     )
     score = public_scorer(Chiva().info(), then)
-    e = lambda t: math.exp(0.2 * score(idx(t), "left"))
+
+    def e(t):
+        return math.exp(0.2 * score(idx(t), "left"))
+
     assert e("6-5") > e("6-2")  # five more pips: the heavier tile was the likelier play
     assert reading.weight(moved) / reading.weight(real) == pytest.approx(
         (e("6-2") + e("6-5")) / e("6-2")

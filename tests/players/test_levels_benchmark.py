@@ -38,7 +38,7 @@ def test_costs_prints_the_parts_of_a_decision_beside_what_is_charged(levels, cap
     levels.main(["--costs", "--decisions", "3", "--variant", "double-nine-100"])
     rows = capsys.readouterr().out.splitlines()
     assert rows[0].split()[:3] == ["variant", "unit", "us"] and len(rows) == 2
-    name, unit, read, read_units, charged, *rest = rows[1].split()
+    name, unit, read, _read_units, charged, *rest = rows[1].split()
     assert name == "double-nine-100" and float(unit) > 0 and float(read) > 0
     assert float(charged) == levels.READ_COST
     _, _, proposal_charged, hand, _, hand_charged = rest

@@ -208,7 +208,7 @@ def test_the_script_reports_its_progress_on_stderr_unless_quiet():
         "1",
     ]
     loud = subprocess.run(args, capture_output=True, text=True, timeout=300)
-    quiet = subprocess.run(args + ["--quiet"], capture_output=True, text=True, timeout=300)
+    quiet = subprocess.run([*args, "--quiet"], capture_output=True, text=True, timeout=300)
     assert loud.returncode == quiet.returncode == 0, loud.stderr + quiet.stderr
     lines = loud.stderr.splitlines()
     assert lines and all(" of 20 deals, " in line and "A has won" in line for line in lines)

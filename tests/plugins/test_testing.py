@@ -160,8 +160,8 @@ def test_the_kit_catches_a_variant_with_a_random_source_of_its_own():
     # Depending on when the dice differ, undo's replay breaks or the state or match differs.
     with pytest.raises(
         ConformanceError,
-        match="the same answers every time|did not restore "
-        "the state|same seed and the same choices",
+        match=r"the same answers every time|did not restore "
+        r"the state|same seed and the same choices",
     ):
         check_variant(Moody, matches=3)
 
@@ -229,7 +229,7 @@ CLOCK = _Clock()
 
 
 def test_the_kit_catches_a_player_answering_an_illegal_action():
-    with pytest.raises(ConformanceError, match="which is not legal .*not the same object"):
+    with pytest.raises(ConformanceError, match=r"which is not legal .*not the same object"):
         check_player(Stubborn, [Chiva], time_limit=None)
 
 
@@ -243,7 +243,7 @@ def test_the_kit_catches_a_player_that_raises():
 
 
 def test_the_kit_catches_a_player_using_the_global_random_module():
-    with pytest.raises(ConformanceError, match="use self.rng"):
+    with pytest.raises(ConformanceError, match=r"use self\.rng"):
         check_player(Fickle, [Chiva], time_limit=None)
 
 

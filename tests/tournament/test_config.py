@@ -105,9 +105,9 @@ def test_a_bad_config_is_one_clear_message_naming_the_file(write_config, plugins
 
 def test_bad_command_line_values_name_the_flag(write_config, plugins):
     path = write_config(chiva(extra="swap_teams = true"))
-    with pytest.raises(ConfigError, match="^--matches: with swap_teams .* must be even, not 3$"):
+    with pytest.raises(ConfigError, match=r"^--matches: with swap_teams .* must be even, not 3$"):
         resolve(path, Overrides(matches=3), plugins)
-    with pytest.raises(ConfigError, match="^--workers must be at least 0, not -1$"):
+    with pytest.raises(ConfigError, match=r"^--workers must be at least 0, not -1$"):
         resolve(path, Overrides(workers=-1), plugins)
 
 

@@ -76,7 +76,7 @@ def test_ctrl_c_stops_cleanly_says_how_to_resume_and_resume_loses_and_repeats_no
     proc = start(config, db, records)
     wait_for_games(proc, db, 2)
     os.killpg(proc.pid, signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     kept = games_in(db)
     assert 2 <= kept < 8, err
