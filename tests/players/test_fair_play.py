@@ -69,7 +69,7 @@ def same_information_set(m: Match, rng: random.Random, tries: int = 200) -> Matc
                 continue  # the very same deal: not a test
             shuffles = m.dealer.used()
             script = [
-                *list(shuffles[:-1]),
+                *shuffles[:-1],
                 [t for s in range(1, v.seats + 1) for t in hands[s]] + rest,
             ]
             other = Match(v, m.seed, script=script)
