@@ -2,16 +2,37 @@
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from typer.core import TyperCommand, TyperGroup
 
 from ..plugins import Plugins, default_plugins
 
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 out = Console(highlight=False, soft_wrap=True)
+
+
+class _FlagsShowNoType:
+    """typer's rich help prints a ``<bool>`` type beside every flag (``--json <bool>``),
+    although a flag takes no value; an empty metavar leaves that column blank."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)  # type: ignore[misc]  # the typer class's own
+        for param in params:
+            if getattr(param, "is_flag", False) and param.metavar is None:
+                param.metavar = ""
+        return params
+
+
+class Command(_FlagsShowNoType, TyperCommand):
+    """The class of every capicua command (``app.command(cls=Command)``)."""
+
+
+class Group(_FlagsShowNoType, TyperGroup):
+    """The class of the root app and its command groups (``typer.Typer(cls=Group)``)."""
 
 
 def fail(message: str, code: int = 2) -> NoReturn:

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from .common import fail, out, plugins
+from .common import Command, fail, out, plugins
 
 
 def rules(
@@ -108,5 +108,5 @@ def _print_player_options(players) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("rules")(rules)
-    app.command("plugins")(plugins_command)
+    app.command("rules", cls=Command)(rules)
+    app.command("plugins", cls=Command)(plugins_command)

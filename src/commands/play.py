@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .common import fail, out, plugins
+from .common import Command, fail, out, plugins
 
 TABLE_KEYS = {"delay": "seconds between the computer players' moves"}
 DEFAULT_DELAY = 0.6
@@ -23,10 +23,14 @@ DEFAULT_DELAY = 0.6
 
 def play(
     config: Annotated[
-        Path | None, typer.Argument(help="A table config (TOML), e.g. configs/chiva-human.toml.")
+        Path | None,
+        typer.Argument(
+            help="A table config (TOML): a file, or the name of an example such as "
+            "chiva-human (capicua configs lists them)."
+        ),
     ] = None,
     variant: Annotated[
-        str | None, typer.Option("--variant", "-v", help="The game (capicua rules lists them).")
+        str | None, typer.Option("--variant", help="The game (capicua rules lists them).")
     ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", "-s", help="Seed of the match (default: fresh).")
@@ -193,4 +197,4 @@ def _screenshot(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("play")(play)
+    app.command("play", cls=Command)(play)

@@ -10,7 +10,7 @@ import typer
 from ..core.errors import RecordError, RuleViolation
 from ..core.records import read_records, replay
 from ..core.text import describe_hands
-from .common import err, fail, out, plugins
+from .common import Command, err, fail, out, plugins
 
 
 def replay_command(
@@ -75,4 +75,4 @@ def replay_command(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("replay")(replay_command)
+    app.command("replay", cls=Command)(replay_command)

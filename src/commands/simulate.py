@@ -12,7 +12,7 @@ import typer
 from ..core.driver import play_match
 from ..core.records import dumps, to_record
 from ..core.rng import derive_seed, fresh_seed, seat_stream
-from .common import fail, out, plugins, variant_or_fail
+from .common import Command, fail, out, plugins, variant_or_fail
 
 
 def simulate(
@@ -80,4 +80,4 @@ class _Null:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("simulate")(simulate)
+    app.command("simulate", cls=Command)(simulate)

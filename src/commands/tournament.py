@@ -32,11 +32,17 @@ from ..tournament.backends import DaskBackend, LocalPool, RunnerError
 from ..tournament.config import ConfigError, Overrides, resolve
 from ..tournament.runner import open_tournament, run
 from ..tournament.stats import summarize
-from .common import err, fail, out, plugins
+from .common import Command, err, fail, out, plugins
 
 
 def tournament(
-    config: Annotated[Path, typer.Argument(help="The tournament's TOML config (see configs/).")],
+    config: Annotated[
+        Path,
+        typer.Argument(
+            help="The tournament's TOML config: a file, or the name of an example "
+            "(capicua configs lists them)."
+        ),
+    ],
     matches: Annotated[int | None, typer.Option("--matches", "-n", help="Matches to play.")] = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Tournament seed.")] = None,
     workers: Annotated[
@@ -265,4 +271,4 @@ def _num(x: float | None) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("tournament")(tournament)
+    app.command("tournament", cls=Command)(tournament)
