@@ -6,4 +6,10 @@ what their seat may see, a Tk table and a seeded tournament runner, all on one c
 (:mod:`capicua.hookspecs`).
 """
 
-__version__ = "0.1.0"
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    # One source for the version: pyproject.toml, read back from the installed metadata.
+    __version__ = version("capicua")
+except PackageNotFoundError:  # pragma: no cover - a checkout imported without installing
+    __version__ = "0+unknown"
