@@ -12,12 +12,15 @@ from typing import Annotated
 import typer
 
 from . import __version__
-from .commands import info, play, replay, simulate, tournament
+from .commands import configs, info, play, replay, simulate, tournament
+from .commands.common import Group
 
 app = typer.Typer(
     name="capicua",
+    cls=Group,
     no_args_is_help=True,
-    add_completion=False,
+    # --install-completion / --show-completion for bash, zsh, fish and PowerShell.
+    add_completion=True,
     # Markdown, not "rich": typer 0.29's rich markup keeps a docstring's line breaks inside
     # a paragraph, so `--help` broke sentences mid-line; Markdown reflows them.
     rich_markup_mode="markdown",
@@ -49,6 +52,7 @@ def root(
 
 info.register(app)
 replay.register(app)
+configs.register(app)
 simulate.register(app)
 tournament.register(app)
 play.register(app)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -96,12 +97,40 @@ class Overrides:
     scheduler: str | None = None
 
 
+def shipped_configs() -> dict[str, Path]:
+    """The example configs that ship with capicua (``capicua.configs``), by name: the file
+    name without ``.toml``, e.g. ``chiva-bots``."""
+    folder = resources.files("capicua.configs")
+    # A real folder: setuptools installs the package's data as files, never zipped.
+    return {
+        entry.name.removesuffix(".toml"): Path(str(entry))
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name)
+        if entry.name.endswith(".toml")
+    }
+
+
+def locate(path: str | Path) -> Path:
+    """``path``, or the shipped example it names when there is no such file.
+
+    ``chiva-bots``, ``chiva-bots.toml`` and ``configs/chiva-bots.toml`` all find the shipped
+    example when the current folder has no such file, so the README's commands work after a
+    plain ``pip install`` as they do in a checkout.
+    """
+    path = Path(path)
+    if path.exists() or path.parent not in (Path(), Path("configs")):
+        return path
+    return shipped_configs().get(path.name.removesuffix(".toml"), path)
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     """The TOML document at ``path``; ConfigError with the line for bad TOML."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise ConfigError(f"{path}: no such config file") from None
+        raise ConfigError(
+            f"{path}: no such config file (capicua configs lists the examples that ship "
+            "with capicua)"
+        ) from None
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read it ({exc.strerror})") from None
     try:
@@ -119,7 +148,7 @@ def load_config(path: str | Path, plugins: Any, *, interactive: bool = True) -> 
     ``interactive=False`` refuses players that are people (``human``): a tournament has no
     one to ask. Sections other than ``[seats]`` are returned for their readers to check.
     """
-    path = Path(path)
+    path = locate(path)
     data = read_toml(path)
     unknown = [k for k in data if k not in TOP_KEYS]
     if unknown:

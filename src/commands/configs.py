@@ -1,0 +1,109 @@
+"""``capicua configs``: the example configs that ship with capicua, listed, shown and copied.
+
+The examples are the repository's ``configs/`` folder, installed as ``capicua.configs``; the
+commands that take a config also find them by name (``capicua tournament chiva-bots``), so a
+plain ``pip install`` has them at hand. Copy one to change it.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tomllib
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ..tournament.config import shipped_configs
+from .common import Command, Group, fail, out
+
+app = typer.Typer(
+    cls=Group,
+    help="The example configs that ship with capicua: list them, show one, copy one here.",
+    rich_markup_mode="markdown",
+)
+
+
+@app.callback(invoke_without_command=True)
+def configs(ctx: typer.Context) -> None:
+    """List the example configs that ship with capicua (the default), show or copy one.
+
+    Every command that takes a config finds these by name too:
+    `capicua tournament chiva-bots` or `capicua play chiva-human`.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    by_command: dict[str, list[tuple[str, str]]] = {}
+    for name, path in shipped_configs().items():
+        text = path.read_text(encoding="utf-8")
+        by_command.setdefault(_command(text), []).append((name, _about(text)))
+    for command, rows in sorted(by_command.items(), reverse=True):
+        table = Table(box=None, show_header=False, title_justify="left", padding=(0, 2, 0, 2))
+        table.title = f"For {command} NAME:"
+        table.add_column(no_wrap=True)
+        table.add_column(ratio=1)
+        for row in rows:
+            table.add_row(*row)
+        out.print(table)
+        out.print()
+    out.print(
+        "capicua configs show NAME prints one; capicua configs copy NAME writes a copy here.",
+        markup=False,
+    )
+
+
+@app.command("show", cls=Command)
+def show(name: Annotated[str, typer.Argument(help="A config's name, e.g. chiva-bots.")]) -> None:
+    """Print an example config."""
+    out.print(_shipped(name).read_text(encoding="utf-8"), markup=False, end="")
+
+
+@app.command("copy", cls=Command)
+def copy(
+    name: Annotated[str, typer.Argument(help="A config's name, e.g. chiva-bots.")],
+    dest: Annotated[
+        Path,
+        typer.Argument(help="Where to write it: a folder (default: here) or a file name."),
+    ] = Path(),
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Copy an example config, to edit it and run your own."""
+    source = _shipped(name)
+    target = dest / source.name if dest.is_dir() else dest
+    if target.exists() and not force:
+        fail(f"{target} exists; choose another place or pass --force to overwrite it")
+    try:
+        shutil.copyfile(source, target)
+    except OSError as exc:
+        fail(f"cannot write {target}: {exc.strerror}")
+    command = _command(source.read_text(encoding="utf-8"))
+    out.print(f"wrote {target}; run it with: {command} {target}", markup=False)
+
+
+def _shipped(name: str) -> Path:
+    """The shipped config called ``name`` (with or without ``.toml``), or a one-line error."""
+    shipped = shipped_configs()
+    path = shipped.get(name.removesuffix(".toml"))
+    if path is None:
+        fail(f"no example config {name!r}; the examples: {', '.join(shipped)}")
+    return path
+
+
+def _command(text: str) -> str:
+    """The command a config is for: the table when a seat is a person, else a tournament."""
+    seats = tomllib.loads(text).get("seats", {}).values()
+    human = any((s if isinstance(s, str) else s.get("player")) == "human" for s in seats)
+    return "capicua play" if human else "capicua tournament"
+
+
+def _about(text: str) -> str:
+    """The config's first comment line: what the example is for."""
+    for line in text.splitlines():
+        if line.startswith("#"):
+            return line.lstrip("# ").strip()
+    return ""
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="configs")
