@@ -16,15 +16,12 @@ import os
 import random
 import sys
 import tkinter as tk
-import types
 from pathlib import Path
 
 try:
     import capicua  # noqa: F401
-except ImportError:  # run from a checkout without an install: src/ is the package
-    _pkg = types.ModuleType("capicua")
-    _pkg.__path__ = [str(Path(__file__).resolve().parent.parent / "src")]
-    sys.modules["capicua"] = _pkg
+except ImportError:  # src/ is the package only once installed (pip install -e .)
+    sys.exit("error: capicua is not installed; run: pip install -e .  (see README.md)")
 
 from capicua.gui.drawing import draw_back, draw_end_marker, draw_felt, draw_tile
 from capicua.gui.geometry import hand_tile_rects, layout_line, table_layout
