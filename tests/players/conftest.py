@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+from benchmark_scripts import load_benchmark
 
 from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
@@ -14,17 +12,6 @@ from capicua.variants.double_nine import DoubleNine100
 @pytest.fixture(params=["chiva", "double-nine-100"])
 def variant(request):
     return Chiva() if request.param == "chiva" else DoubleNine100()
-
-
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-
-
-def load_benchmark(name: str):
-    """``benchmarks/<name>.py`` as a module (the scripts are not a package)."""
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from conftest import BENCHMARKS
+from benchmark_scripts import BENCHMARKS
 
 from capicua.players.sim import POLICY
 

@@ -6,7 +6,8 @@ import random
 import subprocess
 import sys
 
-from conftest import BENCHMARKS
+import pytest
+from benchmark_scripts import BENCHMARKS
 
 from capicua.core.match import Match
 from capicua.players.knowledge import knowledge
@@ -190,6 +191,7 @@ def test_a_player_with_options_is_measured_as_the_docstring_says(strength):
     assert "A = expert (samples=4)" in run.stdout
 
 
+@pytest.mark.slow
 def test_the_script_reports_its_progress_on_stderr_unless_quiet():
     # A 2,000-deal run of the expert takes twenty minutes; it says how far it is on the
     # way, on standard error so that the report on standard output stays the same.

@@ -16,6 +16,8 @@ from capicua.tournament.runner import open_tournament, run  # noqa: E402
 
 from .conftest import chiva  # noqa: E402
 
+pytestmark = pytest.mark.slow  # each test starts a local dask cluster
+
 
 @pytest.fixture
 def cluster(testplayers):

@@ -11,6 +11,7 @@ import threading
 from importlib import resources
 
 import jsonschema
+import pytest
 
 from capicua.core.records import replay
 from capicua.tournament.play import Job, play_game
@@ -81,6 +82,7 @@ def test_an_illegal_answer_is_an_error_with_the_legal_actions(
     )
 
 
+@pytest.mark.slow
 def test_a_sleeping_player_is_stopped_at_its_time_limit_and_the_worker_goes_on(
     cli, write_config, tmp_path, testplayers
 ):
@@ -106,6 +108,7 @@ def test_a_sleeping_player_is_stopped_at_its_time_limit_and_the_worker_goes_on(
     )
 
 
+@pytest.mark.slow
 def test_a_player_looping_forever_is_stopped_even_if_it_swallows_exceptions(
     cli, write_config, tmp_path, testplayers
 ):
@@ -114,6 +117,7 @@ def test_a_player_looping_forever_is_stopped_even_if_it_swallows_exceptions(
     assert recs[1]["error"]["reason"] == "exceeded the time limit of 0.2 s for a decision"
 
 
+@pytest.mark.slow
 def test_a_player_beyond_the_alarm_is_stopped_by_killing_its_worker(
     cli, write_config, tmp_path, testplayers
 ):
@@ -135,6 +139,7 @@ def test_a_player_beyond_the_alarm_is_stopped_by_killing_its_worker(
         assert replay(r, testplayers.variants).winner is None
 
 
+@pytest.mark.slow
 def test_a_player_that_kills_its_process_is_an_error_and_the_tournament_goes_on(
     cli, write_config, tmp_path, testplayers
 ):

@@ -11,7 +11,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from .conftest import chiva
+
+# Each test runs capicua tournament as a process and interrupts or races it: seconds each.
+pytestmark = pytest.mark.slow
 
 # Random play slowed down by a sleep per decision, so that a run can be caught halfway;
 # the sleep changes no choice, so the records are those of plain random play. The sleeps
