@@ -225,7 +225,7 @@ class Match:
         return action
 
     def restart_hand(self) -> int:
-        """Take back every play and pass of the current hand (RULES.md's *restart*): the
+        """Take back every play and pass of the current hand (docs/rules.md's *restart*): the
         same deal, leader and scores as before its first tile. Returns how many actions were
         taken back; they go on the redo stack."""
         log = self.hand

@@ -1,7 +1,7 @@
 """The words the table shows: seat and team names, the score panel, results explained.
 
 Kept apart from the drawing so the sentences can be read and tested as plain strings. The
-vocabulary is shared/RULES.md's ("Words we use in code and on screen"). Explanations are
+vocabulary is docs/rules.md's ("Words we use"). Explanations are
 derived from the hand's data and the variant's own rules (which block rule it uses is
 asked of the variant), not from a list of known games, so a plugin variant is explained too.
 """

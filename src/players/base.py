@@ -94,7 +94,7 @@ class Player:
 
 def other_decision(view: View, rng: random.Random) -> Action:
     """The draw, the leader and redeal claims, decided the same way by every computer
-    player: always claim with five or more doubles (RULES.md), name itself as leader (the
+    player: always claim with five or more doubles (docs/rules.md), name itself as leader (the
     choice is blind), draw any face-down tile (they are alike)."""
     legal = view.legal
     if REDEAL in legal:
