@@ -52,9 +52,9 @@ from .sim import DOUBLE, HI, LO, _place, block_result, held_counts, playout, rul
 PRIOR_WEIGHT = 0.01
 
 #: How strongly the other seats' plays are read as signs of their tiles, per variant
-#: (:mod:`capicua.players.inference`; measured with benchmarks/strength.py,
-#: docs/players-log.md). The ``reading`` option multiplies it; a variant not listed gets
-#: Chiva's.
+#: (:mod:`capicua.players.inference`; measured with benchmarks/strength.py: 0.5 did worse
+#: in double-nine, docs/players.md, Design notes). The ``reading`` option multiplies it; a
+#: variant not listed gets Chiva's.
 READING = {"chiva": 0.3, "double-nine-100": 0.3}
 
 
@@ -64,15 +64,15 @@ def tuned_reading(variant: str) -> float:
 
 
 #: The cost of the reading and of the chain, in tiles played out (one unit of the work
-#: budget): building the reading, per play read; the chain, per proposal. Measured on the
-#: reference machine with benchmarks/levels.py (docs/players.md).
+#: budget): building the reading, per play read; the chain, per proposal. Measured with
+#: benchmarks/levels.py --costs (docs/players.md, Levels); the charges are above the costs.
 READ_COST = 100
 PROPOSAL_COST = 0.7
 
 #: Per variant, whether each sampled deal is also weighed by the heuristic's terms about
 #: the rest of each hand (:meth:`~capicua.players.inference.Reading.hand_ratio`); a
-#: variant not listed gets Chiva's. Measured with benchmarks/strength.py (docs/players-log.md,
-#: ninth session): in Chiva it won a point more of the hands against random on the same
+#: variant not listed gets Chiva's. Measured with benchmarks/strength.py (docs/players.md,
+#: Design notes): in Chiva it won a point more of the hands against random on the same
 #: 2,006 deals; in double-nine half a point less against the heuristic, so it is off there.
 HAND_TERMS = {"chiva": True, "double-nine-100": False}
 
@@ -82,8 +82,8 @@ HAND_TERMS = {"chiva": True, "double-nine-100": False}
 HAND_COST = 4
 
 #: Per level: (work budget in tiles played out per decision, most samples). One unit is
-#: about 3 microseconds of playout on the reference machine. ``normal``, the
-#: default, answers in well under 0.3 s on the reference machine (docs/players.md).
+#: about 1.5 microseconds of playout on this project's 2-core machine, where ``normal``,
+#: the default, answers in under 0.1 s at the 99th percentile (docs/players.md, Levels).
 LEVELS = {
     "fast": (10_000, 150),
     "normal": (40_000, 500),
