@@ -142,7 +142,7 @@ def test_the_shipped_configs_are_valid(plugins):
         raw = read_toml(path)
         names = {s if isinstance(s, str) else s["player"] for s in raw["seats"].values()}
         if not names <= set(plugins.players.names()):
-            continue  # a player another issue adds; checked once it is registered
+            continue  # a player that is not installed here: nothing to check it against
         table = load_config(path, plugins, interactive=True)
         if "human" not in names:
             resolve(path, Overrides(), plugins)
