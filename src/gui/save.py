@@ -57,7 +57,7 @@ class Loaded:
 
     match: Match | None = None
     seats: dict[int, Any] | None = None
-    # Seat to stream state; None for a save from before the streams were kept.
+    # Seat to stream state; None for a save that is a bare record, without streams.
     streams: dict[int, str] | None = None
     damaged: str | None = None  # one line: what was wrong and where the file went
 
@@ -95,7 +95,7 @@ def load(variants: Any, path: Path | None = None) -> Loaded:
         if kind == SAVE_FORMAT:
             record = saved.get("match")
         elif kind == FORMAT:
-            record = saved  # saved before the streams were kept
+            record = saved  # a bare record: no streams to set back
         else:
             raise ValueError(f"not a {SAVE_FORMAT} save")
         match = replay(record, variants)

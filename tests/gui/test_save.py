@@ -50,7 +50,7 @@ def test_an_unfinished_match_is_saved_with_its_streams_and_resumed_at_the_same_p
     assert loaded.streams == s.streams
 
 
-def test_a_save_from_before_the_streams_were_kept_is_resumed_with_fresh_streams(data):
+def test_a_save_without_streams_is_resumed_with_fresh_streams(data):
     s = session(seed=6)
     drive(s)
     s.apply(s.match.legal_actions()[0])
