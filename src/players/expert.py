@@ -18,8 +18,9 @@ For each decision in play the expert
    samples for every candidate so that the comparison is fair;
 4. values each result as match equity (:mod:`capicua.players.equity`: the chance to win
    the match from the score it leads to, which weighs the hand's win probability, the
-   points at stake and the series), and plays the candidate with the best mean.
-   Equal means go to the heuristic's favourite.
+   points at stake and the series), and plays the candidate with the best mean plus a
+   small prior from the heuristic's score (:data:`PRIOR_WEIGHT`), which settles what the
+   playouts cannot tell apart.
 
 How much it searches is an option: ``level`` (``fast``, ``normal``, ``strong``) sets a
 budget of simulated work per decision, counted in tiles played out, so a decision costs
