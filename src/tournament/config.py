@@ -21,16 +21,12 @@ problem is a :class:`ConfigError` whose message is one line naming the file and 
 from __future__ import annotations
 
 import os
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
-
-try:
-    import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python before 3.11 (pyproject declares tomli)
-    import tomli as tomllib
 
 from ..core.errors import CapicuaError, PluginError
 
