@@ -26,9 +26,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import CapicuaError, PluginError
+
+if TYPE_CHECKING:
+    from ..core.variant import Variant
+    from ..plugins import PlayerRegistry
 
 TOP_KEYS = ("variant", "seats", "tournament", "table")
 TOURNAMENT_KEYS = ("matches", "seed", "workers", "swap_teams", "time_limit", "records", "db")
@@ -168,7 +172,9 @@ def load_config(path: str | Path, plugins: Any, *, interactive: bool = True) -> 
     )
 
 
-def _seats(path: Path, raw: Any, variant: type, players: Any, interactive: bool) -> dict[int, Any]:
+def _seats(
+    path: Path, raw: Any, variant: type[Variant], players: PlayerRegistry, interactive: bool
+) -> dict[int, Any]:
     n = variant.seats
     if raw is None:
         raise ConfigError(f"{path}: no [seats] table; {variant.name} needs seats 1 to {n}")
@@ -198,7 +204,7 @@ def _seats(path: Path, raw: Any, variant: type, players: Any, interactive: bool)
     return dict(sorted(seats.items()))
 
 
-def computer_players(players: Any) -> list[str]:
+def computer_players(players: PlayerRegistry) -> list[str]:
     """The names of the registered players that are not people."""
     return [n for n in players.names() if not getattr(players.get(n), "interactive", False)]
 
