@@ -319,7 +319,8 @@ class _MatchChecker:
                     f"nobody can play on {ends} but the hand is not over (a block must "
                     "end the hand at once)"
                 )
-            if legal == [PASS] and any(t.has(m.left) or t.has(m.right) for t in m.hands[m.turn]):
+            hand = m.hands[m.to_move]
+            if legal == [PASS] and any(t.has(m.left) or t.has(m.right) for t in hand):
                 self.fail(f"seat {m.turn} must pass while holding a tile that fits")
 
     def result_invariants(self, log) -> None:
@@ -473,7 +474,7 @@ def _an_illegal_action(m: Match, legal: list[Action]) -> Action | None:
     if m.phase == PLAY:
         if legal != [PASS]:
             return PASS
-        for t in m.hands[m.turn]:  # holds no tile that fits: any play of its own is illegal
+        for t in m.hands[m.to_move]:  # holds no tile that fits: any play of its own is illegal
             return Play.of(t, "left")
         return None
     if m.phase in (CLAIM, LEAD, DRAW):
