@@ -133,6 +133,7 @@ def _next_lead(session: Session, past: PastHand) -> list[str]:
 def match_result(view: View, session: Session) -> str:
     label = LABELS.get(view.label or "", view.label)
     w = view.winner
+    assert w is not None  # shown once the match is over, when it has a winner
     order = (view.scores[w - 1], *(x for t, x in enumerate(view.scores, 1) if t != w))
     won = f"{cap(team_name(session, w, long=True))} wins the match {scores_text(order)}"
     return won + (f": {label}!" if label else ".")
