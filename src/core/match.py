@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from . import actions as A
 from .actions import KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Play
@@ -25,6 +26,9 @@ from .errors import IllegalAction, MatchOver, NobodyToMove, NothingToUndo
 from .rng import Dealer, fresh_seed
 from .tiles import Tile, tile_set
 from .variant import BLOCK, DOMINO, TIE, HandResult, Variant
+
+if TYPE_CHECKING:
+    from .view import PastHand, View
 
 DRAW = "draw"
 LEAD = "lead"
@@ -325,7 +329,8 @@ class Match:
         self._face_down: list[Tile] = []
         self._claims: list[int] = []
         self._chooser: int | None = None
-        self._public_past: list = []  # views' summaries of finished hands (core.view._past)
+        # Views' summaries of finished hands (core.view._past).
+        self._public_past: list[PastHand] = []
         if v.draw_for_lead:
             self._new_draw_round()
         else:
@@ -498,9 +503,9 @@ class Match:
             return
         self._next_hand(result)
 
-    def view(self, seat: int):  # -> View (import below avoids a cycle)
+    def view(self, seat: int) -> View:
         """What ``seat`` may see now, as a :class:`~capicua.core.view.View`."""
-        from .view import build_view
+        from .view import build_view  # here: view.py imports this module
 
         return build_view(self, seat)
 
