@@ -187,7 +187,11 @@ def analyse(
     nxt = (me + 1) % seats
     left, right = k.left, k.right
     team = view.team
-    moves = [(c.action.tile.index, 0 if c.action.end == "left" else 1) for c in cands]
+    moves: list[tuple[int, int]] = []  # per candidate: (tile index, 0 left / 1 right)
+    for c in cands:
+        a = c.action
+        assert isinstance(a, Play)  # every candidate left is one of candidate_plays(view)
+        moves.append((a.tile.index, 0 if a.end == "left" else 1))
     scale = PRIOR_WEIGHT * equity.spread
     tiles_out = sum(k.counts)
     if reading is None:
@@ -198,12 +202,15 @@ def analyse(
     # reading READ_COST per play read, the chain PROPOSAL_COST per proposal (its burn-in
     # now, its thinning with each sample), a uniform deal about one per tile dealt.
     work = len(model.steps) * READ_COST if model else 0
-    weigh = chain is not None and HAND_TERMS.get(view.variant.name, HAND_TERMS["chiva"])
+    # The model that weighs the chain's deals, where the variant's hand terms count (a chain
+    # is only made from a model).
+    terms = HAND_TERMS.get(view.variant.name, HAND_TERMS["chiva"])
+    weigher = model if chain is not None and terms else None
     if chain is not None:
         work += int(chain.proposals * PROPOSAL_COST)
         sample_cost = int(chain.thin * PROPOSAL_COST) + 1
-        if weigh:
-            sample_cost += len(model.steps) * HAND_COST
+        if weigher is not None:
+            sample_cost += len(weigher.steps) * HAND_COST
     else:
         sample_cost = len(k.unseen)
     active = list(range(len(cands)))
@@ -235,7 +242,7 @@ def analyse(
         # The chain draws deals by the public terms of the plays; the terms about the rest of
         # each hand weigh them (importance sampling: the two models are close, so in Chiva
         # the weights keep about 80% of the samples' worth; docs/players.md).
-        weight = model.hand_ratio(hands) if weigh else 1.0
+        weight = weigher.hand_ratio(hands) if weigher is not None else 1.0
         held = held_counts(hands, max_pip)
         for i in active:
             c = cands[i]
