@@ -111,7 +111,11 @@ class TableApp:
             ("<Control-l>", "log"),
             ("<Control-h>", "hint"),
         ):
-            c.bind(seq, lambda _e, n=name: self.command(n))
+
+            def on_key(_e: tk.Event, name: str = name) -> None:
+                self.command(name)
+
+            c.bind(seq, on_key)
 
     def _on_press(self, event: tk.Event) -> None:
         x, y = self.canvas.canvasx(event.x), self.canvas.canvasy(event.y)
@@ -191,8 +195,9 @@ class TableApp:
         (in that order, so the frame already says who is thinking)."""
         self.pump()
         self.redraw()
-        if "log" in self.windows:
-            self.windows["log"].set_text("\n".join(log_lines(self.session.match)))  # type: ignore[attr-defined]
+        log = self.windows.get("log")
+        if isinstance(log, TextWindow):  # the log window is one (see do_log)
+            log.set_text("\n".join(log_lines(self.session.match)))
 
     def _buttons(self) -> dict[str, bool]:
         s = self.session
@@ -472,13 +477,14 @@ class TableApp:
             or new.seats != self.settings.seats
             or new.seed != self.settings.seed
         )
+        session = None
         if restart:
             try:
                 session = self._new_session(new.variant, new.seats, new.seed)
             except (SeatsError, CapicuaError, ValueError) as exc:
                 return str(exc)
         self.settings.delay = new.delay
-        if restart:
+        if session is not None:  # a restart
             self.settings.variant, self.settings.seats = new.variant, new.seats
             self.settings.seed = new.seed
             self.install(session)
@@ -526,14 +532,14 @@ class TableApp:
         while not s.match.over and s.held_hand is None:
             if done >= actions and (s.human is None or self.person_view() is not None):
                 break
-            seat = s.match.turn
+            seat = s.match.to_move  # the match is not over
             auto = s.automatic()
             if auto is not None:
                 s.apply(auto)
             elif s.is_human(seat):
-                s.apply(suggest(s.match.view(seat))[0])  # type: ignore[arg-type]
+                s.apply(suggest(s.match.view(seat))[0])
             else:
-                decision = s.decision_job(seat)()  # type: ignore[arg-type]
+                decision = s.decision_job(seat)()
                 s.apply(decision.action, decision.stream)
             done += 1
         self.ctl.reset()

@@ -221,7 +221,8 @@ class Controller:
         if end not in self.lit_ends(view):
             if not view.line:
                 return Response(message=f"tap the lit spot to open with {self.selected}")
-            number = view.ends[0] if end == LEFT else view.ends[1]  # type: ignore[index]
+            assert view.ends is not None  # a line that has tiles has two open ends
+            number = view.ends[0] if end == LEFT else view.ends[1]
             return Response(message=f"{self.selected} does not fit the {end} end ({number})")
         action = Play.of(self.selected, end)
         self.reset()

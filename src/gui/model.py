@@ -212,7 +212,8 @@ class Session:
         self._states.append(now)
         if self.finished() > before:
             self.held_hand = self.finished()
-        return seat  # type: ignore[return-value]
+        assert seat is not None  # the action applied, so someone was to move
+        return seat
 
     def proceed(self) -> None:
         """The person has seen the finished hand: play on."""
