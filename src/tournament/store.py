@@ -18,15 +18,17 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-try:
-    import fcntl
-except ImportError:  # Windows
-    fcntl = None  # type: ignore[assignment]
+# A platform test rather than try/except ImportError, so that mypy (which knows the
+# platform) checks each branch against the module that is really there.
+if sys.platform == "win32":
     import msvcrt
+else:
+    import fcntl
 
 from .config import ConfigError
 
@@ -157,11 +159,11 @@ def _lock(path: Path) -> IO[str]:
             f"{path}: cannot create its lock file {lock_path} ({exc.strerror})"
         ) from None
     try:
-        if fcntl is not None:
-            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        else:
+        if sys.platform == "win32":
             f.seek(0)
             msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         try:
             f.seek(0)
