@@ -20,7 +20,9 @@ from ..core.view import View
 class Option:
     """One option a player accepts from a config (``{player = "expert", samples = 400}``)."""
 
-    type: type
+    # type[Any], not type: a config value of this class is compared with min and max as it
+    # is (int, float, str, bool), which a bare `type` would make a mere `object` to mypy.
+    type: type[Any]
     default: Any
     help: str = ""
     min: float | None = None
