@@ -178,6 +178,7 @@ def hand_value(tile: int, left: int, right: int, counts: list[int], held: list[i
                 v += W["control"] * counts[other]
         if best is None or v > best:
             best = v
+    assert best is not None  # the tile fits an end of the line (the callers play it there)
     numbers = sum(1 for c in counts if c)
     if numbers > 1:
         best += W["variety"] * numbers
