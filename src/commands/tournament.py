@@ -165,9 +165,8 @@ class _Progress:
         self.bar.start()
         return lambda result: self.bar.advance(self.task)
 
-    def __exit__(self, *exc: Any) -> bool:
+    def __exit__(self, *exc: object) -> None:  # None: an exception goes on, as it should
         self.bar.stop()
-        return False
 
 
 def _resume_command(config: Path, given: Overrides) -> str:

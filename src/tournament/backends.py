@@ -16,6 +16,7 @@ run instead of looping).
 from __future__ import annotations
 
 import contextlib
+import functools
 import multiprocessing as mp
 import signal
 import time
@@ -126,7 +127,7 @@ class LocalPool:
                     if reason is None:
                         continue
                     seat = int(w.slot[1])
-                    w.stop(kill=True, flush=lambda w=w: self._collect(w, [w.conn], deliver))
+                    w.stop(kill=True, flush=functools.partial(self._collect, w, [w.conn], deliver))
                     game = w.games.popleft() if w.games else None
                     if game is not None and seat:
                         deliver(crashed(job, game, self.plugins, seat, reason))
