@@ -21,12 +21,17 @@ problem is a :class:`ConfigError` whose message is one line naming the file and 
 from __future__ import annotations
 
 import os
-import tomllib
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+if sys.version_info >= (3, 11):  # noqa: UP036 - tomli is the declared fallback (pyproject)
+    import tomllib
+else:  # pragma: no cover - installs below 3.11 read TOML with tomli, the same API
+    import tomli as tomllib
 
 from ..core.errors import CapicuaError, PluginError
 
