@@ -621,6 +621,8 @@ def _tiles(obj: Any, path: str, leaks: list[str]) -> Iterable[tuple[str, Tile]]:
             yield f"{path}.tile", obj.tile
         elif kind in _LEAVES or kind in _SIMPLE_ACTIONS or id(obj) in seen:
             continue
+        elif isinstance(obj, type):
+            continue  # a class (the variant's, in the metadata) is code, not state
         else:
             seen.add(id(obj))
             if kind is tuple or kind is frozenset:

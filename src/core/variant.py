@@ -1,10 +1,21 @@
-"""The variant interface: metadata and the rule methods the engine calls.
+"""The variant interface: metadata and the rule methods the engine and the players call.
 
 A variant is a class (one module each, like python-chess's variants) that declares its set,
 its seats and teams, and answers the questions where games differ: who leads, who wins a
-block, what a won hand scores, when the match is over and what it is called. The engine
+block, what a won hand scores, when the match is over and what it is called, how far each
+side is from winning and how all of that is said to people. The engine
 (:mod:`capicua.core.match`) owns everything the games share: the line, forced play, passes,
 domino and block detection, the draw for first lead, leader choice, redeal claims, undo.
+
+Everything a player, the table or the runner needs to know about a game is asked here, never
+looked up by the game's name: the computer players read the rules through
+:meth:`VariantInfo.variant` (a view carries the info), the table words the score with
+:meth:`Variant.score_words`, the tournament names results with :meth:`Variant.label_name`.
+The common rules are named methods of the base class (:meth:`Variant.block_by_team_total`,
+:meth:`Variant.block_by_lowest_count`, :meth:`Variant.score_opponents_pips`,
+:meth:`Variant.add_points`, :meth:`Variant.first_to_goal`); a variant that takes one of
+them as its rule (``block_winner = Variant.block_by_lowest_count``) gets the players'
+simulator's fast path for it, and any other rule method is called as it is.
 
 Seats are numbered 1..``seats`` in turn order; teams 1..len(``teams``) in declaration order.
 Nothing in the core assumes four seats or two-player partnerships.
@@ -12,10 +23,13 @@ Nothing in the core assumes four seats or two-player partnerships.
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
+from .options import Option
 from .tiles import Tile
 
 Hands = Mapping[int, Sequence[Tile]]
@@ -63,8 +77,31 @@ class HandResult:
 
 
 @dataclass(frozen=True, slots=True)
+class Tuning:
+    """How the computer players are tuned for a game: constants measured by playing it, not
+    rules. A variant sets :attr:`Variant.tuning`; the defaults suit a game nobody has
+    measured yet."""
+
+    #: How strongly the expert reads the other seats' plays as signs of their tiles
+    #: (:mod:`capicua.players.inference`; 0: only passes are read).
+    reading: float = 0.3
+    #: Whether the expert also weighs each sampled deal by the heuristic's terms about the
+    #: rest of each hand (:meth:`capicua.players.inference.Reading.hand_ratio`).
+    hand_terms: bool = True
+    #: What won hands score, as ``(points, how often)`` pairs, for the expert's match
+    #: equity (:mod:`capicua.players.equity`) in a game scored in points. ``None``: measured
+    #: on first use by playing hands of the game in the players' simulator.
+    won_points: tuple[tuple[int, int], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class VariantInfo:
-    """The public metadata of a variant, as a player's view carries it."""
+    """The public metadata of a variant, as a player's view carries it.
+
+    ``cls`` and ``options`` name the variant's class and the values of its game options, so
+    that a player can ask the rules themselves (:meth:`variant`): values only, no reference
+    to the match's own variant object.
+    """
 
     name: str
     title: str
@@ -72,6 +109,29 @@ class VariantInfo:
     hand_size: int
     seats: int
     teams: tuple[tuple[int, ...], ...]
+    cls: type[Variant] | None = field(default=None, compare=False)
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def variant(self) -> Variant:
+        """The variant these are the metadata of, with the same options: the rules a
+        player plays by (one shared object per class and options; its methods are pure)."""
+        if self.cls is None:
+            raise ValueError(f"the metadata of {self.name!r} name no variant class")
+        return _shared(self.cls, self.options)
+
+    def team_of(self, seat: int) -> int:
+        """The team of ``seat``."""
+        return next(i for i, team in enumerate(self.teams, 1) if seat in team)
+
+    @property
+    def partnerships(self) -> bool:
+        """True when some team has more than one seat (a player may have a partner)."""
+        return any(len(team) > 1 for team in self.teams)
+
+
+@functools.cache
+def _shared(cls: type[Variant], options: tuple[tuple[str, Any], ...]) -> Variant:
+    return cls(**dict(options))
 
 
 class Variant(ABC):
@@ -107,8 +167,29 @@ class Variant(ABC):
     labels: tuple[str, ...] = ()
     #: What the scores count: "points", or "series" (consecutive won hands, as in Chiva).
     scoring: str = "points"
+    #: What wins the match, in the units of the scores (points, or won hands in a row for
+    #: series scoring); ``None`` where no number says it. :meth:`to_go`, :meth:`goal_words`
+    #: and :meth:`score_words` start from it, and so does the expert's match equity.
+    goal: int | None = None
+    #: The game's options (``{"goal": Option(int, 100, "points that win", min=10)}``), taken
+    #: by ``__init__`` as keyword arguments and kept as attributes of the same names.
+    options: ClassVar[dict[str, Option]] = {}
+    #: How the computer players are tuned for this game (:class:`Tuning`).
+    tuning: ClassVar[Tuning] = Tuning()
 
-    def __init__(self) -> None:
+    def __init__(self, **options: Any) -> None:
+        for key in options:
+            if key not in self.options:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise ValueError(
+                    f"variant {self.name} has no option {key!r} (its options: {known})"
+                )
+        self.chosen = tuple(
+            (key, opt.check(key, options.get(key, opt.default)))
+            for key, opt in sorted(self.options.items())
+        )
+        for key, value in self.chosen:
+            setattr(self, key, value)
         self.team_of = {seat: i + 1 for i, team in enumerate(self.teams) for seat in team}
         missing = set(range(1, self.seats + 1)) - set(self.team_of)
         if missing or len(self.team_of) != self.seats:
@@ -116,12 +197,29 @@ class Variant(ABC):
 
     def info(self) -> VariantInfo:
         return VariantInfo(
-            self.name, self.title, self.max_pip, self.hand_size, self.seats, self.teams
+            self.name,
+            self.title,
+            self.max_pip,
+            self.hand_size,
+            self.seats,
+            self.teams,
+            type(self),
+            self.chosen,
         )
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The seats of ``seat``'s team, itself included."""
         return self.teams[self.team_of[seat] - 1]
+
+    def opponents(self, seat: int) -> tuple[int, ...]:
+        """The seats of every other team, in seat order."""
+        team = self.team_of[seat]
+        return tuple(s for s in range(1, self.seats + 1) if self.team_of[s] != team)
+
+    @property
+    def partnerships(self) -> bool:
+        """True when some team has more than one seat (a player may have a partner)."""
+        return any(len(team) > 1 for team in self.teams)
 
     # -- who leads ----------------------------------------------------------------------
 
@@ -154,14 +252,54 @@ class Variant(ABC):
         return self.team_of[previous.leader] % len(self.teams) + 1
 
     # -- how a hand ends ----------------------------------------------------------------
+    # ``block_winner`` and ``points`` are also what the computer players' simulator scores
+    # its playouts by (``capicua.testing.check_simulator`` proves the two agree).
 
     @abstractmethod
     def block_winner(self, hands: Hands) -> int | None:
         """The team that wins a blocked hand, or ``None`` for a tie."""
 
     def points(self, outcome: str, team: int | None, hands: Hands) -> int:
-        """What the winning ``team`` scores for the hand (0 for series scoring)."""
+        """What the winning ``team`` scores for the hand (0 for series scoring); ``team`` is
+        never ``None`` when the engine asks."""
         return 0
+
+    # The common rules, by name: a variant takes one as its rule by assigning it
+    # (``block_winner = Variant.block_by_team_total``), which the players' simulator knows
+    # and plays without calling back.
+
+    def block_by_team_total(self, hands: Hands) -> int | None:
+        """A block rule: the team with the lowest combined pips wins; equal lowest, a tie."""
+        totals = self.team_pips(hands)
+        low = min(totals.values())
+        lowest = [team for team, pips in totals.items() if pips == low]
+        return lowest[0] if len(lowest) == 1 else None
+
+    def block_by_lowest_count(self, hands: Hands) -> int | None:
+        """A block rule: the team of the seat with the lowest single count wins; the lowest
+        count held in two teams, a tie."""
+        counts = {seat: sum(t.pips for t in tiles) for seat, tiles in hands.items()}
+        low = min(counts.values())
+        teams = {self.team_of[seat] for seat, pips in counts.items() if pips == low}
+        return teams.pop() if len(teams) == 1 else None
+
+    def score_opponents_pips(self, outcome: str, team: int | None, hands: Hands) -> int:
+        """A scoring rule: the winners score every opponent's remaining pips."""
+        return self.opponents_pips(team, hands) if team is not None else 0
+
+    def add_points(self, scores: tuple[int, ...], team: int | None, points: int) -> tuple[int, ...]:
+        """A score rule: the winners add the hand's points; a tie changes nothing."""
+        if team is None:
+            return scores
+        return tuple(s + points if t == team else s for t, s in enumerate(scores, 1))
+
+    def first_to_goal(self, scores: tuple[int, ...]) -> int | None:
+        """A match rule: the first team at :attr:`goal` or more wins (the highest score, if
+        one hand could take two teams there)."""
+        best = max(scores)
+        if self.goal is not None and best >= self.goal:
+            return scores.index(best) + 1
+        return None
 
     @abstractmethod
     def next_scores(
@@ -177,6 +315,40 @@ class Variant(ABC):
         """The name of a match won by ``winner`` with the last hand taking ``before`` to
         ``after`` (e.g. "pollona"), or ``None``."""
         return None
+
+    # -- how far from the goal ------------------------------------------------------------
+
+    def to_go(self, scores: tuple[int, ...], team: int) -> int | None:
+        """How many more units of the score (points, or won hands) ``team`` needs at least
+        to win the match from ``scores``: 0 once it has won; ``None`` without a goal."""
+        if self.goal is None:
+            return None
+        return max(0, self.goal - scores[team - 1])
+
+    def goal_words(self) -> str:
+        """What wins the match, in words ("first to 100 points"); empty without a goal."""
+        if self.goal is None:
+            return ""
+        if self.scoring == "series":
+            return f"{self.goal} won hands in a row"
+        return f"first to {self.goal} points"
+
+    def score_words(self, scores: tuple[int, ...], team: int) -> str:
+        """``team``'s score with how far it is from winning, for the table's score panel
+        ("71 of 100 · 29 to go")."""
+        score = scores[team - 1]
+        unit = "Series" if self.scoring == "series" else "Score"
+        to_go = self.to_go(scores, team)
+        if to_go is None:
+            return f"{unit} {score}"
+        if to_go == 0:
+            return f"{unit} {score} · the match is won"
+        return f"{unit} {score} · {to_go} to go"
+
+    def label_name(self, label: str, plural: bool = False) -> str:
+        """How people call a match named ``label`` (one of :attr:`labels`): "a chiva", or
+        with ``plural`` "chivas" (a column of the tournament's table)."""
+        return f"{label}s" if plural else f"a {label}"
 
     # -- words ----------------------------------------------------------------------------
     # The GUI and ``capicua replay`` explain results with these, so a variant's own rule is

@@ -9,65 +9,13 @@ and an rng; ours get only the view, so hiding is structural).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..core.actions import REDEAL, Action, ChooseLeader
+from ..core.options import Option
 from ..core.view import View
 
-
-@dataclass(frozen=True)
-class Option:
-    """One option a player accepts from a config (``{player = "expert", samples = 400}``)."""
-
-    # type[Any], not type: a config value of this class is compared with min and max as it
-    # is (int, float, str, bool), which a bare `type` would make a mere `object` to mypy.
-    type: type[Any]
-    default: Any
-    help: str = ""
-    min: float | None = None
-    max: float | None = None
-    choices: tuple[Any, ...] | None = None
-
-    def check(self, name: str, value: Any) -> Any:
-        """``value`` if it is acceptable for option ``name``; else ValueError saying why."""
-        kind = self.type
-        if kind is float and isinstance(value, int) and not isinstance(value, bool):
-            value = float(value)
-        if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-            raise ValueError(f"option {name!r} must be {kind.__name__}, not {value!r}")
-        if self.choices is not None and value not in self.choices:
-            raise ValueError(f"option {name!r} must be one of {list(self.choices)}, not {value!r}")
-        if self.min is not None and value < self.min:
-            raise ValueError(f"option {name!r} must be at least {self.min}, not {value!r}")
-        if self.max is not None and value > self.max:
-            raise ValueError(f"option {name!r} must be at most {self.max}, not {value!r}")
-        return value
-
-    def accepts(self) -> str:
-        """What values the option takes, in words for a listing: ``fast, normal, strong``,
-        ``float from 0.0 to 10.0``, ``int of at least 0``."""
-        if self.choices is not None:
-            return ", ".join(str(c) for c in self.choices)
-        kind = self.type.__name__
-        if self.min is not None and self.max is not None:
-            return f"{kind} from {self.min} to {self.max}"
-        if self.min is not None:
-            return f"{kind} of at least {self.min}"
-        if self.max is not None:
-            return f"{kind} of at most {self.max}"
-        return kind
-
-    def to_json(self) -> dict[str, Any]:
-        """The option for ``capicua plugins --json``: type, default, bounds, help."""
-        return {
-            "type": self.type.__name__,
-            "default": self.default,
-            "min": self.min,
-            "max": self.max,
-            "choices": list(self.choices) if self.choices else None,
-            "help": self.help,
-        }
+__all__ = ["ComputerPlayer", "Option", "Player", "other_decision"]
 
 
 class Player:

@@ -27,6 +27,8 @@ def tiles_in(obj, path="view", seen=None) -> list[tuple[str, Tile]]:
     found: list[tuple[str, Tile]] = []
     if isinstance(obj, LEAVES):
         return found
+    if isinstance(obj, type) and path.endswith("variant.cls"):
+        return found  # the variant's class: code the players ask the rules of, not state
     if isinstance(obj, Tile):
         return [(path, obj)]
     if isinstance(obj, Action):
