@@ -87,7 +87,7 @@ def costs(views: list) -> tuple[float, float, float, float]:
         # Uniform deals: the playouts and one unit per tile dealt (expert.analyse's count).
         units += result.samples * (len(result.candidates) * sum(k.counts) + len(k.unseen))
         start = time.perf_counter()
-        model = Reading(view, k, tuned_reading(view.variant.name))
+        model = Reading(view, k, tuned_reading(view.variant))
         read_time += time.perf_counter() - start
         reads += len(model.steps)
         if model:

@@ -2,10 +2,10 @@
 
 The expert draws its sampled deals with a chain that reads the other seats' plays by the
 heuristic's public terms, then in Chiva weighs each sample by the terms about the rest of
-each hand (:meth:`capicua.players.inference.Reading.hand_ratio`; ``HAND_TERMS`` in the
-expert says in which variants). This script measures, on real decisions from heuristic
-self-play (every ``--stride``-th decision with a play to read, one per match), two things
-per variant:
+each hand (:meth:`capicua.players.inference.Reading.hand_ratio`; each variant's
+``Tuning.hand_terms`` says where the expert does so). This script measures, on real
+decisions from heuristic self-play (every ``--stride``-th decision with a play to read,
+one per match), two things per variant:
 
 * the effective sample size of the weights, as a share of the samples (1: every sample
   counts fully; the weights waste the rest), median over the positions;
@@ -60,7 +60,7 @@ def measure(
         if m.turn is None or m.hand_number != 1 or seen != stride:
             continue
         k = knowledge(view)
-        model = Reading(view, k, tuned_reading(name))
+        model = Reading(view, k, tuned_reading(view.variant))
         if not model:
             continue
         chain = DealChain(k, model, random.Random(seed))

@@ -12,7 +12,8 @@ For each decision in play the expert
    a seat that played light while it could have shed a heavy double probably does not hold
    it; :mod:`capicua.players.chain` walks the deals with a Metropolis chain), and in Chiva
    weighs each sampled deal by how well the rest of each hand explains what that seat
-   kept (:meth:`~capicua.players.inference.Reading.hand_ratio`, :data:`HAND_TERMS`);
+   kept (:meth:`~capicua.players.inference.Reading.hand_ratio`, where the game's
+   :attr:`~capicua.core.variant.Tuning.hand_terms` says so);
 3. plays every candidate move out to the end of the hand in each sample with the fast
    simulator (:mod:`capicua.players.sim`; all four seats follow its quick policy), the same
    samples for every candidate so that the comparison is fair;
@@ -38,6 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core.actions import Action, Play
+from ..core.variant import VariantInfo
 from ..core.view import View
 from ..hookspecs import hookimpl
 from .base import ComputerPlayer, Option
@@ -52,16 +54,11 @@ from .sim import DOUBLE, HI, LO, _place, block_result, held_counts, playout, rul
 #: benchmarks/strength.py).
 PRIOR_WEIGHT = 0.01
 
-#: How strongly the other seats' plays are read as signs of their tiles, per variant
-#: (:mod:`capicua.players.inference`; measured with benchmarks/strength.py: 0.5 did worse
-#: in double-nine, docs/players.md, Design notes). The ``reading`` option multiplies it; a
-#: variant not listed gets Chiva's.
-READING = {"chiva": 0.3, "double-nine-100": 0.3}
 
-
-def tuned_reading(variant: str) -> float:
-    """The reading strength tuned for ``variant`` (Chiva's for a variant not tuned)."""
-    return READING.get(variant, READING["chiva"])
+def tuned_reading(info: VariantInfo) -> float:
+    """The reading strength tuned for the game (:attr:`Tuning.reading
+    <capicua.core.variant.Tuning.reading>`; an unmeasured game gets the default)."""
+    return info.variant().tuning.reading
 
 
 #: The cost of the reading and of the chain, in tiles played out (one unit of the work
@@ -69,13 +66,6 @@ def tuned_reading(variant: str) -> float:
 #: benchmarks/levels.py --costs (docs/players.md, Levels); the charges are above the costs.
 READ_COST = 100
 PROPOSAL_COST = 0.7
-
-#: Per variant, whether each sampled deal is also weighed by the heuristic's terms about
-#: the rest of each hand (:meth:`~capicua.players.inference.Reading.hand_ratio`); a
-#: variant not listed gets Chiva's. Measured with benchmarks/strength.py (docs/players.md,
-#: Design notes): in Chiva it won a point more of the hands against random on the same
-#: 2,006 deals; in double-nine half a point less against the heuristic, so it is off there.
-HAND_TERMS = {"chiva": True, "double-nine-100": False}
 
 #: The cost of weighing a sample by the heuristic's terms about the rest of each hand
 #: (:meth:`~capicua.players.inference.Reading.hand_ratio`), per play read, in work units
@@ -160,7 +150,8 @@ def analyse(
     turn). ``samples > 0`` fixes the number of sampled deals; ``seconds > 0`` sets a
     wall-clock budget; otherwise ``level`` sets the work budget. ``reading`` is how much
     the other seats' plays are trusted as signs of their tiles (0: not at all; ``None``:
-    the variant's calibrated strength, :data:`READING`). ``deal`` replaces the sampler
+    the game's tuned strength, :attr:`Tuning.reading
+    <capicua.core.variant.Tuning.reading>`). ``deal`` replaces the sampler
     (benchmarks/strength.py's ``oracle`` passes the real hands, to measure what the hidden
     information is worth; a player never may)."""
     k = k if k is not None else knowledge(view)
@@ -181,8 +172,9 @@ def analyse(
     deadline = start + seconds if seconds > 0 else None
     if deadline is not None:
         work_budget, most = 1 << 62, 1 << 62
-    rules = rules_for(view.variant)
-    equity = Equity(view.variant.name, view.team, view.scores)
+    variant = view.variant.variant()
+    rules = rules_for(variant)
+    equity = Equity(variant, view.team, view.scores)
     me, seats, max_pip = k.me, k.seats, k.max_pip
     nxt = (me + 1) % seats
     left, right = k.left, k.right
@@ -195,7 +187,7 @@ def analyse(
     scale = PRIOR_WEIGHT * equity.spread
     tiles_out = sum(k.counts)
     if reading is None:
-        reading = tuned_reading(view.variant.name)
+        reading = variant.tuning.reading
     model = Reading(view, k, reading) if deal is None else None
     chain = DealChain(k, model, rng) if model else None
     # What the sampling costs, in tiles played out (measured, docs/players.md): the
@@ -204,8 +196,7 @@ def analyse(
     work = len(model.steps) * READ_COST if model else 0
     # The model that weighs the chain's deals, where the variant's hand terms count (a chain
     # is only made from a model).
-    terms = HAND_TERMS.get(view.variant.name, HAND_TERMS["chiva"])
-    weigher = model if chain is not None and terms else None
+    weigher = model if chain is not None and variant.tuning.hand_terms else None
     if chain is not None:
         work += int(chain.proposals * PROPOSAL_COST)
         sample_cost = int(chain.thin * PROPOSAL_COST) + 1
@@ -317,7 +308,7 @@ class ExpertPlayer(ComputerPlayer):
             level=self.level,
             samples=self.samples,
             seconds=self.seconds,
-            reading=self.reading * tuned_reading(view.variant.name),
+            reading=self.reading * tuned_reading(view.variant),
         ).best
 
 

@@ -13,10 +13,16 @@ hint can say *why*:
   pass), not ones your partner lacks; above all do not leave your partner without a play;
 * support your partner: do not cover the numbers your partner put on the line, and play
   to them; cover the numbers your opponents put down;
-* count the tiles: a play that blocks the hand is taken when your side is lighter — in
-  Chiva by team pips, in double-nine by your own count — and avoided otherwise; in
-  double-nine shed pips harder when an opponent is about to go out (your pips are their
-  points).
+* count the tiles: a play that blocks the hand is taken when your side would win the
+  block by the game's own rule and avoided otherwise — where the game's block goes to the
+  lowest team total (Chiva) or the lowest single count (double-nine), by the guessed pips
+  of the hidden hands; under any other rule, by asking the game's ``block_winner`` about
+  deals of the unseen tiles consistent with what this seat knows;
+* where the game scores the losers' pips for the winners (double-nine: :func:`pips_scored`
+  asks the game's ``points``), shed pips harder, and harder still when an opponent is about
+  to go out.
+
+A game without partners has no partner terms: they are sums over the seat's teammates.
 
 Outside play: the draw for first lead takes any face-down tile, the leader chosen is the
 chooser itself (the choice is blind and the seats are symmetric), and a hand of five or
@@ -25,17 +31,20 @@ more doubles is always shown for a redeal, as docs/rules.md requires of a comput
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ..core.actions import Action, Play
-from ..core.tiles import ALL_TILES
-from ..core.variant import VariantInfo
+from ..core.tiles import ALL_TILES, tile_set
+from ..core.variant import DOMINO, Variant, VariantInfo
 from ..core.view import View
 from ..hookspecs import hookimpl
 from .base import ComputerPlayer, Option
-from .knowledge import Knowledge, knowledge
-from .sim import HI, LO, PIPS
+from .knowledge import Knowledge, knowledge, sample_deal
+from .sim import HI, LO, LOWEST_COUNT, PIPS, TEAM_TOTAL, rules_for, tiles_of
 
 #: The weight of each rule in a play's score (tuned by self-play against random and
 #: against earlier versions with benchmarks/strength.py).
@@ -57,6 +66,14 @@ W = {
     "variety": 1.0,
     "tempo": 25.0,
 }
+
+#: Where the pips count (:func:`pips_scored`): the weight of a pip shed, and what is added
+#: when an opponent is down to two tiles (tuned in double-nine with benchmarks/strength.py).
+PIP_WEIGHT = 1.2
+PIP_WEIGHT_LATE = 1.0
+
+#: Deals sampled to judge a play that blocks the hand under a block rule of the game's own.
+BLOCK_SAMPLES = 24
 
 #: The tile index of each pair of numbers, either way round.
 PAIR_INDEX = [[0] * (max(HI) + 1) for _ in range(max(HI) + 1)]
@@ -108,6 +125,29 @@ def score_plays(view: View, k: Knowledge | None = None) -> list[Scored]:
     return [ctx.score(a) for a in view.legal if isinstance(a, Play)]
 
 
+def pips_scored(variant: Variant) -> bool:
+    """Whether the winners of a domino score more the more pips the losers keep (the
+    game's ``points``, asked about two ends of a hand that differ in the losers' pips)."""
+    return _pips_scored(type(variant), variant.chosen)
+
+
+@functools.cache
+def _pips_scored(cls: type[Variant], options: tuple[tuple[str, Any], ...]) -> bool:
+    v = cls(**dict(options))
+    tiles = tile_set(v.max_pip)  # lightest first
+    winner = v.teams[0][0]
+    losers = [s for s in range(1, v.seats + 1) if s != winner]
+    if len(tiles) < 2 * len(losers):
+        return False
+    light = {winner: (), **{s: (tiles[i],) for i, s in enumerate(losers)}}
+    heavy = {winner: (), **{s: (tiles[-1 - i],) for i, s in enumerate(losers)}}
+    team = v.team_of[winner]
+    try:
+        return v.points(DOMINO, team, heavy) > v.points(DOMINO, team, light)
+    except Exception:  # noqa: BLE001 - the game's code, asked about a made-up end: no answer
+        return False
+
+
 def public_scorer(info: VariantInfo, k: Knowledge) -> Callable[[int, str | None], float]:
     """The heuristic's score without the terms that need the rest of the hand.
 
@@ -137,7 +177,8 @@ class _Context:
         self.k = k
         seats = k.seats
         me = k.me
-        self.double_nine = info.name == "double-nine-100"
+        self.variant = variant = info.variant()
+        self.block_rule = rules_for(variant).block
         self.team_of = [0] * seats
         for number, team in enumerate(info.teams, 1):
             for s in team:
@@ -156,10 +197,10 @@ class _Context:
         # Who put the current end numbers on the line (for covering or keeping them).
         self.end_owner = k.end_owner
         self.pip_weight = 1.0
-        if self.double_nine:
+        if pips_scored(variant):
             # Your pips are the opponents' points if they go out: shed harder near the end.
             fewest = min(k.counts[s] for s in self.opponents)
-            self.pip_weight = 1.2 + (1.0 if fewest <= 2 else 0.0)
+            self.pip_weight = PIP_WEIGHT + (PIP_WEIGHT_LATE if fewest <= 2 else 0.0)
         self._pools: dict[int, tuple[list[int], int, set[int]]] = {}
         self._chances: dict[tuple[int, int, int], float] = {}
 
@@ -271,7 +312,7 @@ class _Context:
                     weight = 1.0 if s == nxt else 0.5
                     words = f"seat {s + 1} probably cannot follow" if p > 0.5 else ""
                     terms.append(Term(W["tempo"] * weight * p, words))
-        if self._void(nxt, left) and self._void(nxt, right):
+        if nxt in self.opponents and self._void(nxt, left) and self._void(nxt, right):
             terms.append(Term(W["pass_next"], f"makes seat {nxt + 1} pass"))
         for s in self.opponents:
             if s != nxt and self._void(s, left) and self._void(s, right):
@@ -291,9 +332,18 @@ class _Context:
             return
         if any(HI[x] in (left, right) or LO[x] in (left, right) for x in rest):
             return
+        if self.block_rule not in (LOWEST_COUNT, TEAM_TOTAL):
+            edge = self._block_edge(rest)
+            if edge > 0:
+                terms.append(Term(W["block"] * edge, "blocks the hand, which your side wins"))
+            elif edge < 0:
+                terms.append(
+                    Term(W["block"] * edge, "would block the hand, which your side would lose")
+                )
+            return
         my_pips = sum(PIPS[x] for x in rest)
         guess = {s: k.counts[s] * self.avg_unseen for s in range(k.seats) if s != k.me}
-        if self.double_nine:
+        if self.block_rule == LOWEST_COUNT:
             ours = min([my_pips] + [guess[s] for s in self.partners])
             theirs = min(guess[s] for s in self.opponents)
         else:
@@ -303,6 +353,24 @@ class _Context:
             terms.append(Term(W["block"], "blocks the hand while your side is lighter"))
         else:
             terms.append(Term(-W["block"], "would block the hand with your side heavier"))
+
+    def _block_edge(self, rest: list[int]) -> float:
+        """How much likelier this seat's team wins than loses the block its play makes,
+        keeping ``rest``, by the game's own ``block_winner`` over deals of the unseen tiles
+        consistent with what the seat knows (seeded by the position: the same answer every
+        time, from the view alone)."""
+        k = self.k
+        counts = list(k.counts)
+        counts[k.me] = len(rest)
+        after = replace(k, hand=rest, counts=counts)
+        rng = random.Random(hash((tuple(rest), tuple(counts), k.left, k.right)))
+        mine = self.team_of[k.me]
+        edge = 0
+        for _ in range(BLOCK_SAMPLES):
+            team = self.variant.block_winner(tiles_of(sample_deal(after, rng)))
+            if team is not None:
+                edge += 1 if team == mine else -1
+        return edge / BLOCK_SAMPLES
 
     def _pass_chance(self, seat: int, left: int, right: int) -> float:
         """The chance that ``seat`` holds no tile of ``left`` or ``right``: its tiles are a

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..core.tiles import ALL_TILES
-from ..core.variant import BLOCK, DOMINO, TIE, VariantInfo
+from ..core.tiles import ALL_TILES, Tile
+from ..core.variant import BLOCK, DOMINO, TIE, Variant, VariantInfo
 
 # Per-tile tables indexed by Tile.index: the hot loops read these instead of attributes.
 HI = [t.hi for t in ALL_TILES]
@@ -55,34 +55,62 @@ POLICY = (TEMPO, PARTNER, KEEP)
 BITS = [(1 << h) | (1 << lo) for h, lo in zip(HI, LO, strict=True)]
 
 
+#: How the simulator decides a block (:attr:`Rules.block`): the lowest team total wins, the
+#: lowest single count wins, or the variant's own ``block_winner`` is asked.
+TEAM_TOTAL, LOWEST_COUNT, ASK_BLOCK = 0, 1, 2
+#: What a won hand scores (:attr:`Rules.points`): nothing, the opponents' remaining pips, or
+#: what the variant's own ``points`` says.
+NO_POINTS, OPPONENTS_PIPS, ASK_POINTS = 0, 1, 2
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """What the simulator needs to know about a variant's hands."""
 
     seats: int
     team_of: tuple[int, ...]  # team (1-based) by seat index (0-based)
-    individual_block: bool  # True: lowest single count wins a block; False: lowest team total
-    points: bool  # True: winners score the opponents' remaining pips
+    block: int  # TEAM_TOTAL, LOWEST_COUNT or ASK_BLOCK
+    points: int  # NO_POINTS, OPPONENTS_PIPS or ASK_POINTS
+    #: The variant itself, asked where its rule is its own (compare=False: rules are equal
+    #: when they play alike).
+    variant: Variant | None = field(default=None, compare=False)
 
 
 @functools.lru_cache(maxsize=16)
-def _partners(rules: Rules) -> tuple[int, ...]:
-    """Each seat's partner, the seat across the table, or -1 where it is not a teammate."""
+def _partners(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """Each seat's teammates (seat indices, in turn order from it), empty without a partner."""
     seats, team_of = rules.seats, rules.team_of
     return tuple(
-        (s + 2) % seats if seats == 4 and team_of[(s + 2) % seats] == team_of[s] else -1
+        tuple((s + i) % seats for i in range(1, seats) if team_of[(s + i) % seats] == team_of[s])
         for s in range(seats)
     )
 
 
-def rules_for(info: VariantInfo) -> Rules:
-    """The simulator's rules for a variant, from the public metadata a view carries."""
-    team_of = [0] * info.seats
-    for number, team in enumerate(info.teams, 1):
-        for seat in team:
-            team_of[seat - 1] = number
-    individual = info.name == "double-nine-100"
-    return Rules(info.seats, tuple(team_of), individual, individual)
+@functools.lru_cache(maxsize=64)
+def rules_for(variant: Variant | VariantInfo) -> Rules:
+    """The simulator's rules for a variant (or the metadata a view carries, which name it);
+    remembered per variant object (a variant's rules never change)."""
+    v = variant.variant() if isinstance(variant, VariantInfo) else variant
+    team_of = tuple(v.team_of[s] for s in range(1, v.seats + 1))
+    cls = type(v)
+    if cls.block_winner is Variant.block_by_team_total:
+        block = TEAM_TOTAL
+    elif cls.block_winner is Variant.block_by_lowest_count:
+        block = LOWEST_COUNT
+    else:
+        block = ASK_BLOCK
+    if cls.points is Variant.points:
+        points = NO_POINTS
+    elif cls.points is Variant.score_opponents_pips:
+        points = OPPONENTS_PIPS
+    else:
+        points = ASK_POINTS
+    return Rules(v.seats, team_of, block, points, v)
+
+
+def tiles_of(hands: list[list[int]]) -> dict[int, tuple[Tile, ...]]:
+    """The hands as a variant's rule methods take them: seat (1-based) to tiles."""
+    return {s + 1: tuple(ALL_TILES[t] for t in h) for s, h in enumerate(hands)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,14 +125,14 @@ class SimResult:
 def block_result(hands: list[list[int]], rules: Rules) -> tuple[int, int]:
     """``(winning team or 0 for a tie, points)`` of a blocked hand."""
     team_of = rules.team_of
-    if rules.individual_block:
+    if rules.block == LOWEST_COUNT:
         counts = [sum(PIPS[t] for t in h) for h in hands]
         low = min(counts)
         teams = {team_of[s] for s, c in enumerate(counts) if c == low}
         if len(teams) != 1:
             return 0, 0
         team = teams.pop()
-    else:
+    elif rules.block == TEAM_TOTAL:
         totals: dict[int, int] = {}
         for s, h in enumerate(hands):
             totals[team_of[s]] = totals.get(team_of[s], 0) + sum(PIPS[t] for t in h)
@@ -113,12 +141,21 @@ def block_result(hands: list[list[int]], rules: Rules) -> tuple[int, int]:
         if len(lowest) != 1:
             return 0, 0
         team = lowest[0]
-    return team, _points(hands, team, rules)
+    else:
+        assert rules.variant is not None  # rules_for sets it
+        asked = rules.variant.block_winner(tiles_of(hands))
+        if asked is None:
+            return 0, 0
+        team = asked
+    return team, _points(hands, team, rules, BLOCK)
 
 
-def _points(hands: list[list[int]], team: int, rules: Rules) -> int:
-    if not rules.points:
+def _points(hands: list[list[int]], team: int, rules: Rules, outcome: str) -> int:
+    if rules.points == NO_POINTS:
         return 0
+    if rules.points == ASK_POINTS:
+        assert rules.variant is not None  # rules_for sets it
+        return rules.variant.points(outcome, team, tiles_of(hands))
     team_of = rules.team_of
     return sum(PIPS[t] for s, h in enumerate(hands) if team_of[s] != team for t in h)
 
@@ -191,7 +228,7 @@ class HandState:
             self.held[LO[tile]] -= 1
         if not hand:
             team = self.rules.team_of[self.turn]
-            self.result = SimResult(DOMINO, team, _points(self.hands, team, self.rules))
+            self.result = SimResult(DOMINO, team, _points(self.hands, team, self.rules, DOMINO))
         elif self.held[self.left] == 0 and self.held[self.right] == 0:
             team, points = block_result(self.hands, self.rules)
             self.result = SimResult(BLOCK, team, points) if team else SimResult(TIE, None, 0)
@@ -263,11 +300,15 @@ def playout(
                 # are exact.
                 tempo, support, keep = POLICY if policy is None else policy[team_of[turn]]
                 following = 0
-                for u in hands[turn + 1 if turn + 1 < seats else 0]:
-                    following |= bits[u]
+                nxt = turn + 1 if turn + 1 < seats else 0
+                if team_of[nxt] == team_of[turn]:
+                    following = -1  # the next seat is a teammate: no tempo to win from it
+                else:
+                    for u in hands[nxt]:
+                        following |= bits[u]
                 mate = 0
-                if partner[turn] >= 0:
-                    for u in hands[partner[turn]]:
+                for p in partner[turn]:
+                    for u in hands[p]:
                         mate |= bits[u]
                 for t in fit:
                     h = HI[t]
@@ -335,7 +376,7 @@ def playout(
             held[lo] -= 1
         if not hand:
             team = rules.team_of[turn]
-            return team, _points(hands, team, rules)
+            return team, _points(hands, team, rules, DOMINO)
         if held[left] == 0 and held[right] == 0:
             return block_result(hands, rules)
         turn += 1

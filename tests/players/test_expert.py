@@ -104,7 +104,7 @@ def test_expert_wins_more_than_random_in_a_few_duplicate_hands(registry):
 
 
 def test_samples_are_weighed_by_the_rest_of_the_hands_in_chiva_only():
-    # HAND_TERMS: in Chiva each sampled deal counts as much as the rest of the hands in it
+    # Tuning.hand_terms: in Chiva each sampled deal counts as much as the rest of the hands in it
     # explains the plays (Reading.hand_ratio), so the candidates' summed weights are not
     # their sample counts; in double-nine every sample counts once.
     analysis = analyse(seat_1_after_6_4(), random.Random(2), samples=30)
@@ -114,7 +114,7 @@ def test_samples_are_weighed_by_the_rest_of_the_hands_in_chiva_only():
     while True:  # a double-nine decision after other seats' plays that are read
         m = random_position(DoubleNine100(), seed)
         view = m.view(m.turn)
-        if Reading(view, knowledge(view), tuned_reading(view.variant.name)).steps:
+        if Reading(view, knowledge(view), tuned_reading(view.variant)).steps:
             break
         seed += 1
     analysis = analyse(view, random.Random(2), samples=30)
