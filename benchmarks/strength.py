@@ -1,11 +1,13 @@
 """Strength and speed of two players, measured in duplicate: ``python benchmarks/strength.py``.
 
-Player A plays player B in matches of each variant. Every match seed is played twice, once
-with A in seats 1+3 and once with A in seats 2+4; the chance stream of a match depends
-only on its seed, never on the players, so both matches deal the same tiles to the same
-seats hand by hand and the luck of the deal cancels (as far as the two matches run alike:
-who leads the next hand, and how long a match lasts, depend on the play). Pairs of matches
-are played until the number of deals asked for has been played twice.
+Player A plays player B in matches of each variant: any installed variant and player,
+third-party plugins included. Every match seed is played once with A as each team (in the
+four-player games: A in seats 1+3, then in seats 2+4; in a two-player game A at seat 1, then
+at seat 2), B in the other seats; the chance stream of a match depends only on its seed,
+never on the players, so these matches deal the same tiles to the same seats hand by hand
+and the luck of the deal cancels (as far as the matches run alike: who leads the next
+hand, and how long a match lasts, depend on the play). Sets of matches are played until the
+number of deals asked for has been played once with A in each team.
 
 Printed per variant: hands won per side (of all hands, ties included) and A's share of the
 decided hands, matches won per side, each with its 95% Wilson interval, ties; the hands
@@ -22,6 +24,7 @@ Examples::
     python benchmarks/strength.py --a heuristic --b random --deals 2000
     python benchmarks/strength.py --a expert --b heuristic --variant chiva --deals 2000
     python benchmarks/strength.py --a "expert:level=fast" --b "expert:samples=400"
+    python benchmarks/strength.py --a expert --b heuristic --variant block --deals 1000
     python benchmarks/strength.py --a oracle --b heuristic --variant chiva --deals 300
 
 ``oracle`` is not a player but a measuring device: the expert shown every hand (its
@@ -29,9 +32,9 @@ samples are all the real deal), so ``oracle`` against B says what the hidden inf
 is worth to this search, a ceiling for the expert's reading of the view. ``oracle-stock``
 (shown the unused tiles of double-nine), ``oracle-partner`` (shown its partner's hand) and
 ``oracle-team`` (shown both: all but the opponents' hands) sample the rest as the expert
-does: they split that worth by where it lies. These three take the expert's ``level``
-(``oracle-partner:level=strong``), to tell the worth of what they are shown from the
-search's budget.
+does: they split that worth by where it lies (the last two only in games with partners).
+These three take the expert's ``level`` (``oracle-partner:level=strong``), to tell the
+worth of what they are shown from the search's budget.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+#: The variants ``--variant`` leaves out plays: the built-in games.
 VARIANTS = ("chiva", "double-nine-100")
 
 
@@ -165,7 +169,8 @@ class Oracle:
 
     def _without_partner(self, k: Any) -> tuple[int, list[int], Any]:
         """The partner's seat index and real tiles, and ``k`` with them taken out."""
-        partner = (k.me + 2) % k.seats
+        teams = self.match.variant.teams
+        partner = next(s - 1 for team in teams if k.me + 1 in team for s in team if s != k.me + 1)
         real = [t.index for t in self.match.hands[partner + 1]]
         counts = list(k.counts)
         counts[partner] = 0
@@ -235,14 +240,14 @@ def _make(spec: Any, rng: Any) -> Any:
 
 
 def play_pair(task: tuple[str, Any, Any, int]) -> dict:
-    """Worker: the two matches of one seed, A first in seats 1+3, then in seats 2+4."""
+    """Worker: the matches of one seed, A in each team in turn (first in team 1)."""
     global _PLUGINS
     from capicua.core.driver import play_match
     from capicua.core.rng import seat_stream
     from capicua.plugins import load_plugins
 
     if _PLUGINS is None:
-        _PLUGINS = load_plugins(third_party=False)
+        _PLUGINS = load_plugins()
     name, a, b, seed = task
     variant = _PLUGINS.variants.create(name)
     out = {
@@ -253,7 +258,7 @@ def play_pair(task: tuple[str, Any, Any, int]) -> dict:
         "deals": 0,
         "how": Counter(),
     }
-    for a_team in (1, 2):
+    for a_team in range(1, len(variant.teams) + 1):
         seats = {}
         side_of = {}
         for seat in range(1, variant.seats + 1):
@@ -296,9 +301,12 @@ def run(
     workers: int,
     progress: Callable[[str], None] | None = None,
 ) -> dict:
-    """Play pairs of matches until ``deals`` deals have each been played twice; ``progress``,
-    if given, receives a line at every tenth of them."""
+    """Play sets of matches until ``deals`` deals have each been played once with A in each
+    team; ``progress``, if given, receives a line at every tenth of them."""
     from capicua.core.rng import derive_seed
+    from capicua.plugins import load_plugins
+
+    plays = len(load_plugins().variants.get(variant).teams)  # each deal, once per team
 
     total = {
         "hands": [0, 0],
@@ -326,10 +334,10 @@ def run(
                 total["hands"][i] += res["hands"][i]
                 total["matches"][i] += res["matches"][i]
                 total["times"][i].extend(res["times"][i])
-            if total["deals"] >= 2 * deals:
+            if total["deals"] >= plays * deals:
                 pool.terminate()
                 break
-            done = total["deals"] // 2
+            done = total["deals"] // plays
             if progress is not None and done >= next_report:
                 share = total["hands"][0] / total["deals"]
                 progress(
@@ -339,6 +347,7 @@ def run(
                 )
                 next_report = (done // tenth + 1) * tenth
     total["seconds"] = time.perf_counter() - start
+    total["plays"] = plays
     return total
 
 
@@ -347,7 +356,8 @@ def report(variant: str, a: Any, b: Any, t: dict) -> str:
     hands = t["deals"]
     lines = [
         f"{variant}: A = {names[0]}, B = {names[1]}; {t['pairs']} match pairs, "
-        f"{hands} hands ({hands / 2:.0f} deals played twice), {t['seconds']:.0f} s"
+        f"{hands} hands ({hands / t['plays']:.0f} deals played {t['plays']} times), "
+        f"{t['seconds']:.0f} s"
     ]
     for i, side in enumerate("AB"):
         lo, hi = wilson(t["hands"][i], hands)
@@ -421,7 +431,12 @@ def main(argv: list[str] | None = None) -> int:
         f"({devices}; all but oracle take a level: oracle-team:level=strong)",
     )
     p.add_argument("--b", default="random", help="player B, same form")
-    p.add_argument("--variant", choices=(*VARIANTS, "both"), default="both")
+    p.add_argument(
+        "--variant",
+        default="both",
+        help="an installed variant (capicua plugins lists them), or both built-in games "
+        "(default: both)",
+    )
     p.add_argument("--deals", type=int, default=2000, help="deals per variant (each played twice)")
     p.add_argument("--seed", type=int, default=20240601)
     p.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
@@ -431,11 +446,23 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     from capicua.plugins import load_plugins
 
-    registry = load_plugins(third_party=False).players
+    loaded = load_plugins()
+    registry = loaded.players
+    names = VARIANTS if args.variant == "both" else (args.variant,)
+    for name in names:
+        if name not in loaded.variants:
+            known = ", ".join(loaded.variants.names())
+            print(f"error: unknown variant {name!r}; installed: {known}", file=sys.stderr)
+            return 2
     a, b = parse_spec(args.a), parse_spec(args.b)
     for spec in (a, b):
         if _is_oracle(spec):
             problem = check_oracle(spec)
+            device = spec["player"] if isinstance(spec, dict) else spec
+            if problem is None and device in ("oracle-partner", "oracle-team"):
+                lone = [n for n in names if not loaded.variants.get(n)().partnerships]
+                if lone:
+                    problem = f"measuring device {device!r} needs partners; {lone[0]} has none"
             if problem:
                 print(f"error: {problem}", file=sys.stderr)
                 return 2
@@ -445,7 +472,7 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as exc:  # noqa: BLE001 - any plugin's refusal is one error line
             print(f"error: {exc}", file=sys.stderr)
             return 2
-    for variant in VARIANTS if args.variant == "both" else (args.variant,):
+    for variant in names:
         t = run(
             variant,
             a,
