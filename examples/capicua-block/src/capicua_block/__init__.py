@@ -8,7 +8,9 @@ only capicua's public modules, and ``[project.entry-points.capicua]`` in its
 
 The engine does everything the games share (the line, forced play and passing, domino and
 block detection, records, undo); the class below only answers where Block differs: who
-leads, who wins a block and what a hand scores, and when the match is won.
+leads, who wins a block and what a hand scores, and when the match is won. The computer
+players read those same methods: the expert's playouts score a Block hand with
+``block_winner`` and ``points`` below, and the table words the score from ``goal``.
 """
 
 from __future__ import annotations
@@ -60,8 +62,9 @@ class Block(Variant):
     hand_size = 7
     seats = 2
     teams = ((1,), (2,))  # each player is a team of one: team numbers are seat numbers
-    #: Points that win the match.
-    target = 100
+    #: Points that win the match: the table shows each score with how far it is from it,
+    #: and the expert's match equity reckons from it.
+    goal = 100
 
     def leader(self, previous: HandResult | None, hands: Hands) -> tuple[int, Tile | None]:
         if previous is None or previous.team is None:
@@ -115,7 +118,7 @@ class Block(Variant):
     def match_winner(self, scores: tuple[int, ...]) -> int | None:
         # Only the hand's winner scores, so at most one player can cross the target at once.
         best = max(scores)
-        return scores.index(best) + 1 if best >= self.target else None
+        return scores.index(best) + 1 if best >= self.goal else None
 
 
 @hookimpl
