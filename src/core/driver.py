@@ -1,9 +1,11 @@
 """Playing a match with players: ask the seat to move for an action, apply it, tell observers.
 
 This is the loop the tournament runner and ``capicua simulate`` use (the GUI runs the same
-steps one at a time from Tk's event loop). A decision with a single legal action (a forced
-pass, the 6-6 that must open) is applied without asking the player: there is nothing to
-decide, and it keeps the seat's random stream for real choices.
+steps one at a time from Tk's event loop). Some decisions are taken without asking the
+player (:func:`imposed`): one with a single legal action (a forced pass, the 6-6 that must
+open), where there is nothing to decide and the seat's random stream is kept for real
+choices; and a computer's redeal claim, since the rules make a computer player always
+demand a redeal with the doubles that allow one, whatever its code would answer.
 """
 
 from __future__ import annotations
@@ -12,11 +14,26 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .actions import Action
+from .actions import REDEAL, Action
 from .errors import PlayerError
-from .match import Match
+from .match import CLAIM, Match
 from .tiles import Tile
 from .variant import Variant
+
+
+def imposed(match: Match, player: Any = None) -> Action | None:
+    """The action the seat to move takes without being asked, or ``None`` if it decides.
+
+    The only legal action is taken as it is. A redeal claim of a seat whose ``player`` is
+    not a person (``interactive`` false: every computer player, third-party ones included)
+    is a demand for the redeal: the rules let a person keep such a hand, never a computer.
+    """
+    legal = match.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if match.phase == CLAIM and not getattr(player, "interactive", False):
+        return REDEAL
+    return None
 
 
 def ask(match: Match, seat: int, player: Any, name: str = "") -> Action:
@@ -67,9 +84,9 @@ def play_match(
     now = clock or time.perf_counter
     while match.turn is not None:
         seat = match.turn
-        legal = match.legal_actions()
-        if len(legal) == 1:
-            action = legal[0]
+        forced = imposed(match, players[seat])
+        if forced is not None:
+            action = forced
         elif timings is not None:
             start = now()
             action = ask(match, seat, players[seat], names[seat])

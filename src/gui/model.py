@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.actions import LEFT, PASS, Action, Play
+from ..core.driver import imposed
 from ..core.errors import NothingToUndo
 from ..core.match import Match
 from ..core.rng import restore_stream, seat_stream, stream_state
@@ -133,11 +134,14 @@ class Session:
         """The action to take without asking, if the seat to move has nothing to decide.
 
         A person's forced pass is automatic. A computer's single legal action (a pass, the
-        6-6 that must open) is applied without asking it, as the tournament driver does.
+        6-6 that must open) and its redeal claim (always a demand) are applied without
+        asking it, as the tournament driver does (:func:`~capicua.core.driver.imposed`).
         """
         m = self.match
         if m.turn is None:
             return None
+        if not self.is_human(m.turn):
+            return imposed(m)
         legal = m.legal_actions()
         if len(legal) != 1:
             return None
