@@ -77,7 +77,7 @@ def tournament(
         settings, store = open_tournament(settings, resume)
     except ConfigError as exc:
         fail(str(exc))
-    variant = loaded.variants.get(settings.variant)
+    variant = loaded.variants.create(settings.variant)
     try:
         backend = (
             DaskBackend(settings.scheduler)
@@ -204,7 +204,7 @@ def _print_summary(s: dict, variant: Any, took: float, played_now: int) -> None:
     table.add_column("matches won", justify="right")
     table.add_column("hands won", justify="right")
     for label in labels:
-        table.add_column(_label_title(label), justify="right")
+        table.add_column(variant.label_name(label, plural=True), justify="right")
     if points:
         table.add_column("pts/hand", justify="right")
     table.add_column("ms/move (max)", justify="right")
@@ -258,11 +258,6 @@ def _print_summary(s: dict, variant: Any, took: float, played_now: int) -> None:
         + (f"; records {s['records']}" if s["records"] else ""),
         markup=False,
     )
-
-
-def _label_title(label: str) -> str:
-    names = {"chiva": "chivas", "pollona": "Pollonas", "tripollua": "Tripollúas"}
-    return names.get(label, label + "s")
 
 
 def _num(x: float | None) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..core.match import Match
 from ..core.text import describe_hands
-from .texts import LABELS, entry_name
+from .texts import entry_name
 
 PAD = 8
 
@@ -46,7 +46,7 @@ def log_lines(match: Match) -> list[str]:
         lines.append(f"  team {match.draw_winner} wins the draw")
     lines.extend(describe_hands(match.hands_log, match.variant))
     if match.winner is not None:
-        label = LABELS.get(match.label or "", match.label)
+        label = match.variant.label_name(match.label) if match.label else None
         lines.append(f"Team {match.winner} wins the match" + (f": {label}" if label else "") + ".")
     return lines
 

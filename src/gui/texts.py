@@ -1,9 +1,11 @@
 """The words the table shows: seat and team names, the score panel, results explained.
 
 Kept apart from the drawing so the sentences can be read and tested as plain strings. The
-vocabulary is docs/rules.md's ("Words we use"). Explanations are
-derived from the hand's data and the variant's own rules (which block rule it uses is
-asked of the variant), not from a list of known games, so a plugin variant is explained too.
+vocabulary is docs/rules.md's ("Words we use"). Everything that differs by game is asked of
+the variant, never of a list of known games: why a block went where it did
+(``explain_block``), what a hand did to the score (``explain_score``), each score with how
+far it is from the goal (``score_words``) and the name of a won match (``label_name``), so a
+plugin variant is explained and scored in its own words too.
 """
 
 from __future__ import annotations
@@ -19,8 +21,6 @@ from ..core.view import PastHand, View
 if TYPE_CHECKING:  # the scene and the model import this module
     from .model import Session
     from .scene import Ui
-
-LABELS = {"chiva": "a chiva", "pollona": "a Pollona", "tripollua": "a Tripollúa"}
 
 
 def cap(text: str) -> str:
@@ -131,7 +131,7 @@ def _next_lead(session: Session, past: PastHand) -> list[str]:
 
 
 def match_result(view: View, session: Session) -> str:
-    label = LABELS.get(view.label or "", view.label)
+    label = session.variant.label_name(view.label) if view.label else None
     w = view.winner
     assert w is not None  # shown once the match is over, when it has a winner
     order = (view.scores[w - 1], *(x for t, x in enumerate(view.scores, 1) if t != w))
@@ -190,23 +190,9 @@ def last_move(view: View, session: Session) -> str | None:
     return f"{who} played {action.tile} on the {action.end} end."
 
 
-def score_text(variant: Variant, score: int) -> str:
-    """One team's score with how far it is from winning, in the variant's terms."""
-    if variant.name == "chiva":
-        from ..variants.chiva import WINS_FOR_CHIVA
-
-        if score == 0:
-            return f"Series 0 · {WINS_FOR_CHIVA} wins in a row for a chiva"
-        if score >= WINS_FOR_CHIVA:
-            return f"Series {score} · a chiva"
-        return f"Series {score} · {WINS_FOR_CHIVA - score} more for a chiva"
-    if variant.name == "double-nine-100":
-        from ..variants.double_nine import TARGET
-
-        if score >= TARGET:
-            return f"{score} · past {TARGET}, the match is won"
-        return f"{score} of {TARGET} · {TARGET - score} to go"
-    return f"{'Series' if series_scoring(variant) else 'Score'} {score}"
+def score_text(variant: Variant, scores: tuple[int, ...], team: int) -> str:
+    """``team``'s score with how far it is from winning, in the variant's own words."""
+    return variant.score_words(scores, team)
 
 
 def status(session: Session, view: View, ui: Ui) -> tuple[str, str]:
@@ -255,7 +241,7 @@ def panel_lines(session: Session, view: View, ui: Ui, last: str | None) -> list[
             for s in v.teams[team - 1]
         )
         out.append((f"{cap(team_name(session, team))}: {players}", "team"))
-        out.append((score_text(v, view.scores[team - 1]), "score"))
+        out.append((score_text(v, view.scores, team), "score"))
     out.append(status(session, view, ui))
     if last and session.held_hand is None:
         out.append((last, "muted"))

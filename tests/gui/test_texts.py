@@ -86,7 +86,22 @@ def test_the_last_move_reads_as_a_sentence():
 def test_a_won_score_says_so_instead_of_counting_down():
     from capicua.gui.texts import score_text
 
-    assert score_text(variant("chiva"), 4) == "Series 4 · a chiva"
-    assert score_text(variant("chiva"), 3) == "Series 3 · 1 more for a chiva"
-    assert score_text(variant("double-nine-100"), 143) == "143 · past 100, the match is won"
-    assert score_text(variant("double-nine-100"), 71) == "71 of 100 · 29 to go"
+    assert score_text(variant("chiva"), (4, 0), 1) == "Series 4 · a chiva"
+    assert score_text(variant("chiva"), (0, 3), 2) == "Series 3 · 1 more for a chiva"
+    assert score_text(variant("double-nine-100"), (143, 0), 1) == "143 · past 100, the match is won"
+    assert score_text(variant("double-nine-100"), (0, 71), 2) == "71 of 100 · 29 to go"
+
+
+def test_a_plugin_variant_is_scored_in_its_own_words():
+    from capicua_block import Block
+
+    from capicua.gui.texts import score_text
+
+    assert score_text(Block(), (37, 0), 1) == "37 points · 63 more to win"
+    assert score_text(Block(), (37, 104), 2) == "104 points · the match is won"
+
+
+def test_a_won_match_is_named_in_the_variants_words():
+    assert variant("double-nine-100").label_name("tripollua") == "a Tripollúa"
+    assert variant("double-nine-100").label_name("pollona", plural=True) == "Pollonas"
+    assert variant("chiva").label_name("chiva", plural=True) == "chivas"

@@ -115,6 +115,13 @@ class Block(Variant):
             f"scores the difference, {result.points}."
         )
 
+    def score_words(self, scores: tuple[int, ...], team: int) -> str:
+        # The table's score panel, one line per player, in Block's words.
+        score = scores[team - 1]
+        if score >= self.goal:
+            return f"{score} points · the match is won"
+        return f"{score} points · {self.goal - score} more to win"
+
     def match_winner(self, scores: tuple[int, ...]) -> int | None:
         # Only the hand's winner scores, so at most one player can cross the target at once.
         best = max(scores)
