@@ -16,6 +16,13 @@ the records) relies on:
 * the match ends, its record survives JSON and replays to the same match, also when saved
   half-way, and the same seed gives the same match.
 
+``check_simulator(MyVariant)`` checks that the computer players play the variant by its
+rules: from random positions of its matches, the players' fast simulator
+(:mod:`capicua.players.sim`) offers the engine's legal moves, and every playout it plays
+(with and without noise), replayed move by move in the engine, ends the hand with the
+result the engine gives (winner and points): the expert's search scores a hand exactly as
+the game does.
+
 ``check_player(MyPlayer)`` seats the player at every seat of seeded matches of every
 loaded variant and checks that it always answers one of ``view.legal``, never raises, stays
 within a time limit per decision, and makes the same choices from the same random stream.
@@ -58,6 +65,7 @@ __all__ = [
     "ConformanceError",
     "Report",
     "check_player",
+    "check_simulator",
     "check_variant",
     "find_leaks",
     "random_match",
@@ -84,6 +92,7 @@ class Report:
     undo_checks: int = 0
     decisions: int = 0
     slowest: float = 0.0  # seconds, the slowest decision of a checked player
+    playouts: int = 0  # playouts of the simulator checked against the engine
 
 
 # -- variants ------------------------------------------------------------------------------
@@ -146,6 +155,108 @@ def random_match(
 
 
 _SEATS: Mapping[int, Any] = MappingProxyType({})
+
+
+# -- the players' simulator ----------------------------------------------------------------
+
+
+def check_simulator(
+    variant: Callable[[], Variant], *, positions: int = 40, seed: int = 0, noises: int = 2
+) -> Report:
+    """Check that the computer players' simulator plays ``variant`` by the engine's rules.
+
+    From ``positions`` random positions (matches played at random to a play decision, in
+    any hand), the simulator's legal moves must be the engine's, and ``noises`` playouts
+    from each (the first without noise, the rest with) must, replayed move by move in the
+    engine, be legal there and end the hand with the engine's result: the same winning
+    team (or tie) and the same points. A failure names the position's seed.
+    """
+    from .players.sim import held_counts, legal_moves, playout, rules_for
+
+    sample = variant()
+    report = Report(sample.name)
+    for i in range(positions):
+        pseed = derive_seed(seed, "simulator", i)
+        match = _random_position(variant, pseed)
+        if match is None:
+            continue
+        v = match.variant
+        seat = match.to_move
+        # The rules as a player gets them: from the metadata its view carries.
+        rules = rules_for(match.view(seat).variant)
+        where = f"{sample.name}, position seed {pseed}, hand {match.hand_number}"
+        hands = [[t.index for t in match.hands[s]] for s in range(1, v.seats + 1)]
+        left, right = match.ends or (-1, -1)
+        engine = sorted(
+            (a.tile.index, 0 if a.end == "left" else 1)
+            for a in match.legal_actions()
+            if isinstance(a, Play)
+        )
+        if sorted(legal_moves(hands[seat - 1], left, right)) != engine:
+            raise ConformanceError(f"{where}: the simulator's legal moves are not the engine's")
+        for k in range(noises):
+            trace: list[tuple[int, int, int]] = []
+            team, points = playout(
+                [h[:] for h in hands],
+                held_counts(hands, v.max_pip),
+                left,
+                right,
+                seat - 1,
+                rules,
+                random.Random(pseed + k),
+                5.0 * k,
+                trace,
+            )
+            log = match.hand
+            assert log is not None  # a position is in the middle of a hand
+            done = 0
+            for mover, tile, end in trace:
+                if match.turn != mover + 1:
+                    raise ConformanceError(
+                        f"{where}: the simulator moved seat {mover + 1}, the engine has seat "
+                        f"{match.turn} to move"
+                    )
+                action = (
+                    PASS if tile < 0 else Play.of(_TILES[tile], "left" if end == 0 else "right")
+                )
+                if not match.is_legal(action):
+                    raise ConformanceError(f"{where}: the simulator played {action}, not legal")
+                match.apply(action)
+                done += 1
+            result = log.result
+            if result is None:
+                raise ConformanceError(
+                    f"{where}: the simulator ended a hand the engine goes on with"
+                )
+            if (team or None, points) != (result.team, result.points):
+                raise ConformanceError(
+                    f"{where}: the simulator scored the hand as won by team {team or None} for "
+                    f"{points} points; the engine as won by team {result.team} for "
+                    f"{result.points} ({result.outcome}): the simulator does not score as "
+                    "the variant's block_winner and points do"
+                )
+            match.undo(done)
+            report.playouts += 1
+        report.hands += 1
+    return report
+
+
+_TILES = {t.index: t for t in tile_set(12)}
+
+
+def _random_position(variant: Callable[[], Variant], seed: int) -> Match | None:
+    """A match played at random from ``seed`` to a play decision (not an opening the rules
+    force; ``None`` if the match ended first)."""
+    rng = random.Random(seed)
+    match = Match(variant(), rng.getrandbits(32))
+    stop = rng.random()
+    while match.turn is not None and len(match.actions) < MAX_ACTIONS:
+        legal = match.legal_actions()
+        forced = not match.line and match.required is not None  # the rules' opening, no choice
+        if match.phase == PLAY and not forced and legal[0] is not PASS and rng.random() < stop / 3:
+            return match
+        match.apply(legal[int(rng.random() * len(legal))])
+    return None
 
 
 class _MatchChecker:

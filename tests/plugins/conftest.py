@@ -80,3 +80,18 @@ def cli() -> Callable:
         return runner.invoke(app, [str(a) for a in args])
 
     return invoke
+
+
+#: The Fewest tiles test variant, a third-party plugin distribution (see its module).
+FEWESTDIST = Path(__file__).parent / "fewestdist"
+
+
+@pytest.fixture
+def fewest(monkeypatch):
+    """The ``capicua-fewest`` distribution on ``sys.path``: its variant is installed, and
+    the plugins loaded with it are returned."""
+    monkeypatch.syspath_prepend(str(FEWESTDIST))
+    monkeypatch.setattr(capicua.plugins, "_DEFAULT", None)
+    loaded = capicua.plugins.default_plugins()
+    assert "fewest-tiles" in loaded.variants
+    return loaded
