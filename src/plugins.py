@@ -42,7 +42,7 @@ import pluggy
 from . import __version__, hookspecs
 from .core.errors import PluginError
 from .core.tiles import _TOP, tile_set
-from .core.variant import Variant
+from .core.variant import Tuning, Variant
 from .players.base import Option, Player
 
 GROUP = "capicua"
@@ -136,6 +136,24 @@ def variant_problems(cls: type[Variant]) -> list[str]:
     labels: object = cls.labels  # typed tuple[str, ...] in Variant, but a plugin set it
     if not isinstance(labels, tuple) or not all(isinstance(x, str) for x in labels):
         problems.append(f"labels must be a tuple of strings, not {labels!r}")
+    if cls.scoring not in ("points", "series"):
+        problems.append(f"scoring must be 'points' or 'series', not {cls.scoring!r}")
+    goal: object = cls.goal
+    if goal is not None and (not _is_int(goal) or goal < 1):
+        problems.append(f"goal must be None or a positive number, not {goal!r}")
+    if not isinstance(cls.tuning, Tuning):
+        problems.append("tuning must be a capicua.core.variant.Tuning")
+    options: object = cls.options
+    if not isinstance(options, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, Option) for k, v in options.items()
+    ):
+        problems.append("options must map option names to capicua.core.options.Option")
+    else:
+        for key, opt in options.items():
+            try:
+                opt.check(key, opt.default)
+            except ValueError as exc:
+                problems.append(f"the default of option {key!r} fails its own check ({exc})")
     if inspect.isabstract(cls):
         missing = ", ".join(sorted(getattr(cls, "__abstractmethods__", ())))
         problems.append(f"it does not implement {missing}")

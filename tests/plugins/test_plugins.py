@@ -182,6 +182,10 @@ BAD_VARIANTS = {
     "a name with spaces": ("name = 'my chiva'", "name must be lowercase letters"),
     "one team": ("teams = ((1, 2, 3, 4),)", "teams must be a tuple of at least two"),
     "a set beyond double-twelve": ("max_pip = 13", "max_pip must be a number from 0 to 12"),
+    "an unknown scoring": ("scoring = 'goals'", "scoring must be 'points' or 'series'"),
+    "a goal of nothing": ("goal = 0", "goal must be None or a positive number"),
+    "tuning that is not a Tuning": ("tuning = {'reading': 1}", "tuning must be a capicua"),
+    "an option that is not an Option": ("options = {'goal': 100}", "options must map option"),
 }
 
 
@@ -371,3 +375,27 @@ def test_the_builtin_players_and_variants_have_valid_metadata():
         assert variant_problems(loaded.variants.get(name)) == [], name
     for name in loaded.players:
         assert player_problems(loaded.players.get(name)) == [], name
+
+
+def test_a_variants_options_are_checked_and_carried_to_the_players():
+    from capicua.core.options import Option
+    from capicua.core.variant import Variant
+
+    class Race(Variant):
+        name, title, seats, teams = "race", "Race", 2, ((1,), (2,))
+        options = {"goal": Option(int, 100, "points that win the match", min=10, max=500)}
+        block_winner = Variant.block_by_lowest_count
+        points = Variant.score_opponents_pips
+        next_scores = Variant.add_points
+        match_winner = Variant.first_to_goal
+
+    assert Race().goal == 100
+    short = Race(goal=50)
+    assert short.match_winner((49, 0)) is None and short.match_winner((50, 0)) == 1
+    info = short.info()
+    assert info.options == (("goal", 50),)
+    assert info.variant().goal == 50 and info.variant() is not short  # the players' own copy
+    with pytest.raises(ValueError, match="at least 10"):
+        Race(goal=5)
+    with pytest.raises(ValueError, match="has no option 'target'"):
+        Race(target=50)
