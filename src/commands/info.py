@@ -52,10 +52,11 @@ def plugins_command(
                 "version": entry.version,
                 "about": about,
             }
-            if kind == "player":
-                row["options"] = {
-                    key: opt.to_json() for key, opt in getattr(entry.cls, "options", {}).items()
-                }
+            row["options"] = {
+                key: opt.to_json() for key, opt in getattr(entry.cls, "options", {}).items()
+            }
+            if kind == "variant":
+                row["goal"] = loaded.variants.create(name).goal_words()
             rows.append(row)
     if as_json:
         import json

@@ -58,7 +58,9 @@ def test_plugins_lists_each_players_options_with_default_and_values():
     assert level["default"] == "normal" and level["choices"] == ["fast", "normal", "strong"]
     assert rows["heuristic"]["options"]["noise"]["max"] == 20.0
     assert rows["random"]["options"] == {}
-    assert "options" not in rows["chiva"]
+    assert rows["chiva"]["options"] == {}
+    assert rows["double-nine-100"]["goal"] == "first to 100 points"
+    assert rows["chiva"]["goal"] == "4 won hands in a row, a chiva"
     table = invoke("plugins").output
     assert "player options" in table
     assert "float from 0.0 to 10.0" in table and "fast, normal, strong" in table
