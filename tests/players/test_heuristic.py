@@ -10,10 +10,18 @@ from deals_for_players import chiva_deal, shuffle_for
 from capicua.core.actions import REDEAL, ChooseLeader, parse_action
 from capicua.core.match import Match
 from capicua.core.tiles import tile_set
-from capicua.players.heuristic import HeuristicPlayer, explain, public_scorer, score_plays
+from capicua.core.variant import Variant
+from capicua.players.heuristic import (
+    HeuristicPlayer,
+    explain,
+    pips_scored,
+    public_scorer,
+    score_plays,
+)
 from capicua.players.knowledge import knowledge
 from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
+from deals import deal, play
 
 
 def chiva_after(*actions: str) -> Match:
@@ -97,3 +105,76 @@ def test_public_score_is_the_score_less_the_terms_that_need_the_rest_of_the_hand
         rest = sum(x.value for x in s.terms if x.words.startswith(hand_terms))
         assert rest > 0  # each play keeps tiles that fit, so the two scores differ
         assert public(s.action.tile.index, s.action.end) == pytest.approx(s.score - rest)
+
+
+class OpenFewest(Variant):
+    """Two players, the whole double-six set dealt (each sees the other's hand as unseen):
+    a block goes to the one holding fewer tiles, pips breaking a tie; a point a hand."""
+
+    name, title, seats, teams, hand_size, max_pip = "open-fewest", "Open", 2, ((1,), (2,)), 14, 6
+    goal = 3
+    next_scores = Variant.add_points
+    match_winner = Variant.first_to_goal
+
+    def block_winner(self, hands):
+        held = {self.team_of[s]: (len(t), sum(x.pips for x in t)) for s, t in hands.items()}
+        low = min(held.values())
+        winners = [team for team, key in held.items() if key == low]
+        return winners[0] if len(winners) == 1 else None
+
+    def points(self, outcome, team, hands):
+        return 1
+
+
+class OpenLowest(OpenFewest):
+    """The same game with double-nine's block rule: the lowest count wins."""
+
+    name = "open-lowest"
+    block_winner = Variant.block_by_lowest_count
+
+
+OPEN_DEAL = {
+    1: "5-5 2-2 1-1 5-4 2-0 0-0 3-1 2-1 5-2 1-0 6-6 4-3 3-0 5-1",
+    2: "6-3 6-1 4-4 6-5 6-0 6-2 3-2 3-3 6-4 4-0 5-0 5-3 4-2 4-1",
+}
+OPEN_PLAY = (
+    "1:6-6L 2:6-5L 1:5-1L 2:6-1R 1:2-1L 2:3-2L 1:3-1R 2:5-3R 1:5-5R 2:3-3L 1:5-4R 2:6-4R "
+    "1:3-0L 2:6-0L 1:pass 2:6-3R 1:4-3R 2:4-0R 1:2-0R"
+)
+
+
+def open_position(variant) -> Match:
+    # Seat 2 to move on 6|2 with 6-2 4-2 4-4 4-1 5-0: 6-2 on the right makes 6|6, and no
+    # six is left anywhere, so the hand is blocked. Seat 2 then holds 4 tiles (24 pips),
+    # seat 1 five (14 pips).
+    m = Match(variant, 1, script=[deal(variant, OPEN_DEAL)])
+    play(m, OPEN_PLAY)
+    assert m.turn == 2 and m.ends == (6, 2)
+    return m
+
+
+def test_a_block_is_judged_by_the_games_own_block_rule():
+    # Fewer tiles win the block: seat 2 blocks. By the lowest count it would lose: it plays on.
+    assert best(open_position(OpenFewest())) == "6-2R"
+    assert best(open_position(OpenLowest())) == "4-2R"
+    words = explain(open_position(OpenFewest()).view(2), parse_action("6-2R"))
+    assert "blocks the hand, which your side wins" in words
+
+
+def test_pips_are_shed_harder_only_where_the_game_scores_the_losers_pips():
+    from capicua_block import Block
+
+    assert pips_scored(DoubleNine100()) and pips_scored(Block())
+    assert not pips_scored(Chiva()) and not pips_scored(OpenFewest())
+
+
+def test_a_game_without_partners_has_no_partner_terms():
+    view = open_position(OpenFewest()).view(2)
+    for scored in score_plays(view):
+        assert not [t for t in scored.terms if "partner" in t.words], scored
+    # The same seat count with partners has them: Chiva's seat 1 after 6-6 (tests above).
+    assert any(
+        "partner" in t.words
+        for s in score_plays(chiva_after("6-6L", "6-5R", "pass", "6-4L").view(1))
+        for t in s.terms
+    )
