@@ -65,7 +65,9 @@ def simulate(
     )
     if labels:
         out.print(
-            "  names " + ", ".join(f"{k} {n}" for k, n in sorted(labels.items())), markup=False
+            "  names "
+            + ", ".join(f"{v.label_name(k, plural=True)} {n}" for k, n in sorted(labels.items())),
+            markup=False,
         )
     out.print(f"  time {took:.2f} s ({hands / took:,.0f} hands/s)", markup=False)
     if records:
