@@ -184,6 +184,8 @@ class Variant(ABC):
                 raise ValueError(
                     f"variant {self.name} has no option {key!r} (its options: {known})"
                 )
+        #: The game's option values, by name in order: what the metadata carry to the
+        #: players (:attr:`VariantInfo.options`), so their copy of the rules is the same.
         self.chosen = tuple(
             (key, opt.check(key, options.get(key, opt.default)))
             for key, opt in sorted(self.options.items())
