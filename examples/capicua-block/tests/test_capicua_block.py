@@ -17,7 +17,7 @@ from capicua.core.tiles import Tile, tile_set
 from capicua.core.variant import BLOCK, DOMINO, TIE
 from capicua.players.random_player import RandomPlayer
 from capicua.plugins import load_plugins
-from capicua.testing import check_player, check_variant
+from capicua.testing import check_player, check_simulator, check_variant
 
 
 def deal(seat1: str, seat2: str) -> list[Tile]:
@@ -124,6 +124,17 @@ def test_the_first_to_100_wins_the_match():
 def test_block_keeps_capicuas_invariants():
     report = check_variant(Block, matches=4)
     assert report.matches == 4 and report.hands > 4
+
+
+def test_the_computer_players_score_block_as_the_engine_does():
+    # The expert's look-ahead ends each hand by Block's own block_winner and points.
+    report = check_simulator(Block, positions=30)
+    assert report.playouts == 2 * report.hands > 0
+
+
+def test_the_score_panel_counts_down_to_100_in_blocks_words():
+    assert Block().score_words((37, 0), 1) == "37 points · 63 more to win"
+    assert Block().to_go((37, 0), 2) == 100
 
 
 def test_every_player_can_play_block():
