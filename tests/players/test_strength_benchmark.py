@@ -222,3 +222,20 @@ def test_the_script_reports_its_progress_on_stderr_unless_quiet():
 
     assert figures(loud.stdout) == figures(quiet.stdout)
     assert "hands won    A" in loud.stdout
+
+
+def test_a_plugin_variant_of_two_players_is_played_once_with_a_at_each_seat(strength):
+    # Block comes from examples/capicua-block, a third-party plugin.
+    out = strength.play_pair(("block", "heuristic", "random", 4))
+    assert sum(out["matches"]) == 2
+    assert sum(out["hands"]) + out["ties"] == out["deals"] > 0
+
+
+def test_an_unknown_variant_or_a_partner_device_without_partners_is_one_error_line():
+    script = str(BENCHMARKS / "strength.py")
+    for args, says in (
+        (["--variant", "nope"], "unknown variant 'nope'"),
+        (["--variant", "block", "--a", "oracle-partner"], "needs partners; block has none"),
+    ):
+        run = subprocess.run([sys.executable, script, *args], capture_output=True, text=True)
+        assert run.returncode == 2 and says in run.stderr, run.stderr
