@@ -182,6 +182,50 @@ class Oracle:
         )
 
 
+#: The measuring device that plays a game by other rules than its own.
+CHIVA_RULES = "expert-chiva-rules"
+
+
+class ChivaRules:
+    """The ``expert-chiva-rules`` measuring device: the expert (at ``level``) told Chiva's
+    block and scoring rules in place of the game's, whatever the game (a block goes to the
+    lower team total, a won hand scores nothing, no goal to reckon the match from: a hand
+    won is worth 1, a tie 1/2), its heuristic prior too. Against the expert it says what
+    playing a game by that game's own rules is worth."""
+
+    def __init__(self, rng: Any, level: str = "normal") -> None:
+        from capicua.players.expert import ExpertPlayer
+
+        self.expert = ExpertPlayer(rng)
+        self.name = CHIVA_RULES
+        self.level = level
+
+    def act(self, view: Any) -> Any:
+        from capicua.core.variant import Variant
+        from capicua.players.expert import analyse
+
+        if view.phase != "play":
+            return self.expert.act(view)
+        info = view.variant
+        told = _TOLD.get(info.cls)
+        if told is None:  # one told class per game (the players' caches key on it)
+            told = _TOLD[info.cls] = type(
+                f"{info.cls.__name__}ByChivasRules",
+                (info.cls,),
+                {
+                    "block_winner": Variant.block_by_team_total,
+                    "points": Variant.points,
+                    "goal": None,
+                },
+            )
+        told_view = replace(view, variant=replace(info, cls=told))
+        return analyse(told_view, self.expert.rng, level=self.level).best
+
+
+#: The game classes told Chiva's rules, by the game's own class.
+_TOLD: dict[Any, Any] = {}
+
+
 class _Watch:
     """A stand-in hook relay for ``play_match`` that hands the match to the oracles."""
 
@@ -205,7 +249,7 @@ class _Watch:
 def _is_oracle(spec: Any) -> bool:
     """A measuring device, by name or with options (``{"player": "oracle-partner", ...}``)."""
     name = spec.get("player") if isinstance(spec, dict) else spec
-    return name in ORACLES
+    return name in ORACLES or name == CHIVA_RULES
 
 
 def check_oracle(spec: Any) -> str | None:
@@ -216,7 +260,7 @@ def check_oracle(spec: Any) -> str | None:
     if not isinstance(spec, dict):
         return None
     name = spec["player"]
-    allowed = () if name == "oracle" else ("level",)
+    allowed = () if name == "oracle" else ("level",)  # the others, CHIVA_RULES too
     for key, value in spec.items():
         if key == "player":
             continue
@@ -232,6 +276,9 @@ def check_oracle(spec: Any) -> str | None:
 
 
 def _make(spec: Any, rng: Any) -> Any:
+    name = spec.get("player") if isinstance(spec, dict) else spec
+    if name == CHIVA_RULES:
+        return ChivaRules(rng, spec.get("level", "normal") if isinstance(spec, dict) else "normal")
     if _is_oracle(spec):
         if isinstance(spec, dict):
             return Oracle(rng, spec["player"], spec.get("level", "normal"))
@@ -428,7 +475,8 @@ def main(argv: list[str] | None = None) -> int:
         "--a",
         default="heuristic",
         help=f"player A, e.g. expert or expert:samples=400, or a measuring device "
-        f"({devices}; all but oracle take a level: oracle-team:level=strong)",
+        f"({devices}; {CHIVA_RULES}: the expert told Chiva's block and scoring rules in "
+        f"place of the game's; all but oracle take a level: oracle-team:level=strong)",
     )
     p.add_argument("--b", default="random", help="player B, same form")
     p.add_argument(
