@@ -239,3 +239,17 @@ def test_an_unknown_variant_or_a_partner_device_without_partners_is_one_error_li
     ):
         run = subprocess.run([sys.executable, script, *args], capture_output=True, text=True)
         assert run.returncode == 2 and says in run.stderr, run.stderr
+
+
+def test_the_chiva_rules_device_plays_a_game_told_chivas_rules(strength):
+    from capicua.core.variant import Variant
+
+    out = strength.play_pair(
+        ("block", {"player": "expert-chiva-rules", "level": "fast"}, "random", 4)
+    )
+    assert sum(out["matches"]) == 2 and out["times"][0]
+    from capicua_block import Block
+
+    told = strength._TOLD[Block]
+    assert issubclass(told, Block) and told.goal is None
+    assert told.block_winner is Variant.block_by_team_total and told.points is Variant.points
