@@ -13,7 +13,13 @@ everything with ``after()``:
 * a generation counter makes any answer that arrives after an undo, restart or new match
   stale; it is dropped, never applied;
 * while the rules, the log or the settings are open, or the table asks the person
-  something, the computer players wait.
+  something, nothing scheduled is applied: every timer (a computer's answer, its forced
+  pass or only move, the person's forced pass, a computer table moving past a finished
+  hand) checks :meth:`TableApp.held_back` when it fires and, if held, waits and is
+  started again, a full delay later, once the table is free;
+* in step mode a computer moves only when the person taps Next;
+* a computer's tile slides from its seat to its place in the line (:class:`Slide`), a
+  few hundred milliseconds that any tap or key cuts short.
 
 No other thread ever touches Tk.
 """
@@ -27,24 +33,51 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-from ..core.actions import Action
+from ..core.actions import Action, Play
 from ..core.driver import ask
 from ..core.errors import CapicuaError, PlayerError
 from ..core.match import Match
 from . import save
 from .advice import suggest
 from .controller import Controller, Response
-from .dialogs import Settings, SettingsWindow, TextWindow, log_lines
+from .dialogs import CONFIRM, Settings, SettingsWindow, TextWindow, log_lines
 from .geometry import SEAT_SIDES
 from .model import SeatsError, Session
 from .scene import Choice, Ui, build_scene
 from .table import TableView
-from .texts import scores_text
+from .texts import (
+    CONFIRM_NEW,
+    DISABLED,
+    KEY_LEGEND,
+    resume_question,
+)
 
 POLL_MS = 15  # how often the Tk thread looks for a computer's answer
 PASS_SHOW = 0.8  # seconds a person's forced pass stays on screen (when delay > 0)
 MIN_SIZE = (960, 720)  # from here up the person's tiles are at least 48 px wide
 TAP_EVENTS = ("hand", "end", "choice", "facedown", "button", "felt", "line")
+SLIDE_SECONDS = 0.3  # a computer's tile travelling from its seat to the line
+FRAME_MS = 15  # about 60 frames a second while a tile slides
+
+
+class Slide:
+    """One tile sliding from a seat to its place in the line: the canvas items tagged
+    ``tag`` start ``(dx, dy)`` away from where the frame drew them and ease into place."""
+
+    def __init__(self, tag: str, dx: float, dy: float, seconds: float) -> None:
+        self.tag = tag
+        self.start = (dx, dy)
+        self.seconds = seconds
+        self.began = time.monotonic()
+        self.at = (0.0, 0.0)  # the offset the items are drawn at now
+
+    def offset(self, now: float) -> tuple[float, float]:
+        p = min(1.0, (now - self.began) / self.seconds) if self.seconds > 0 else 1.0
+        k = (1 - p) ** 3  # ease out: fast off the seat, gentle into place
+        return self.start[0] * k, self.start[1] * k
+
+    def done(self, now: float) -> bool:
+        return now - self.began >= self.seconds
 
 
 class TableApp:
@@ -70,19 +103,27 @@ class TableApp:
         self._gen = 0
         self._after: str | None = None
         self._busy = False  # a timer or a computation is pending for this generation
+        self._waiting: Callable[[], None] | None = None  # a step held back by a pause
+        self._stepped = False  # step mode: the person tapped Next for the coming move
+        self._slide: Slide | None = None
+        self._slide_after: str | None = None
+        self.frame_times: list[float] = []  # seconds per animation frame (benchmarks read it)
         self._redraw_pending = False
         self._drag_at: tuple[float, float] | None = None
         self.windows: dict[str, tk.Toplevel] = {}
-        self._resume: save.Loaded | None = None
         root.title("capicua")
         root.minsize(*MIN_SIZE)
         self.canvas = tk.Canvas(root, highlightthickness=0, background="#3b2a1e", takefocus=True)
         self.canvas.pack(fill="both", expand=True)
         self.table = TableView(self.canvas)
         self._bind()
-        self.session = self._new_session(settings.variant, settings.seats, settings.seed)
-        if saving and offer_resume:
-            self._offer_resume()
+        # A saved match of this game is offered before anything new is dealt: the saved
+        # table is what shows behind the question.
+        resumable = self._saved() if saving and offer_resume else None
+        if resumable is not None:
+            self.session = resumable
+        else:
+            self.session = self._new_session(settings.variant, settings.seats, settings.seed)
         root.protocol("WM_DELETE_WINDOW", self.close)
         self.canvas.focus_set()
         self.refresh()
@@ -97,12 +138,12 @@ class TableApp:
         c.bind("<ButtonRelease-1>", self._on_release)
         c.bind("<Configure>", lambda _e: self._schedule_redraw())
         for key in ("Left", "Right", "Up", "Down", "Return", "KP_Enter", "space", "Escape"):
-            c.bind(
-                f"<KeyPress-{key}>",
-                lambda e: self._handle(
-                    self.ctl.key(e.keysym, self.table_view(), self._focusable())
-                ),
-            )
+            c.bind(f"<KeyPress-{key}>", lambda e: self._key(e.keysym))
+        # Tab walks the felt's buttons (or the playable tiles) like the arrows; returning
+        # "break" keeps Tk from moving the keyboard focus off the canvas.
+        c.bind("<Tab>", lambda _e: self._tab("Tab"))
+        c.bind("<ISO_Left_Tab>", lambda _e: self._tab("ISO_Left_Tab"))
+        c.bind("<Shift-Tab>", lambda _e: self._tab("ISO_Left_Tab"))
         for seq, name in (
             ("<Control-z>", "undo"),
             ("<Control-y>", "redo"),
@@ -110,13 +151,35 @@ class TableApp:
             ("<F1>", "rules"),
             ("<Control-l>", "log"),
             ("<Control-h>", "hint"),
+            ("<Control-n>", "new"),
+            ("<KeyPress-n>", "next"),
         ):
-            c.bind(seq, lambda _e, n=name: self.command(n))
+            c.bind(seq, lambda _e, n=name: self._shortcut(n))
+
+    def _key(self, keysym: str) -> None:
+        self.finish_slide()  # the person acts: a tile still sliding lands at once
+        if keysym == "Escape" and self.ctl.hinted is not None:
+            self.ctl.reset()  # Escape drops a hint's preview whole, not one step of it
+            self.ui.message = None
+            self.redraw()
+            return
+        self._handle(self.ctl.key(keysym, self.table_view(), self._focusable()))
+
+    def _tab(self, keysym: str) -> str:
+        self._key(keysym)
+        return "break"
+
+    def _shortcut(self, name: str) -> None:
+        self.finish_slide()
+        if name == "next" and not self.ui.step_wait:
+            return
+        self.command(name)
 
     def _on_press(self, event: tk.Event) -> None:
         x, y = self.canvas.canvasx(event.x), self.canvas.canvasy(event.y)
         self._drag_at = (x, y)
         self.canvas.focus_set()
+        self.finish_slide()
         self._handle(self.ctl.press(self.table.target_at(x, y), x, y))
 
     def _on_motion(self, event: tk.Event) -> None:
@@ -140,14 +203,14 @@ class TableApp:
         """The person's view for reading taps: ``None`` while the table asks a question or
         shows a finished hand (then only its choices count). The controller itself says
         "wait" when a tile is tapped out of turn."""
-        if self.ui.question is not None or self.session.held_hand is not None:
+        if self.ui.question is not None or self.session.holding:
             return None
         return self.session.view()
 
     def person_view(self):
         """The person's view while they have a decision to make, else ``None``."""
         s = self.session
-        if self.ui.question is not None or s.held_hand is not None:
+        if self.ui.question is not None or s.holding:
             return None
         if not s.is_human(s.match.turn) or s.automatic() is not None:
             return None
@@ -158,8 +221,10 @@ class TableApp:
         return scene.focusable() if scene is not None else []
 
     def _handle(self, resp: Response) -> None:
-        if resp.message is not None:
+        # One status line: whatever the person does next replaces the last message.
+        if resp.message is not None or resp.changed or resp.button or resp.action:
             self.ui.message = resp.message
+            self.ui.notice = None
         if resp.button:
             self.command(resp.button)
         elif resp.action is not None:
@@ -180,7 +245,13 @@ class TableApp:
             return
         self.ui.buttons = self._buttons()
         self.ui.paused = self.paused
-        self.table.draw(build_scene(self.session, self.ctl, self.ui))
+        self.ui.paused_by = tuple(self.windows)
+        scene = build_scene(self.session, self.ctl, self.ui)
+        self.ctl.focus = scene.focus  # the felt's button in focus is the controller's too
+        self.table.draw(scene)
+        if self._slide is not None:  # a frame drawn mid-slide keeps the tile on its way
+            self._slide.at = (0.0, 0.0)
+            self._move_slide(time.monotonic())
         if self.ctl.dragging and self.ctl.drag_from and self._drag_at:
             # A frame drawn mid-drag (a resize, a new drop target) keeps the tile in hand.
             (x0, y0), (x, y) = self.ctl.drag_from, self._drag_at
@@ -192,7 +263,7 @@ class TableApp:
         self.pump()
         self.redraw()
         if "log" in self.windows:
-            self.windows["log"].set_text("\n".join(log_lines(self.session.match)))  # type: ignore[attr-defined]
+            self.windows["log"].set_text("\n".join(log_lines(self.session)))  # type: ignore[attr-defined]
 
     def _buttons(self) -> dict[str, bool]:
         s = self.session
@@ -213,25 +284,48 @@ class TableApp:
             self.root.after_cancel(self._after)
             self._after = None
         self._busy = False
+        self._waiting = None
+        self._stepped = False
         self.ui.thinking = None
+        self.ui.step_wait = None
+
+    def held_back(self) -> bool:
+        """Nothing scheduled may be applied now: a side window is open, the table asks the
+        person something, or a computer player broke."""
+        return bool(self.windows) or self.ui.question is not None or self.ui.error is not None
 
     def _later(self, seconds: float, fn: Callable[[], None]) -> None:
+        """Run ``fn`` in ``seconds`` unless the position changes first; if the table is
+        held back when the time comes, ``fn`` waits for :meth:`pump` to start it again."""
         gen = self._gen
 
         def run() -> None:
             self._after = None
-            if gen == self._gen:
-                fn()
+            if gen != self._gen:
+                return
+            if self.held_back():
+                self._waiting = fn
+                self.redraw()  # the seat's label says "paused"
+                return
+            fn()
 
         self._after = self.root.after(max(0, int(seconds * 1000)), run)
 
     def pump(self) -> None:
         """Start the next step of the match if nothing is pending and nothing holds it."""
         s = self.session
-        if self._busy or self.ui.question or self.ui.error or self.paused or s.match.over:
+        if self.held_back() or s.match.over:
             return
-        if s.held_hand is not None:
-            if s.human is None:  # nobody to tap Continue: a computer-only table moves on
+        if self._waiting is not None:
+            # A step the pause held back: the person gets a full delay to look first.
+            fn, self._waiting = self._waiting, None
+            self._later(self.settings.delay, fn)
+            return
+        if self._busy:
+            return
+        if s.holding:
+            if s.human is None and self._may_step(None):
+                # Nobody to tap Continue: a computer-only table moves on.
                 self._busy = True
                 self._later(self.settings.delay * 3, self._proceed)
             return
@@ -245,6 +339,8 @@ class TableApp:
                 pause = max(self.settings.delay, PASS_SHOW) if self.settings.delay else 0
                 self._later(pause, lambda: self._apply(auto))
             return
+        if not self._may_step(seat):
+            return
         self._busy = True
         if auto is not None:
             self._later(self.settings.delay, lambda: self._apply(auto))
@@ -254,8 +350,16 @@ class TableApp:
         ready = time.monotonic() + self.settings.delay
         self._later(POLL_MS / 1000, lambda: self._poll(future, seat, ready))
 
+    def _may_step(self, seat: int | None) -> bool:
+        """In step mode a computer's move waits for Next; say so on the felt."""
+        if not self.settings.step or self._stepped:
+            self.ui.step_wait = None
+            return True
+        self.ui.step_wait = seat if seat is not None else 0
+        return False
+
     def _poll(self, future: Future, seat: int, ready: float) -> None:
-        if not future.done() or time.monotonic() < ready or self.paused:
+        if not future.done() or time.monotonic() < ready:
             self._later(POLL_MS / 1000, lambda: self._poll(future, seat, ready))
             return
         self.ui.thinking = None
@@ -279,9 +383,72 @@ class TableApp:
 
     def _apply(self, action: Action, stream: str | None = None) -> None:
         self._invalidate()
-        self.session.apply(action, stream)
+        self.finish_slide()
+        s = self.session
+        seat = s.match.turn
+        s.apply(action, stream)
         self.ctl.reset()
+        self.ui.message = None
         self._after_change()
+        if (
+            isinstance(action, Play)
+            and seat is not None
+            and not s.is_human(seat)
+            and self.settings.animate
+            and not s.holding  # the last tile of a hand: the result is what shows
+        ):
+            self._start_slide(seat)
+
+    # -- the computer's tile sliding in ---------------------------------------------------
+
+    def _start_slide(self, seat: int) -> None:
+        line = self.table.scene.line if self.table.scene is not None else None
+        if line is None or line.last is None:
+            return
+        tag = f"line:{line.last}"
+        to = self.table.centre_of(tag)
+        frm = self.table.seat_centre(seat)
+        if to is None or frm is None:
+            return
+        self._slide = Slide(tag, frm[0] - to[0], frm[1] - to[1], SLIDE_SECONDS)
+        self._move_slide(time.monotonic())
+        self._slide_after = self.root.after(FRAME_MS, self._slide_frame)
+
+    def _move_slide(self, now: float) -> None:
+        slide = self._slide
+        assert slide is not None
+        dx, dy = slide.offset(now)
+        self.canvas.move(slide.tag, dx - slide.at[0], dy - slide.at[1])
+        self.canvas.tag_raise(slide.tag)
+        slide.at = (dx, dy)
+
+    def _slide_frame(self) -> None:
+        self._slide_after = None
+        if self._slide is None or not self.canvas.winfo_exists():
+            return
+        began = time.perf_counter()
+        now = time.monotonic()
+        self._move_slide(now)
+        self.canvas.update_idletasks()
+        self.frame_times.append(time.perf_counter() - began)
+        if self._slide.done(now):
+            self._slide = None
+            return
+        self._slide_after = self.root.after(FRAME_MS, self._slide_frame)
+
+    def finish_slide(self) -> None:
+        """Put a sliding tile in its place now (the person acted, or the next move came)."""
+        if self._slide_after is not None:
+            self.root.after_cancel(self._slide_after)
+            self._slide_after = None
+        if self._slide is not None:
+            slide, self._slide = self._slide, None
+            if self.canvas.winfo_exists():
+                self.canvas.move(slide.tag, -slide.at[0], -slide.at[1])
+
+    @property
+    def sliding(self) -> bool:
+        return self._slide is not None
 
     def person_acts(self, action: Action) -> None:
         """The person confirmed ``action``: it passes the same check as a computer's."""
@@ -298,7 +465,6 @@ class TableApp:
             self.ui.message = exc.reason
             self.redraw()
             return
-        self.ui.message = None
         self._apply(checked)
 
     def _proceed(self) -> None:
@@ -313,10 +479,11 @@ class TableApp:
     def _save(self) -> None:
         if not self.saving:
             return
+        s = self.session
         try:
-            save.write(self.session.match, self.session.seats, self.session.streams)
+            save.write(s.match, s.seats, s.streams, save.save_path(s.variant.name))
         except OSError as exc:
-            self.ui.message = f"could not save the match: {exc.strerror or exc}"
+            self.ui.notice = f"Could not save the match: {exc.strerror or exc}."
 
     @property
     def paused(self) -> bool:
@@ -328,12 +495,7 @@ class TableApp:
         """A button, a key shortcut or a table choice that is not a match action."""
         enabled = self._buttons()
         if name in enabled and not enabled[name]:
-            self.ui.message = {
-                "hint": "a hint is for your own decisions",
-                "undo": "you have made no move to undo",
-                "redo": "nothing to redo",
-                "restart": "no tile has been played in this deal yet",
-            }[name]
+            self.ui.message = DISABLED[name]
             self.redraw()
             return
         handler = getattr(self, f"do_{name}", None)
@@ -388,47 +550,84 @@ class TableApp:
         self._after_change()
 
     def do_continue(self) -> None:
-        if self.session.held_hand is not None:
+        if self.session.holding:
             self._proceed()
 
-    def do_new(self) -> None:
-        if self.ui.question is not None:  # "New match" instead of resuming the saved one
-            self.ui.question = None
-            self._resume = None
-            self._after_change()
+    def do_next(self) -> None:
+        """Step mode: let the computer to move make its move."""
+        if self.ui.step_wait is None:
             return
-        self.start(self.settings.variant, self.settings.seats, None)
-
-    def do_resume(self) -> None:
-        loaded, self._resume = self._resume, None
-        self.ui.question = None
-        if loaded is None or loaded.match is None:
-            self.refresh()
-            return
-        try:
-            self.session = Session(
-                loaded.match, loaded.seats or {}, self.plugins.players, loaded.streams
-            )
-        except (SeatsError, CapicuaError) as exc:
-            self.ui.message = f"the saved match cannot be resumed: {exc}"
-        else:
-            m = loaded.match
-            self.settings.variant, self.settings.seats = m.variant.name, dict(self.session.seats)
-        self._invalidate()
+        self._stepped = True
+        self.ui.step_wait = None
         self.ctl.reset()
         self.refresh()
 
+    def in_progress(self) -> bool:
+        """A match with moves that a new one would throw away."""
+        m = self.session.match
+        return bool(m.actions) and not m.over
+
+    def do_new(self) -> None:
+        """New match: asked on the felt first when it would end a match in progress."""
+        if self.ui.question is not None:
+            return  # the felt already asks something; its own choices answer it
+        if not self.in_progress():
+            self.start(self.settings.variant, self.settings.seats, None)
+            return
+        self.ctl.reset()
+        self.ui.message = None
+        self._ask(
+            "new",
+            CONFIRM_NEW,
+            (Choice("choice:cancel", "Keep playing"), Choice("choice:confirm", "New match")),
+        )
+        self.redraw()
+
+    def do_cancel(self) -> None:
+        if self.ui.question_kind == "new":
+            self._unask()
+            self.refresh()
+
+    def do_confirm(self) -> None:
+        if self.ui.question_kind == "new":
+            self._unask()
+            self.start(self.settings.variant, self.settings.seats, None)
+
+    def do_fresh(self) -> None:
+        """Declined the saved match: deal the match asked for."""
+        if self.ui.question_kind == "resume":
+            self._unask()
+            self.start(self.settings.variant, self.settings.seats, self.settings.seed)
+
+    def do_resume(self) -> None:
+        if self.ui.question_kind != "resume":
+            return
+        self._unask()
+        s = self.session
+        self.settings.variant, self.settings.seats = s.variant.name, dict(s.seats)
+        self.refresh()
+
+    def _ask(self, kind: str, text: str, choices: tuple[Choice, ...]) -> None:
+        """Ask on the felt; the keyboard starts on the first choice (the safe one)."""
+        self.ui.question = (text, choices)
+        self.ui.question_kind = kind
+        self.ctl.focus = choices[0].target
+
+    def _unask(self) -> None:
+        self.ui.question = None
+        self.ui.question_kind = None
+        self.ctl.reset()
+
     def do_rules(self) -> None:
         v = self.session.variant
+        text = f"{v.rules.rstrip()}\n\n{KEY_LEGEND}"
         self._open(
             "rules",
-            lambda: TextWindow(
-                self.root, f"Rules: {v.title}", v.rules, lambda: self._closed("rules")
-            ),
+            lambda: TextWindow(self.root, f"Rules: {v.title}", text, lambda: self._closed("rules")),
         )
 
     def do_log(self) -> None:
-        text = "\n".join(log_lines(self.session.match))
+        text = "\n".join(log_lines(self.session))
         self._open("log", lambda: TextWindow(self.root, "Log", text, lambda: self._closed("log")))
 
     def do_settings(self) -> None:
@@ -460,24 +659,29 @@ class TableApp:
             self.canvas.focus_set()  # the keyboard goes back to the table
             self.refresh()
 
-    def apply_settings(self, new: Settings) -> str | None:
-        """Take the settings window's values; a new game, seats or seed start a new match."""
+    def apply_settings(self, new: Settings, confirmed: bool = False) -> str | None:
+        """Take the settings window's values; a new game, seats or seed start a new match.
+
+        Returns ``None`` when taken, a one-line reason when refused, or :data:`CONFIRM` when
+        the settings are sound but would end the match in progress and ``confirmed`` is
+        not set (the window then asks)."""
         if new.variant not in self.plugins.variants:
             return f"unknown game {new.variant!r}"
         seats = self.plugins.variants.get(new.variant).seats
         if seats not in SEAT_SIDES:
             return f"the table seats 2, 3 or 4 players; {new.variant} has {seats} seats"
-        restart = (
-            new.variant != self.settings.variant
-            or new.seats != self.settings.seats
-            or new.seed != self.settings.seed
-        )
+        restart = _restarts(self.settings, new)
         if restart:
             try:
                 session = self._new_session(new.variant, new.seats, new.seed)
             except (SeatsError, CapicuaError, ValueError) as exc:
                 return str(exc)
+            if self.in_progress() and not confirmed:
+                return CONFIRM
         self.settings.delay = new.delay
+        self.settings.step, self.settings.animate = new.step, new.animate
+        if not new.step:
+            self.ui.step_wait = None
         if restart:
             self.settings.variant, self.settings.seats = new.variant, new.seats
             self.settings.seed = new.seed
@@ -496,25 +700,39 @@ class TableApp:
 
     def install(self, session: Session) -> None:
         self._invalidate()
+        self.finish_slide()
         self.session = session
         self.ui.error = self.ui.message = None
         self.ctl.reset()
         self._after_change()
 
-    def _offer_resume(self) -> None:
-        loaded = save.load(self.plugins.variants)
+    def _saved(self) -> Session | None:
+        """The saved, unfinished match of the game asked for, as a session put on hold by
+        the resume question; ``None`` when there is none (a damaged save is reported)."""
+        variant = self.settings.variant
+        loaded = save.load(self.plugins.variants, save.save_path(variant))
+        if loaded.match is None and not loaded.damaged and not save.save_path(variant).exists():
+            older = save.load(self.plugins.variants, save.save_path())  # an older table's file
+            if older.damaged or (older.match is not None and older.match.variant.name == variant):
+                loaded = older
         if loaded.damaged:
-            self.ui.message = loaded.damaged
+            self.ui.notice = loaded.damaged
         if loaded.match is None:
-            return
+            return None
+        try:
+            session = Session(
+                loaded.match, loaded.seats or {}, self.plugins.players, loaded.streams
+            )
+        except (SeatsError, CapicuaError) as exc:
+            self.ui.notice = f"The saved match cannot be resumed: {exc}"
+            return None
         m = loaded.match
-        self._resume = loaded
-        what = f"hand {m.hand_number}, score {scores_text(m.scores)}"
-        text = f"An unfinished {m.variant.title} match is saved ({what}). Resume it?"
-        self.ui.question = (
-            text,
-            (Choice("choice:resume", "Resume"), Choice("choice:new", "New match")),
+        self._ask(
+            "resume",
+            resume_question(m.variant.title, m.hand_number, m.scores),
+            (Choice("choice:resume", "Resume"), Choice("choice:fresh", "New match")),
         )
+        return session
 
     def advance(self, actions: int) -> int:
         """Play ``actions`` actions at once (the person's by the hint), then on to the
@@ -523,7 +741,7 @@ class TableApp:
         self._invalidate()
         s = self.session
         done = 0
-        while not s.match.over and s.held_hand is None:
+        while not s.match.over and not s.holding:
             if done >= actions and (s.human is None or self.person_view() is not None):
                 break
             seat = s.match.turn
@@ -547,6 +765,7 @@ class TableApp:
     def shutdown(self) -> None:
         """Stop scheduling and let the worker thread end; the window stays."""
         self._invalidate()
+        self.finish_slide()
         for window in list(self.windows.values()):
             window.destroy()
         self.windows.clear()
@@ -555,3 +774,7 @@ class TableApp:
     def close(self) -> None:
         self.shutdown()
         self.root.destroy()
+
+
+def _restarts(old: Settings, new: Settings) -> bool:
+    return new.variant != old.variant or new.seats != old.seats or new.seed != old.seed

@@ -8,7 +8,8 @@ table needs beside the engine's own move stack:
   last decision is: it takes back that decision and every computer reply after it, and
   *redo* restores exactly that group from the engine's redo stack (never asking anyone);
 * which finished hand is being shown: after a hand ends the table holds still on it (all
-  hands revealed, the result explained) until the person continues;
+  hands revealed, the result explained) until the person continues; a finished round of
+  the draw for first lead is held the same way (both tiles drawn and their totals);
 * where each seat's random stream stood at each position, so that going back (undo,
   restart) and playing the same moves again gets the same computer answers, and a save
   can carry the streams over to the resumed match (see :meth:`Session.decision_job`).
@@ -103,6 +104,8 @@ class Session:
         # A finished hand the table is showing; computers wait until the person continues.
         # A match resumed right after a hand's last tile shows that hand first.
         self.held_hand: int | None = just_finished(match)
+        # A finished round of the draw for first lead being shown (1 for the first round).
+        self.held_draw: int | None = None
 
     # -- reading --------------------------------------------------------------------------
 
@@ -125,7 +128,7 @@ class Session:
     @property
     def waiting_for_person(self) -> bool:
         """The match waits for the person: their turn, or a finished hand to acknowledge."""
-        if self.held_hand is not None:
+        if self.held_hand is not None or self.held_draw is not None:
             return True
         return self.is_human(self.match.turn) and self.automatic() is None
 
@@ -200,6 +203,8 @@ class Session:
         at = len(self.match.moves)
         now = self._states[max(0, at - self._first)]
         before = self.finished()
+        rounds = len(self.match.draw_rounds)
+        drawing = self.match.phase == "draw"
         self.match.apply(action)
         self._groups.clear()  # a new action forks history: the old redo group is gone
         if at < self._first:
@@ -212,11 +217,19 @@ class Session:
         self._states.append(now)
         if self.finished() > before:
             self.held_hand = self.finished()
+        if drawing and (self.match.phase != "draw" or len(self.match.draw_rounds) > rounds):
+            self.held_draw = rounds  # that round is complete: a winner, or equal totals
         return seat  # type: ignore[return-value]
 
+    @property
+    def holding(self) -> bool:
+        """A finished hand or a finished round of the draw is on show."""
+        return self.held_hand is not None or self.held_draw is not None
+
     def proceed(self) -> None:
-        """The person has seen the finished hand: play on."""
+        """The person has seen the finished hand (or round of the draw): play on."""
         self.held_hand = None
+        self.held_draw = None
 
     def undo_span(self) -> int:
         """How many actions an undo takes back: the person's last decision and all after it.
@@ -271,6 +284,7 @@ class Session:
             ended = self.finished() > before
         # Hold on a hand whose last tile was the last action restored, as when it was played.
         self.held_hand = self.finished() if ended else None
+        self.held_draw = None
         return n
 
     def _take_back(self, n: int, nothing: str) -> int:
@@ -279,6 +293,7 @@ class Session:
         self.match.undo(n)
         self._groups.append(n)
         self.held_hand = None
+        self.held_draw = None
         return n
 
 

@@ -10,7 +10,9 @@ against its schema: the streams belong to the table, not to the match.
 The table writes the save after every action (finished or not), so closing the window,
 a crash or a power cut loses at most the move being made. The file lives in the user data
 directory: ``$CAPICUA_DATA_DIR`` if set (tests point it at a temporary folder), otherwise
-``$XDG_DATA_HOME/capicua`` (default ``~/.local/share/capicua``).
+``$XDG_DATA_HOME/capicua`` (default ``~/.local/share/capicua``). The table keeps one save a
+game (``match-chiva.json``), so a match of one game is still there to resume after playing
+the other; ``match.json`` is the single file of older tables.
 
 Reading never crashes the table: a save that is not JSON, not a save, holds a record that
 breaks a rule or a stream state that is damaged or missing is renamed aside
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -47,8 +50,12 @@ def data_dir() -> Path:
     return Path(base) / "capicua"
 
 
-def save_path() -> Path:
-    return data_dir() / SAVE_NAME
+def save_path(variant: str | None = None) -> Path:
+    """The save of ``variant``'s match; without one, the single file of older tables."""
+    if variant is None:
+        return data_dir() / SAVE_NAME
+    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", variant)  # a plugin's name may hold anything
+    return data_dir() / f"match-{safe}.json"
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,7 @@ def test_a_pass_is_shown_at_the_seat_with_the_numbers_it_lacks():
     s = session(hands=FORCED_PASS, steps="1:6-6L 2:6-5L 3:6-4R 4:5-3L 1:pass")
     seats = by_seat(scene(s))
     assert seats[1].passed and seats[1].voids == (3, 4)
-    assert ("You passed (no 3 or 4).", "muted") in scene(s).panel
+    assert ("You passed on 3, 4.", "muted") in scene(s).panel
 
 
 def test_the_end_of_a_hand_reveals_all_four_hands_and_explains_the_result():
