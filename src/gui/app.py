@@ -736,14 +736,18 @@ class TableApp:
 
     def advance(self, actions: int) -> int:
         """Play ``actions`` actions at once (the person's by the hint), then on to the
-        person's next decision, stopping early at the end of a hand; for rendering a
-        position (``--screenshot --moves``). Returns how many were played."""
+        person's next decision, stopping early at the end of a hand (a finished round of the
+        draw for first lead shows when the count ends on it); for rendering a position
+        (``--screenshot --moves``). Returns how many were played."""
         self._invalidate()
         s = self.session
         done = 0
-        while not s.match.over and not s.holding:
+        while not s.match.over and s.held_hand is None:
             if done >= actions and (s.human is None or self.person_view() is not None):
                 break
+            if s.held_draw is not None:  # the draw's result, seen: on to the hand
+                s.proceed()
+                continue
             seat = s.match.turn
             auto = s.automatic()
             if auto is not None:
