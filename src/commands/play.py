@@ -1,7 +1,8 @@
 """``capicua play``: open the Tk table and play against the computer.
 
 Settings come from defaults < the TOML config (the tournament schema: ``variant``,
-``[seats]``, ``[tournament] seed``, plus ``[table] delay``) < the command line. With no
+``[seats]``, ``[tournament] seed``, plus ``[table]``: ``delay``, ``step``, ``animate``) < the
+command line. With no
 config the person sits at seat 1 and the strongest built-in computer player takes the
 others. ``--screenshot FILE`` renders a position to a PNG instead of opening a window
 (under its own Xvfb if there is no display), for docs and for looking at the table.
@@ -17,7 +18,11 @@ import typer
 
 from .common import Command, fail, out, plugins
 
-TABLE_KEYS = {"delay": "seconds between the computer players' moves"}
+TABLE_KEYS = {
+    "delay": "seconds between the computer players' moves",
+    "step": "true: a computer moves only when you tap Next",
+    "animate": "false: a computer's tile appears in its place without sliding there",
+}
 DEFAULT_DELAY = 0.6
 
 
@@ -54,7 +59,9 @@ def play(
             "hand's end stops early.",
         ),
     ] = 0,
-    size: Annotated[str, typer.Option("--size", help="Window size, WIDTHxHEIGHT.")] = "1180x820",
+    size: Annotated[
+        str, typer.Option("--size", help="Window size, WIDTHxHEIGHT, at least 960x720.")
+    ] = "1180x820",
 ) -> None:
     """Play Chiva or double-nine 100 at a table, with mouse, touch or keyboard."""
     from ..gui.dialogs import Settings
@@ -104,6 +111,9 @@ def resolve(
             _check_seed(config_seed, f"{config}: [tournament] seed")
         if "delay" in table:
             _check_delay(table["delay"], f"{config}: [table] delay")
+        for key in ("step", "animate"):
+            if key in table and not isinstance(table[key], bool):
+                fail(f"{config}: [table] {key} must be true or false, not {table[key]!r}")
     if variant is not None:
         name = variant
     if name not in loaded.variants:
@@ -132,6 +142,8 @@ def resolve(
         "seats": seats,
         "seed": seed if seed is not None else config_seed,
         "delay": float(delay if delay is not None else table.get("delay", DEFAULT_DELAY)),
+        "step": table.get("step", False),
+        "animate": table.get("animate", True),
     }
 
 
@@ -154,9 +166,14 @@ def _check_delay(value: Any, where: str) -> None:
 
 
 def _size(text: str) -> tuple[int, int]:
+    from ..gui.geometry import MIN_SIZE
+
+    least = f"{MIN_SIZE[0]}x{MIN_SIZE[1]}"
     w, sep, h = text.lower().partition("x")
-    if not sep or not w.isdigit() or not h.isdigit() or int(w) < 400 or int(h) < 300:
-        fail(f"--size is WIDTHxHEIGHT, at least 400x300, not {text!r}")
+    if not sep or not w.isdigit() or not h.isdigit():
+        fail(f"--size is WIDTHxHEIGHT, at least {least}, not {text!r}")
+    if int(w) < MIN_SIZE[0] or int(h) < MIN_SIZE[1]:
+        fail(f"--size {text} is smaller than the table's smallest window, {least}")
     return int(w), int(h)
 
 

@@ -41,7 +41,7 @@ from . import save
 from .advice import suggest
 from .controller import Controller, Response
 from .dialogs import CONFIRM, Settings, SettingsWindow, TextWindow, log_lines
-from .geometry import SEAT_SIDES
+from .geometry import MIN_SIZE, SEAT_SIDES
 from .model import SeatsError, Session
 from .scene import Choice, Ui, build_scene
 from .table import TableView
@@ -54,7 +54,6 @@ from .texts import (
 
 POLL_MS = 15  # how often the Tk thread looks for a computer's answer
 PASS_SHOW = 0.8  # seconds a person's forced pass stays on screen (when delay > 0)
-MIN_SIZE = (960, 720)  # from here up the person's tiles are at least 48 px wide
 TAP_EVENTS = ("hand", "end", "choice", "facedown", "button", "felt", "line")
 SLIDE_SECONDS = 0.3  # a computer's tile travelling from its seat to the line
 FRAME_MS = 15  # about 60 frames a second while a tile slides

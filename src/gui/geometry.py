@@ -28,6 +28,9 @@ from typing import NamedTuple
 Tile = tuple[int, int]
 
 MIN_TOUCH = 48.0  # a finger-sized target, in pixels
+# The table's smallest window: the person's tiles are 48 px wide from here up, and the
+# labels' type still fits every word whole.
+MIN_SIZE = (960, 720)
 MIN_TILE = 4.0  # below this a tile is unreadable; the shrink loop stops here
 
 
