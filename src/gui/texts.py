@@ -419,9 +419,9 @@ def log_lines(session: Session) -> list[str]:
         head = f"Hand {log.number}: {seat_name(session, log.leader)} lead"
         head += "" if log.leader == session.human else "s"
         if log.chooser is not None:
-            head += f", chosen by {seat_name(session, log.chooser)}"
+            head += f" (chosen by {seat_name(session, log.chooser)})"
         if log.required is not None:
-            head += f", and must open with {log.required}"
+            head += f" and must open with {log.required}"
         lines.append(cap(head) + ".")
         for r in log.redeals:
             shown = " ".join(str(t) for t in r.shown)

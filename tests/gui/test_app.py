@@ -7,6 +7,7 @@ exception in a Tk callback. The computers move with no delay, in the worker thre
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -275,7 +276,9 @@ def test_the_rules_and_the_log_stop_the_computers_until_both_are_closed(table):
         app.root.update()
     assert len(app.session.match.actions) == moved and app.person_view() is None
     log = app.windows["log"].text.get("1.0", "end")
-    assert "Hand 1: seat" in log and "1:" in log  # the person's move is in the log
+    # Sentences, the person's move among them, and no "seat:tile" shorthand.
+    assert "Hand 1: seat" in log and ("You played" in log or "You opened with" in log)
+    assert not re.search(r"\b\d:\d-\d[LR]\b", log)
     app.windows["log"].close()
     for _ in range(100):
         app.root.update()
