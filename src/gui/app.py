@@ -622,7 +622,9 @@ class TableApp:
         text = f"{v.rules.rstrip()}\n\n{KEY_LEGEND}"
         self._open(
             "rules",
-            lambda: TextWindow(self.root, f"Rules: {v.title}", text, lambda: self._closed("rules")),
+            lambda: TextWindow(
+                self.root, f"Rules: {v.title}", text, lambda: self._closed("rules"), reflowed=True
+            ),
         )
 
     def do_log(self) -> None:

@@ -73,18 +73,28 @@ class Settings:
 
 
 class TextWindow(tk.Toplevel):
-    """A read-only text window with a Close button (rules, log), in the table's look; the
-    text is reflowed and wraps to the window, items with a hanging indent."""
+    """A read-only text window with a Close button (rules, log), in the table's look. Each
+    line wraps to the window, items with a hanging indent; ``reflowed`` text (the rules,
+    hard-wrapped in the source) has its paragraphs joined first."""
 
     def __init__(
-        self, master: tk.Misc, title: str, text: str, on_close: Callable[[], None]
+        self,
+        master: tk.Misc,
+        title: str,
+        text: str,
+        on_close: Callable[[], None],
+        reflowed: bool = False,
     ) -> None:
         super().__init__(master, background=PANEL)
+        self.reflowed = reflowed
         self.title(title)
         self.geometry("820x560")
         self.minsize(420, 300)
         self._on_close = on_close
         table_style(self)
+        # The button first: a small window then shrinks the text, never the way to close it.
+        close = table_button(self, "Close", self.close)
+        close.pack(side="bottom", fill="x", padx=PAD, pady=PAD)
         frame = ttk.Frame(self, padding=PAD, style="Table.TFrame")
         frame.pack(fill="both", expand=True)
         self.text = tk.Text(
@@ -108,8 +118,6 @@ class TextWindow(tk.Toplevel):
         self.text.configure(yscrollcommand=bar.set)
         bar.pack(side="right", fill="y")
         self.text.pack(side="left", fill="both", expand=True)
-        close = table_button(self, "Close", self.close)
-        close.pack(fill="x", padx=PAD, pady=PAD)
         self.protocol("WM_DELETE_WINDOW", self.close)
         self.bind("<Escape>", lambda _e: self.close())
         self.set_text(text)
@@ -119,7 +127,7 @@ class TextWindow(tk.Toplevel):
         at_end = self.text.yview()[1] >= 0.999
         self.text.configure(state="normal")
         self.text.delete("1.0", "end")
-        paragraphs = reflow(text).split("\n")
+        paragraphs = (reflow(text) if self.reflowed else text).split("\n")
         for i, line in enumerate(paragraphs):
             tags: tuple[str, ...] = ()
             if line.startswith(" "):

@@ -39,14 +39,15 @@ CONFIRM_SETTINGS = (
 )
 PASS_LEGEND = "PASS: passed since your last turn · passed on 3, 5: holds no 3 and no 5"
 STEP_WAITING = "Step mode: {who} moves when you tap Next (or press N)."
-KEY_LEGEND = """Keys at the table
+KEY_LEGEND = """\
+Keys at the table
 
-  ← →  or  Tab, Shift+Tab: move over the tiles you can play, or over the buttons on the felt.
-  ↑ ↓: from a picked tile to its ends and back.
-  Enter or Space: pick up the tile, go to its end, play; or press the button in focus.
-  Escape: step back; drops a hint's preview.
-  Ctrl+H hint · Ctrl+Z undo · Ctrl+Y redo · Ctrl+N new match · N next (step mode).
-  F1 these rules · Ctrl+L the log.
+  - ← → or Tab, Shift+Tab: move over the tiles you can play, or the buttons on the felt.
+  - ↑ ↓: from a picked tile to its ends and back.
+  - Enter or Space: pick up the tile, go to its end, play; or press the button in focus.
+  - Escape: step back; drops a hint's preview.
+  - Ctrl+H hint · Ctrl+Z undo · Ctrl+Y redo · Ctrl+N new match · N next (step mode).
+  - F1 these rules · Ctrl+L the log.
 
 On the felt: the ends of the line are marked L and R, with the number open at each. A tile
 that just moved has a blue ring. PASS at a seat: it passed since your last turn.
@@ -403,7 +404,7 @@ def log_lines(session: Session) -> list[str]:
     """The match so far as sentences: the draw, each hand's leader, every move (with the
     ends as they stood), shown doubles and results."""
     m = session.match
-    lines = [f"{m.variant.title}, seed {m.seed}.", ""]
+    lines = [f"{m.variant.title}, seed {m.seed}."]
     for rnd in m.draw_rounds:
         if rnd:
             pairs = tuple(sorted(rnd.items()))

@@ -121,7 +121,10 @@ def test_the_round_strip_starts_after_the_persons_last_move():
 
 
 def test_reflow_joins_a_hard_wrapped_paragraph_and_keeps_list_items_apart():
-    text = "Who leads:\n  1. The first hand: the holder\n     of 6-6.\n  2. After a domino.\n\nA long\nparagraph."
+    text = (
+        "Who leads:\n  1. The first hand: the holder\n     of 6-6.\n  2. After a domino.\n"
+        "\nA long\nparagraph."
+    )
     assert reflow(text).split("\n") == [
         "Who leads:",
         "  1. The first hand: the holder of 6-6.",
