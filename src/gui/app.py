@@ -744,11 +744,13 @@ class TableApp:
         s = self.session
         done = 0
         while not s.match.over and s.held_hand is None:
-            if done >= actions and (s.human is None or self.person_view() is not None):
-                break
-            if s.held_draw is not None:  # the draw's result, seen: on to the hand
+            if s.held_draw is not None:
+                if done >= actions:
+                    break  # the count ends on the draw's result: show it
                 s.proceed()
                 continue
+            if done >= actions and (s.human is None or self.person_view() is not None):
+                break
             seat = s.match.turn
             auto = s.automatic()
             if auto is not None:

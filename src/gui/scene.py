@@ -189,7 +189,7 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
             Drawn(label_name(session, s), t, t.pips, not tie and t.pips == best) for s, t in rnd
         )
         said = ", ".join(f"{seat_name(session, s)} drew {t} ({t.pips})" for s, t in rnd)
-        banner = (f"Draw for first lead: {cap(said)}.", draw_verdict(session, rnd))
+        banner = (f"Draw for first lead: {said}.", draw_verdict(session, rnd))
         if person is not None:
             choices = (Choice("choice:continue", "Continue"),)
     elif view.phase == "draw":
