@@ -196,7 +196,7 @@ def _screenshot(
     try:
         root = tk.Tk()
         root.geometry(f"{width}x{height}+0+0")
-        settings = dict(settings, delay=0.0)
+        settings = dict(settings, delay=0.0, animate=False)
         app = TableApp(root, loaded, Settings(**settings), saving=False, offer_resume=False)
         root.update()
         app.advance(moves)

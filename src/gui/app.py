@@ -741,6 +741,7 @@ class TableApp:
         draw for first lead shows when the count ends on it); for rendering a position
         (``--screenshot --moves``). Returns how many were played."""
         self._invalidate()
+        self.finish_slide()  # a picture of a position shows no tile on its way
         s = self.session
         done = 0
         while not s.match.over and s.held_hand is None:
