@@ -391,12 +391,15 @@ def test_the_settings_window_starts_a_new_match_with_the_chosen_game(table):
     window.rows[3][0].set("expert" if "expert" in PLUGINS.players else "heuristic")
     window._level_choices(3)
     window.seed.set("42")
+    window.step.set(True)
+    window.animate.set(False)
     window.apply()
     assert "will be lost" in window.error.cget("text")  # the match in progress: asked first
     assert app.session.variant.name == "chiva" and "settings" in app.windows
     window.apply()
     assert "settings" not in app.windows
     assert app.session.variant.name == "double-nine-100" and app.session.match.seed == 42
+    assert app.settings.step and not app.settings.animate
 
 
 def test_the_window_rescales_and_keeps_targets_finger_sized(table, root):

@@ -165,3 +165,43 @@ def test_a_three_seat_variant_seats_the_others_right_and_left():
     sc = scene(cutthroat())
     assert [(s.seat, s.position) for s in sc.seats] == [(1, 1), (2, 2), (3, 3)]
     assert [s.name for s in sc.seats] == ["You", "Seat 2", "Seat 3"]
+
+
+def test_the_seat_to_move_says_paused_not_thinking_while_a_side_window_is_open():
+    s = session(hands=CHOICES, steps="1:6-6L")
+    seats = by_seat(scene(s, ui=Ui(thinking=2, paused=True, paused_by=("rules",))))
+    assert seats[2].paused and not seats[2].thinking
+    assert ("Paused: the computers wait while Rules is open.", "status") in scene(
+        s, ui=Ui(paused=True, paused_by=("rules",))
+    ).panel
+
+
+def test_the_last_pass_is_marked_at_its_seat_instead_of_the_last_tile():
+    s = session(hands=CHOICES, steps="1:6-6L 2:6-5L 3:6-4R 4:pass")
+    sc = scene(s)
+    assert by_seat(sc)[4].last and by_seat(sc)[4].passed and not sc.last_play
+    assert sc.strip == "Since your turn: S2 6-5 · S3 6-4 · S4 pass"
+    assert sc.legend is not None and sc.marks == (("left", 5), ("right", 4))
+
+
+def test_a_finished_round_of_the_draw_is_held_with_both_tiles_and_their_totals():
+    v = variant("double-nine-100")
+    s = session("double-nine-100", script=[draw(v, "9-9", "1-0")])
+    s.apply(Draw.of(0))
+    s.apply(Draw.of(0))
+    assert s.held_draw == 1
+    sc = scene(s)
+    assert [(d.name, str(d.tile), d.total, d.wins) for d in sc.drawn] == [
+        ("You", "9-9", 18, True),
+        ("Seat 2", "1-0", 1, False),
+    ]
+    assert sc.choices == (Choice("choice:continue", "Continue"),) and sc.facedown is None
+    s.proceed()
+    assert scene(s).drawn == ()
+
+
+def test_step_mode_puts_next_on_the_felt_with_the_keyboard_on_it():
+    s = session(hands=CHOICES, steps="1:6-6L")
+    sc = scene(s, ui=Ui(step_wait=2))
+    assert sc.choices == (Choice("choice:next", "Next"),) and sc.focus == "choice:next"
+    assert any("seat 2 moves when you tap Next" in line for line in sc.banner)
