@@ -31,10 +31,11 @@ from typing import Any
 
 from capicua.core.actions import Play
 from capicua.core.match import Match
-from capicua.gui.app import FRAME_MS, TableApp
+from capicua.gui.app import TableApp
 from capicua.gui.dialogs import Settings
 from capicua.gui.model import Session
 from capicua.gui.screenshot import Xvfb
+from capicua.gui.slide import FRAME_MS
 from capicua.plugins import load_plugins
 
 PLUGINS = load_plugins(third_party=False)
@@ -118,15 +119,16 @@ def slides(app: TableApp, session: Session, count: int) -> tuple[list[float], li
     app.install(session)
     app.root.update()
     stamps: list[float] = []
-    original = app._slide_frame
+    slider = app.slider
+    original = slider._frame
 
     def stamped() -> None:
         stamps.append(time.perf_counter())
         original()
 
-    app._slide_frame = stamped  # type: ignore[method-assign]
+    slider._frame = stamped  # type: ignore[method-assign]
     intervals: list[float] = []
-    app.frame_times.clear()
+    slider.frame_times.clear()
     for _ in range(count):
         stamps.clear()
         app.redraw()
@@ -135,7 +137,7 @@ def slides(app: TableApp, session: Session, count: int) -> tuple[list[float], li
             app.root.update()
             time.sleep(0.001)
         intervals += [(b - a) * 1000 for a, b in itertools.pairwise(stamps)]
-    return [t * 1000 for t in app.frame_times], intervals
+    return [t * 1000 for t in slider.frame_times], intervals
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -18,7 +18,7 @@ everything with ``after()``:
   hand) checks :meth:`TableApp.held_back` when it fires and, if held, waits and is
   started again, a full delay later, once the table is free;
 * in step mode a computer moves only when the person taps Next;
-* a computer's tile slides from its seat to its place in the line (:class:`Slide`), a
+* a computer's tile slides from its seat to its place in the line (:mod:`.slide`), a
   few hundred milliseconds that any tap or key cuts short.
 
 No other thread ever touches Tk.
@@ -44,6 +44,7 @@ from .dialogs import CONFIRM, Settings, SettingsWindow, TextWindow, log_lines
 from .geometry import MIN_SIZE, SEAT_SIDES
 from .model import SeatsError, Session
 from .scene import Choice, Ui, build_scene
+from .slide import Slider
 from .table import TableView
 from .texts import (
     CONFIRM_NEW,
@@ -55,28 +56,6 @@ from .texts import (
 POLL_MS = 15  # how often the Tk thread looks for a computer's answer
 PASS_SHOW = 0.8  # seconds a person's forced pass stays on screen (when delay > 0)
 TAP_EVENTS = ("hand", "end", "choice", "facedown", "button", "felt", "line")
-SLIDE_SECONDS = 0.3  # a computer's tile travelling from its seat to the line
-FRAME_MS = 15  # about 60 frames a second while a tile slides
-
-
-class Slide:
-    """One tile sliding from a seat to its place in the line: the canvas items tagged
-    ``tag`` start ``(dx, dy)`` away from where the frame drew them and ease into place."""
-
-    def __init__(self, tag: str, dx: float, dy: float, seconds: float) -> None:
-        self.tag = tag
-        self.start = (dx, dy)
-        self.seconds = seconds
-        self.began = time.monotonic()
-        self.at = (0.0, 0.0)  # the offset the items are drawn at now
-
-    def offset(self, now: float) -> tuple[float, float]:
-        p = min(1.0, (now - self.began) / self.seconds) if self.seconds > 0 else 1.0
-        k = (1 - p) ** 3  # ease out: fast off the seat, gentle into place
-        return self.start[0] * k, self.start[1] * k
-
-    def done(self, now: float) -> bool:
-        return now - self.began >= self.seconds
 
 
 class TableApp:
@@ -104,9 +83,6 @@ class TableApp:
         self._busy = False  # a timer or a computation is pending for this generation
         self._waiting: Callable[[], None] | None = None  # a step held back by a pause
         self._stepped = False  # step mode: the person tapped Next for the coming move
-        self._slide: Slide | None = None
-        self._slide_after: str | None = None
-        self.frame_times: list[float] = []  # seconds per animation frame (benchmarks read it)
         self._redraw_pending = False
         self._drag_at: tuple[float, float] | None = None
         self.windows: dict[str, tk.Toplevel] = {}
@@ -115,6 +91,7 @@ class TableApp:
         self.canvas = tk.Canvas(root, highlightthickness=0, background="#3b2a1e", takefocus=True)
         self.canvas.pack(fill="both", expand=True)
         self.table = TableView(self.canvas)
+        self.slider = Slider(root, self.canvas)
         self._bind()
         # A saved match of this game is offered before anything new is dealt: the saved
         # table is what shows behind the question.
@@ -248,9 +225,7 @@ class TableApp:
         scene = build_scene(self.session, self.ctl, self.ui)
         self.ctl.focus = scene.focus  # the felt's button in focus is the controller's too
         self.table.draw(scene)
-        if self._slide is not None:  # a frame drawn mid-slide keeps the tile on its way
-            self._slide.at = (0.0, 0.0)
-            self._move_slide(time.monotonic())
+        self.slider.redrawn()  # a frame drawn mid-slide keeps the tile on its way
         if self.ctl.dragging and self.ctl.drag_from and self._drag_at:
             # A frame drawn mid-drag (a resize, a new drop target) keeps the tile in hand.
             (x0, y0), (x, y) = self.ctl.drag_from, self._drag_at
@@ -261,8 +236,9 @@ class TableApp:
         (in that order, so the frame already says who is thinking)."""
         self.pump()
         self.redraw()
-        if "log" in self.windows:
-            self.windows["log"].set_text("\n".join(log_lines(self.session)))  # type: ignore[attr-defined]
+        log = self.windows.get("log")
+        if isinstance(log, TextWindow):  # the log window is one (see do_log)
+            log.set_text("\n".join(log_lines(self.session)))
 
     def _buttons(self) -> dict[str, bool]:
         s = self.session
@@ -398,8 +374,6 @@ class TableApp:
         ):
             self._start_slide(seat)
 
-    # -- the computer's tile sliding in ---------------------------------------------------
-
     def _start_slide(self, seat: int) -> None:
         line = self.table.scene.line if self.table.scene is not None else None
         if line is None or line.last is None:
@@ -407,47 +381,16 @@ class TableApp:
         tag = f"line:{line.last}"
         to = self.table.centre_of(tag)
         frm = self.table.seat_centre(seat)
-        if to is None or frm is None:
-            return
-        self._slide = Slide(tag, frm[0] - to[0], frm[1] - to[1], SLIDE_SECONDS)
-        self._move_slide(time.monotonic())
-        self._slide_after = self.root.after(FRAME_MS, self._slide_frame)
-
-    def _move_slide(self, now: float) -> None:
-        slide = self._slide
-        assert slide is not None
-        dx, dy = slide.offset(now)
-        self.canvas.move(slide.tag, dx - slide.at[0], dy - slide.at[1])
-        self.canvas.tag_raise(slide.tag)
-        slide.at = (dx, dy)
-
-    def _slide_frame(self) -> None:
-        self._slide_after = None
-        if self._slide is None or not self.canvas.winfo_exists():
-            return
-        began = time.perf_counter()
-        now = time.monotonic()
-        self._move_slide(now)
-        self.canvas.update_idletasks()
-        self.frame_times.append(time.perf_counter() - began)
-        if self._slide.done(now):
-            self._slide = None
-            return
-        self._slide_after = self.root.after(FRAME_MS, self._slide_frame)
+        if to is not None and frm is not None:
+            self.slider.start(tag, frm, to)
 
     def finish_slide(self) -> None:
         """Put a sliding tile in its place now (the person acted, or the next move came)."""
-        if self._slide_after is not None:
-            self.root.after_cancel(self._slide_after)
-            self._slide_after = None
-        if self._slide is not None:
-            slide, self._slide = self._slide, None
-            if self.canvas.winfo_exists():
-                self.canvas.move(slide.tag, -slide.at[0], -slide.at[1])
+        self.slider.finish()
 
     @property
     def sliding(self) -> bool:
-        return self._slide is not None
+        return self.slider.sliding
 
     def person_acts(self, action: Action) -> None:
         """The person confirmed ``action``: it passes the same check as a computer's."""

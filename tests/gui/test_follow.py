@@ -11,9 +11,10 @@ from table_helpers import CHOICES, FIVE_DOUBLES, PLUGINS, SEATS, Scripted, deal,
 from test_app import click, key, settle
 
 from capicua.gui import save
-from capicua.gui.app import SLIDE_SECONDS, TableApp
+from capicua.gui.app import TableApp
 from capicua.gui.dialogs import Settings
 from capicua.gui.geometry import Rect
+from capicua.gui.slide import SLIDE_SECONDS
 
 
 @pytest.fixture
@@ -63,9 +64,9 @@ def test_a_computer_tile_slides_from_its_seat_and_ends_at_its_place(make):
     start, end = body_centre(app, index), placed_centre(app, index)
     # Early on, the tile is still nearer its seat than its place.
     assert abs(start[1] - seat3[1]) < abs(start[1] - end[1]) + 1
-    frames = len(app.frame_times)
+    frames = len(app.slider.frame_times)
     settle(app, lambda: not app.sliding, "the slide's end")
-    assert len(app.frame_times) - frames >= 5  # it moved in frames, not in a jump
+    assert len(app.slider.frame_times) - frames >= 5  # it moved in frames, not in a jump
     assert body_centre(app, index) == pytest.approx(end, abs=1.5)
     assert app.table.scene.line.last == index and app.canvas.find_withtag("highlight:last")
 
