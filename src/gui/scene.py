@@ -102,7 +102,6 @@ class Scene:
     buttons: tuple[Button, ...] = ()
     strip: str | None = None  # the moves since the person's last turn
     legend: str | None = None  # what PASS and "passed on" mean, while a seat shows one
-    marks: tuple[tuple[str, int], ...] = ()  # (end, open number) for the L and R marks
     drawn: tuple[Drawn, ...] = ()  # a finished round of the draw, on show
     last_play: bool = True  # the line's last tile is the last move (not a pass after it)
 
@@ -294,9 +293,6 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
                 dealt=held is not None or view.phase in ("play", "claim"),
             )
         )
-    marks: tuple[tuple[str, int], ...] = ()
-    if held is None and view.phase == "play" and view.ends is not None:
-        marks = (("left", view.ends[0]), ("right", view.ends[1]))
     strip = round_strip(session, view) if held is None and view.phase == "play" else None
     legend = PASS_LEGEND if any(x.passed or x.voids for x in seats) else None
     buttons = tuple(Button(name, label, ui.buttons.get(name, True)) for name, label in BUTTONS)
@@ -323,7 +319,6 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         buttons=buttons,
         strip=strip,
         legend=legend,
-        marks=marks,
         drawn=shown_draw,
         last_play=last_pass is None,
     )

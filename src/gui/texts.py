@@ -246,7 +246,8 @@ def move_sentence(
         return f"{who} opened with {action.tile}."
     end = action.end
     number = left if end == LEFT else right
-    now = action.tile.other(number)  # type: ignore[arg-type]
+    assert number is not None  # both ends are open once the line has a tile
+    now = action.tile.other(number)
     return f"{who} played {action.tile} on {end_words(end, number)}, which now shows {now}."
 
 
@@ -266,7 +267,7 @@ def round_strip(session: Session, view: View) -> str | None:
     parts = []
     for seat, action in moves:
         who = "You" if seat == session.human else f"S{seat}"
-        parts.append(f"{who} {'pass' if action is PASS else action.tile}")  # type: ignore[attr-defined]
+        parts.append(f"{who} {action.tile if isinstance(action, Play) else 'pass'}")
     head = "Since your turn" if session.human is not None and start else "This hand"
     return f"{head}: " + " · ".join(parts)
 

@@ -181,7 +181,7 @@ def test_the_last_pass_is_marked_at_its_seat_instead_of_the_last_tile():
     sc = scene(s)
     assert by_seat(sc)[4].last and by_seat(sc)[4].passed and not sc.last_play
     assert sc.strip == "Since your turn: S2 6-5 · S3 6-4 · S4 pass"
-    assert sc.legend is not None and sc.marks == (("left", 5), ("right", 4))
+    assert sc.legend is not None and sc.ends == ("left", "right")
 
 
 def test_a_finished_round_of_the_draw_is_held_with_both_tiles_and_their_totals():
