@@ -126,7 +126,7 @@ def slides(app: TableApp, session: Session, count: int) -> tuple[list[float], li
         stamps.append(time.perf_counter())
         original()
 
-    slider._frame = stamped  # type: ignore[method-assign]
+    slider._frame = stamped  # type: ignore[method-assign] - stamp when each frame starts
     intervals: list[float] = []
     slider.frame_times.clear()
     for _ in range(count):

@@ -268,7 +268,12 @@ def round_strip(session: Session, view: View) -> str | None:
     for seat, action in moves:
         who = "You" if seat == session.human else f"S{seat}"
         parts.append(f"{who} {action.tile if isinstance(action, Play) else 'pass'}")
-    head = "Since your turn" if session.human is not None and start else "This hand"
+    if not start:
+        head = "This hand"
+    elif session.human is not None:
+        head = "Since your turn"
+    else:
+        head = f"Since seat {me}'s turn"  # a table of computers, seen from seat 1
     return f"{head}: " + " · ".join(parts)
 
 

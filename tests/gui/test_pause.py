@@ -30,7 +30,7 @@ from table_helpers import (
 from test_app import click, settle
 
 from capicua.gui import save
-from capicua.gui.app import TableApp
+from capicua.gui.app import PASS_SHOW, TableApp
 from capicua.gui.dialogs import Settings
 
 DELAY = 0.1
@@ -132,12 +132,12 @@ def hold(app: TableApp, seconds: float) -> None:
         time.sleep(0.005)
 
 
-def due(app: TableApp) -> float:
-    """Comfortably past the moment the step would have been applied."""
-    return max(DELAY * 3, 0.8) + 0.5
+def due(kind: str) -> float:
+    """Comfortably past the moment the step would have been applied: a computer table
+    waits three delays on a finished hand, the person's forced pass stays up a while."""
+    return (PASS_SHOW if kind == "the person's forced pass" else DELAY * 3) + 0.3
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_nothing_scheduled_is_applied_while_the_rules_or_the_log_are_open(app, kind):
     s = KINDS[kind]()
@@ -148,7 +148,7 @@ def test_nothing_scheduled_is_applied_while_the_rules_or_the_log_are_open(app, k
     app.canvas.event_generate("<Control-l>")  # the log, by its key
     app.root.update()
     assert set(app.windows) == {"rules", "log"}
-    hold(app, due(app))
+    hold(app, due(kind))
     assert progress(app) == before, f"{kind}: applied while the rules and the log were open"
     assert app._waiting is not None  # the step came due and was held back, not lost
     seat = s.match.turn
@@ -156,18 +156,17 @@ def test_nothing_scheduled_is_applied_while_the_rules_or_the_log_are_open(app, k
         label = app.canvas.itemcget(app.canvas.find_withtag(f"label:{seat}&&!pill")[0], "text")
         assert "paused" in label and "thinking" not in label
     app.windows["rules"].close()
-    hold(app, due(app))
+    hold(app, due(kind))
     assert progress(app) == before, f"{kind}: applied while the log was open"
     app.windows["log"].close()
     settle(app, lambda: progress(app) != before, f"{kind} after both windows closed")
 
 
-@pytest.mark.slow
 def test_settings_open_hold_the_table_too(app):
     app.install(decision())
     before = progress(app)
     click(app, "button:settings")
-    hold(app, due(app))
+    hold(app, due("a computer's decision"))
     assert progress(app) == before
     texts = [t for t, _ in app.table.scene.panel]
     assert "Paused: the computers wait while Settings is open." in texts
