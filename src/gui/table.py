@@ -34,7 +34,7 @@ from .geometry import (
     table_layout,
 )
 from .scene import Scene, SeatScene
-from .texts import END_MARKS
+from .texts import END_MARKS, drawn_caption, seat_label
 
 WOOD = "#3b2a1e"
 PANEL = "#2a1d14"
@@ -233,7 +233,7 @@ class TableView:
                 font=self._font(tl, 0.9, bold=True),
                 tags=("drawn", "drawn:name"),
             )
-            words = f"total {d.total}" + (" · leads" if d.wins else "")
+            words = drawn_caption(d.total, d.wins)
             c.create_text(
                 rect.centre[0],
                 rect.y1 + s * 0.35,
@@ -445,19 +445,7 @@ class TableView:
     def _seat_label(self, seat: SeatScene, rect: Rect, side: str, tl: TableLayout) -> None:
         c = self.canvas
         label = tl.label_size
-        parts = [seat.name]
-        if seat.dealt and (seat.tiles is None or seat.position != 1):
-            parts.append(f"{seat.count} tile{'s' if seat.count != 1 else ''}")
-        if seat.leader:
-            parts.append("leads")
-        if seat.paused:
-            parts.append("paused")
-        elif seat.thinking:
-            parts.append("thinking")
-        if seat.passed:
-            parts.append("PASS")
-        if seat.voids:
-            parts.append("passed on " + ", ".join(map(str, seat.voids)))
+        parts = seat_label(seat)
         # The side strips are narrow: one fact a line there.
         text = "\n".join(parts) if side in ("left", "right") else " · ".join(parts)
         if side == "bottom":

@@ -19,7 +19,7 @@ from ..core.view import PastHand, View
 
 if TYPE_CHECKING:  # the scene and the model import this module
     from .model import Session
-    from .scene import Ui
+    from .scene import SeatScene, Ui
 
 LABELS = {"chiva": "a chiva", "pollona": "a Pollona", "tripollua": "a Tripollúa"}
 
@@ -112,6 +112,29 @@ def open_number(view: View, end: str) -> int | None:
 def numbers_text(numbers: Iterable[int]) -> str:
     """``0, 2``: the numbers a seat passed on."""
     return ", ".join(str(n) for n in sorted(numbers))
+
+
+def seat_label(seat: SeatScene) -> list[str]:
+    """The facts under a seat's tiles: name, tiles held, what it is doing, its passes."""
+    parts = [seat.name]
+    if seat.dealt and (seat.tiles is None or seat.position != 1):
+        parts.append(f"{seat.count} tile{'s' if seat.count != 1 else ''}")
+    if seat.leader:
+        parts.append("leads")
+    if seat.paused:
+        parts.append("paused")
+    elif seat.thinking:
+        parts.append("thinking")
+    if seat.passed:
+        parts.append("PASS")
+    if seat.voids:
+        parts.append("passed on " + numbers_text(seat.voids))
+    return parts
+
+
+def drawn_caption(total: int, wins: bool) -> str:
+    """Under a tile drawn for first lead."""
+    return f"total {total}" + (" · leads" if wins else "")
 
 
 def pips(tiles: Iterable[Tile]) -> int:
