@@ -23,8 +23,8 @@ from .texts import (
     PASS_LEGEND,
     STEP_WAITING,
     cap,
+    draw_round,
     draw_summary,
-    draw_verdict,
     label_name,
     last_move,
     match_result,
@@ -187,8 +187,7 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         shown_draw = tuple(
             Drawn(label_name(session, s), t, t.pips, not tie and t.pips == best) for s, t in rnd
         )
-        said = ", ".join(f"{seat_name(session, s)} drew {t} ({t.pips})" for s, t in rnd)
-        banner = (f"Draw for first lead: {said}.", draw_verdict(session, rnd))
+        banner = draw_round(session, rnd)
         if person is not None:
             choices = (Choice("choice:continue", "Continue"),)
     elif view.phase == "draw":

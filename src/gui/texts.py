@@ -411,6 +411,12 @@ def draw_verdict(session: Session, rnd: Sequence[tuple[int, Tile]]) -> str:
     return f"{cap(team_name(session, team, long=True))} has the higher total and leads first."
 
 
+def draw_round(session: Session, rnd: Sequence[tuple[int, Tile]]) -> tuple[str, str]:
+    """A complete round of the draw for first lead: who drew what, and what it decided."""
+    said = ", ".join(f"{seat_name(session, s)} drew {t} ({t.pips})" for s, t in rnd)
+    return f"Draw for first lead: {said}.", draw_verdict(session, rnd)
+
+
 def reflow(text: str) -> str:
     """Text hard-wrapped for a terminal, as paragraphs that wrap to the window: lines of a
     paragraph are joined; blank lines, and indented items (``1.``, ``-``), start anew."""
