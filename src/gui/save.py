@@ -16,7 +16,7 @@ the other; ``match.json`` is the single file of older tables.
 
 Reading never crashes the table: a save that is not JSON, not a save, holds a record that
 breaks a rule or a stream state that is damaged or missing is renamed aside
-(``match.json`` -> ``match.damaged-<time>.json``) and reported in one line. A bare
+(``match-chiva.json`` -> ``match-chiva.damaged-<time>.json``) and reported in one line. A bare
 ``capicua-match/1`` record, what the table saved before it kept the streams, is still
 resumed; its players' streams start afresh, as every resumed match's did then.
 """
