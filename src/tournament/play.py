@@ -81,25 +81,33 @@ class Referee:
     (dask runs tasks in threads) a watchdog thread raises :class:`DecisionTimeout` in the
     deciding thread, which stops Python code but not a player blocked in C (a sleep): that
     one is caught when it returns. Either way a decision that returns late is a timeout.
-    ``slot``, where given, is shared memory the local pool reads: ``[deadline, seat]``, so
-    the parent can kill a worker stuck where neither mechanism reaches.
+    ``slot``, where given, is shared memory the local pool reads: ``[deadline, seat,
+    decision]``, so the parent can kill a worker stuck where neither mechanism reaches, and
+    can tell, when a worker dies, whether it died twice at the same decision of a game.
     """
 
     def __init__(self, limit: float | None, slot: Any = None) -> None:
         self.limit = limit
         self.slot = slot
         self.seat = 0  # the seat deciding now, 0 between decisions
+        self.decisions = 0  # decisions asked in this game so far (numbers the one asked now)
         self._signal = threading.current_thread() is threading.main_thread()
         if limit is not None and self._signal:
             signal.signal(signal.SIGALRM, _alarm)
 
+    def enter(self, seat: int) -> None:
+        """Seat ``seat``'s player runs now (built, or asked a decision)."""
+        self.seat = seat
+        if self.slot is not None:
+            self.slot[1] = seat
+            self.slot[2] = self.decisions
+
     def decide(self, player: Any, view: Any, seat: int) -> Any:
         limit, slot = self.limit, self.slot
-        self.seat = seat
-        if slot is not None:
-            slot[1] = seat
-            if limit is not None:
-                slot[0] = time.monotonic() + limit
+        self.decisions += 1
+        self.enter(seat)
+        if slot is not None and limit is not None:
+            slot[0] = time.monotonic() + limit
         start = time.perf_counter()
         if limit is None:
             action = player.act(view)
@@ -219,14 +227,15 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
     observers = _Observers(plugins.hook)
     error = None
     match = None
+    referee.decisions = 0
     try:
         players = {}
         for s, spec in seats.items():
-            referee.seat = s
+            referee.enter(s)  # a constructor is the player's code too
             players[s] = _Seat(
                 plugins.players.create(spec, seat_stream(seed, s)), s, names[s], referee
             )
-        referee.seat = 0
+        referee.enter(0)
         match = play_match(variant, players, seed, hook=observers, seats=seats, timings=timings)
     except PlayerError as exc:
         error = {"seat": exc.seat, "player": exc.player, "reason": exc.reason}
@@ -249,7 +258,7 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
     finally:
         referee.seat = 0
         if referee.slot is not None:
-            referee.slot[0] = referee.slot[1] = 0
+            referee.slot[0] = referee.slot[1] = referee.slot[2] = 0
     if match is None:
         match = observers.match or Match(variant, seed)
     return result(index, match, seats, swapped, error, timings)
