@@ -8,6 +8,7 @@ and an rng; ours get only the view, so hiding is structural).
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -36,6 +37,9 @@ class Option:
             value = float(value)
         if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
             raise ValueError(f"option {name!r} must be {kind.__name__}, not {value!r}")
+        # TOML reads nan and inf; no bound excludes nan, and a record (JSON) holds neither.
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ValueError(f"option {name!r} must be a finite number, not {value!r}")
         if self.choices is not None and value not in self.choices:
             raise ValueError(f"option {name!r} must be one of {list(self.choices)}, not {value!r}")
         if self.min is not None and value < self.min:
