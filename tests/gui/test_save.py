@@ -158,3 +158,29 @@ def test_a_finished_match_is_not_offered_for_resuming(data):
     save.write(s.match, s.seats, s.streams)
     assert save.load(PLUGINS.variants) == save.Loaded()
     assert (data / "match.json").exists()  # kept, just not offered
+
+
+def test_a_save_naming_a_player_not_installed_is_set_aside_not_overwritten(data):
+    # The next match's first move writes the save: left in place, the saved match is lost.
+    s = session(seed=6)
+    drive(s)
+    s.apply(s.match.legal_actions()[0])
+    path = save.write(s.match, s.seats, s.streams)
+    saved = json.loads(path.read_text())
+    saved["match"]["seats"]["2"] = {"player": "ghost", "depth": 3}
+    content = json.dumps(saved)
+    path.write_text(content)
+    loaded = save.load(PLUGINS.variants, players=PLUGINS.players)
+    assert loaded.match is None
+    assert loaded.damaged.startswith(
+        "the saved match names a player that is not installed (seat 2: unknown player 'ghost'"
+    )
+    assert "install the player and rename it back to match.json" in loaded.damaged
+    assert not path.exists()
+    aside = list(data.glob("match.damaged-*.json"))
+    assert len(aside) == 1 and aside[0].read_text() == content
+    # Installed again (here: the same registry knowing the name), the file resumes as it was.
+    aside[0].rename(path)
+    saved["match"]["seats"]["2"] = "random"
+    path.write_text(json.dumps(saved))
+    assert save.load(PLUGINS.variants, players=PLUGINS.players).match is not None
