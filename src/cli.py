@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from . import __version__
-from .commands import configs, info, play, replay, simulate, tournament
+from .commands import configs, info, match, play, replay, simulate, tournament
 from .commands.common import Group
 
 app = typer.Typer(
@@ -55,6 +55,7 @@ replay.register(app)
 configs.register(app)
 simulate.register(app)
 tournament.register(app)
+match.register(app)
 play.register(app)
 
 

@@ -8,7 +8,11 @@ object ever crosses a process boundary.
 Game ``k`` is fully decided by the job and ``k`` (:func:`plan`): its match seed is
 ``derive_seed(tournament seed, deal index)`` and each seat's player draws from
 ``seat_stream(match seed, seat)``. With ``swap_teams`` games ``2i`` and ``2i + 1`` share a
-seed (so the same deals) and the second has the two teams' players exchanged.
+seed (so the same deals) and the second has the two teams' players exchanged. A job with
+``lineups`` (a match, a league) plays each of them in duplicate pairs on the same deals:
+game ``g`` plays lineup ``(g // 2) % len(lineups)`` on deal ``g // (2 * len(lineups))``, the
+teams swapped in odd games, so every round gives every lineup the same deal and a longer run
+only adds rounds.
 
 A player that raises, answers illegally or exceeds the per-decision time limit ends its game
 as an error naming the seat; the game's record is the unfinished match, and the error
@@ -41,6 +45,7 @@ class Job:
     seed: int
     swap_teams: bool = False
     time_limit: float | None = None
+    lineups: tuple[dict[int, Any], ...] = ()  # played in duplicate pairs instead of ``seats``
 
     @classmethod
     def from_settings(cls, settings: Any) -> Job:
@@ -57,12 +62,20 @@ def plan(
     job: Job, index: int, teams: tuple[tuple[int, ...], ...]
 ) -> tuple[int, dict[int, Any], bool]:
     """Game ``index``'s match seed, its seat entries, and whether the teams are swapped."""
-    deal, swapped = (index // 2, index % 2 == 1) if job.swap_teams else (index, False)
-    seats = dict(job.seats)
+    base = job.seats
+    if job.lineups:
+        n = len(job.lineups)
+        base = job.lineups[(index // 2) % n]
+        deal, swapped = index // (2 * n), index % 2 == 1
+    elif job.swap_teams:
+        deal, swapped = index // 2, index % 2 == 1
+    else:
+        deal, swapped = index, False
+    seats = dict(base)
     if swapped:
         a, b = teams
         for sa, sb in zip(a, b, strict=True):  # the config checked the sizes
-            seats[sa], seats[sb] = job.seats[sb], job.seats[sa]
+            seats[sa], seats[sb] = base[sb], base[sa]
     return derive_seed(job.seed, deal), seats, swapped
 
 
