@@ -28,6 +28,8 @@ simulated pair outcomes.
 
 The estimate beside it is the mean per-game score over the pairs, with a 95% normal
 interval from the pairs' own variance (``sd / sqrt(N)``), and the same as logistic Elo.
+Where every pair came out alike (no spread to measure) the interval is Wilson's for a
+proportion over ``N`` trials, which bounds any score in [0, 1].
 """
 
 from __future__ import annotations
@@ -172,9 +174,14 @@ def estimate(counts: Sequence[int]) -> dict[str, Any]:
         return {"pairs": 0, "score": None, "score_ci": None, "elo": None, "elo_ci": None}
     mean = sum(c * a for c, a in zip(counts, OUTCOMES, strict=True)) / n
     var = sum(c * (a - mean) ** 2 for c, a in zip(counts, OUTCOMES, strict=True)) / n
-    half = Z95 * math.sqrt(var / n)
-    lo, hi = max(0.0, mean - half), min(1.0, mean + half)
     se = math.sqrt(var / n)
+    if var > 0:
+        lo, hi = max(0.0, mean - Z95 * se), min(1.0, mean + Z95 * se)
+    else:
+        # Every pair alike (all won, all split): no spread to measure, but not certainty.
+        # A score in [0, 1] varies at most as a proportion does, so Wilson's interval for
+        # n trials bounds it.
+        lo, hi = wilson_mean(mean, n)
     los = 0.5 * (1 + math.erf((mean - 0.5) / (se * math.sqrt(2)))) if se > 0 else None
     return {
         "pairs": n,
@@ -184,6 +191,13 @@ def estimate(counts: Sequence[int]) -> dict[str, Any]:
         "elo_ci": [_finite(elo_of_score(lo)), _finite(elo_of_score(hi))],
         "los": los,
     }
+
+
+def wilson_mean(mean: float, n: int) -> tuple[float, float]:
+    """Wilson's 95% interval for a mean ``mean`` of ``n`` scores in [0, 1]."""
+    centre = (mean + Z95 * Z95 / (2 * n)) / (1 + Z95 * Z95 / n)
+    half = Z95 * math.sqrt(mean * (1 - mean) / n + Z95 * Z95 / (4 * n * n)) / (1 + Z95 * Z95 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _finite(x: float) -> float | None:
