@@ -222,11 +222,16 @@ class _Log:
         parts = [f"pair {n:,}"]
         if self.settings.sprt is not None:
             lower, upper = self.settings.sprt.bounds()
-            parts.append(f"LLR {state.llr:+.2f} ({lower:+.2f}, {upper:+.2f})")
+            parts.append(f"LLR {_ratio(state.llr)} ({lower:+.2f}, {upper:+.2f})")
         parts.append(f"score {_score(e)}")
         parts.append(f"Elo {_elo(e)}")
         parts.append("pairs " + "-".join(map(str, state.counts)))
         err.print(", ".join(parts), markup=False)
+
+
+def _ratio(llr: float) -> str:
+    text = f"{llr:+.2f}"
+    return "+0.00" if text == "-0.00" else text
 
 
 def _score(e: dict) -> str:
@@ -244,7 +249,7 @@ def _elo(e: dict) -> str:
     def show(elo: float | None, score: float) -> str:
         if elo is None:
             return "+∞" if score >= 1 else "-∞"
-        return f"{elo:+.0f}"
+        return f"{round(elo) + 0:+d}"  # + 0: no "-0"
 
     (lo, hi), (slo, shi) = e["elo_ci"], e["score_ci"]
     return f"{show(e['elo'], e['score'])} [{show(lo, slo)}, {show(hi, shi)}]"
@@ -273,7 +278,7 @@ def _print(s: dict, settings: MatchSettings, took: float) -> None:
     if test is not None:
         out.print(
             f"SPRT elo0={test['elo0']:g} elo1={test['elo1']:g} alpha={test['alpha']:g} "
-            f"beta={test['beta']:g}: LLR {test['llr']:+.2f}, bounds ({test['lower']:+.2f}, "
+            f"beta={test['beta']:g}: LLR {_ratio(test['llr'])}, bounds ({test['lower']:+.2f}, "
             f"{test['upper']:+.2f})",
             markup=False,
         )
