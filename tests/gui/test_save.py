@@ -184,3 +184,33 @@ def test_a_save_naming_a_player_not_installed_is_set_aside_not_overwritten(data)
     saved["match"]["seats"]["2"] = "random"
     path.write_text(json.dumps(saved))
     assert save.load(PLUGINS.variants, players=PLUGINS.players).match is not None
+
+
+def test_the_table_reports_a_save_whose_player_is_gone_and_plays_on_without_losing_it(root, data):
+    # The table asks the process's own players (as capicua play does): a save naming a
+    # player no plugin provides is set aside before the new match's first move is saved.
+    from test_app import decide_by_taps, settle
+
+    from capicua.gui.app import TableApp
+    from capicua.gui.dialogs import Settings
+
+    s = session(seed=6)
+    drive(s)
+    s.apply(s.match.legal_actions()[0])
+    path = save.write(s.match, {**s.seats, 3: "ghost"}, s.streams)
+    content = path.read_text()
+    root.geometry("1180x820+0+0")
+    app = TableApp(root, PLUGINS, Settings("chiva", dict(SEATS), 3, 0.0), offer_resume=True)
+    try:
+        root.update()
+        assert "names a player that is not installed (seat 3: unknown player 'ghost'" in (
+            app.ui.message
+        )
+        assert app.ui.question is None  # nothing to resume: the new match is on
+        settle(app, lambda: app.person_view() is not None)
+        decide_by_taps(app)
+        aside = list(data.glob("match.damaged-*.json"))
+        assert len(aside) == 1 and aside[0].read_text() == content
+        assert json.loads(path.read_text())["match"]["seats"]["3"] != "ghost"
+    finally:
+        app.shutdown()
