@@ -97,7 +97,7 @@ def league(
             if settings.scheduler
             else LocalPool(settings.workers, loaded)
         )
-        done = _kept(store, settings.matches)
+        done = len([i for i in store.done() if i < settings.matches])
         form = "round robin" if settings.format == "round-robin" else "gauntlet"
         err.print(
             f"{game.title} league: {len(settings.players)} players, {form}, "

@@ -229,7 +229,7 @@ def standings(
         if outcome is None:
             continue
         i, j = settings.pairings[which]
-        ranks = [1, 2] if outcome > 2 else [2, 1] if outcome < 2 else [1, 1]
+        ranks = [1.0, 2.0] if outcome > 2 else [2.0, 1.0] if outcome < 2 else [1.0, 1.0]
         [[ratings[i]], [ratings[j]]] = model.rate([[ratings[i]], [ratings[j]]], ranks=ranks)
     pairs_out = []
     cross: list[list[dict[str, Any] | None]] = [[None] * len(labels) for _ in labels]

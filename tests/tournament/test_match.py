@@ -12,6 +12,7 @@ from capicua.tournament.config import ConfigError
 from capicua.tournament.pairs import game_points, lineup
 from capicua.tournament.play import play_game
 from capicua.tournament.runner import open_tournament, play
+from capicua.tournament.sprt import Sprt, fixed_pairs
 from capicua.tournament.versus import parse_player, resolve_match
 
 from .conftest import read_jsonl
@@ -44,6 +45,9 @@ def test_a_match_stops_when_the_test_decides_the_same_on_any_number_of_workers(c
     assert recs[1]["seats"]["1"] == "random" and recs[0]["seed"] == recs[1]["seed"]
     assert one["sprt"]["llr"] >= one["sprt"]["upper"]
     assert one["estimate"]["score"] > 0.8 and one["estimate"]["elo_ci"][0] > 40
+    # Well before a fixed-length test with the same error rates would be as sure.
+    fixed = fixed_pairs(Sprt.parse(SPRT), one["pentanomial"])
+    assert fixed is not None and one["pairs"] < fixed / 3
 
 
 def test_the_log_shows_the_ratio_bounds_and_estimate_as_pairs_finish(cli, tmp_path):
