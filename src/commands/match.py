@@ -128,6 +128,7 @@ def match(
         err.print(
             f"{game.title}: {names}, {test}, seed "
             f"{settings.seed}, {backend.describe()}; games kept in {settings.db}"
+            + (f" ({store.count()} already played)" if resume else "")
             + (f", records written to {settings.records}" if settings.records else ""),
             markup=False,
         )

@@ -79,15 +79,14 @@ def open_tournament(
                 )
             if stored is not None:
                 _same(settings, stored["identity"])
-        store.set_meta(
-            "settings",
-            {
-                "identity": settings.identity(),
-                "matches": settings.matches,
-                "config": str(getattr(settings, "config", None)),
-                "records": stored.get("records", []) if stored else [],
-            },
-        )
+        kept = {
+            "identity": settings.identity(),
+            "matches": settings.matches,
+            "config": str(getattr(settings, "config", None)),
+            "records": stored.get("records", []) if stored else [],
+        }
+        if kept != stored:  # unchanged: nothing to write (a read-only file still shows)
+            store.set_meta("settings", kept)
     except BaseException:
         store.close()
         raise

@@ -154,6 +154,25 @@ def test_a_read_only_database_is_one_line_and_nothing_in_it_changes(cli, write_c
     assert games_in(folder / "t.sqlite") == 3
 
 
+def test_a_read_only_database_file_still_shows_its_results_and_refuses_more(
+    cli, write_config, tmp_path
+):
+    config = write_config(chiva(matches=4, seed=35))
+    db = tmp_path / "t.sqlite"
+    assert cli("tournament", config, "--db", db).exit_code == 0
+    locked = subprocess.run(["chattr", "+i", str(db)], capture_output=True)
+    if locked.returncode != 0:
+        pytest.skip(f"cannot make a file immutable here ({locked.stderr.decode().strip()})")
+    try:
+        shown = cli("tournament", config, "--db", db, "--json")
+        assert shown.exit_code == 0, shown.output
+        more = cli("tournament", config, "--db", db, "--resume", "--matches", 6)
+        one_error(more, f"{db}: cannot write its settings (it is read-only; make it writable)")
+    finally:
+        subprocess.run(["chattr", "-i", str(db)], check=False)
+    assert games_in(db) == 4
+
+
 # -- damaged rows --------------------------------------------------------------------------
 
 
