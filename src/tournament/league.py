@@ -31,9 +31,9 @@ The figures (:func:`standings`):
   ``mu ± 2 sigma``.
 
 openskill rather than TrueSkill: the same Bayesian model family, with uncertainty per
-player, under the MIT licence (TrueSkill is patented and trademarked by
-Microsoft, and its Python package has had no release since 2018), pure Python without
-dependencies, typed, and maintained.
+player, under the MIT licence (TrueSkill is patented and trademarked by Microsoft, and its
+Python package has had no release since 2018), pure Python without dependencies, typed,
+and maintained.
 """
 
 from __future__ import annotations
