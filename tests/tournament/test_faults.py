@@ -76,6 +76,23 @@ def test_a_worker_killed_from_outside_has_its_match_played_again(
     assert records.read_bytes() == reference(cli, config, tmp_path)
 
 
+@pytest.mark.slow
+def test_workers_that_keep_dying_at_different_points_stop_the_run_with_one_line(
+    cli, write_config, tmp_path, testplayers, monkeypatch
+):
+    # Not the player's error (it never dies twice at one decision), and not to be looped.
+    monkeypatch.setenv("CAPICUA_TEST_DEATHS", str(tmp_path / "deaths"))
+    config = write_config(chiva(matches=2, seed=36, seats={2: '"doomed"'}))
+    result = cli("tournament", config, "--db", tmp_path / "t.sqlite", "--workers", 1)
+    one_error(
+        result,
+        "the worker playing match 1 died 3 times at different points",
+        "something outside capicua keeps stopping worker processes",
+        "--resume",
+    )
+    assert games_in(tmp_path / "t.sqlite") == 0
+
+
 # -- a full disk, a read-only database ---------------------------------------------------
 
 
