@@ -2,7 +2,8 @@
 
 The expert plays every candidate out to the end of the hand with :func:`capicua.players.sim.
 playout`'s quick policy, so how well that policy plays bounds how well the expert judges
-(a sharper policy made the expert stronger twice, a third time not: docs/players-log.md).
+(though a stronger policy does not always make a stronger expert: docs/players.md,
+Design notes).
 This script plays the policy with weights A (``tempo,partner,keep``, see
 :data:`capicua.players.sim.POLICY`) against weights B inside the simulator, on random deals
 from a random leader, every deal twice with the teams swapped, and prints A's share of the
@@ -12,7 +13,7 @@ over tens of thousands.
 
 Examples::
 
-    python benchmarks/policy.py                          # shipped weights vs the sixth session's
+    python benchmarks/policy.py                          # shipped weights vs the tempo rule alone
     python benchmarks/policy.py --a 60,20,6 --b 0,0,0 --deals 20000
 """
 
@@ -89,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         "--b",
         type=weights,
         default=(30.0, 0.0, 0.0),
-        help="weights of B (default 30,0,0: the sixth session's policy)",
+        help="weights of B (default 30,0,0: the tempo rule alone)",
     )
     parser.add_argument("--variant", choices=(*VARIANTS, "both"), default="both")
     parser.add_argument("--deals", type=int, default=10_000)

@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from . import __version__
-from .commands import configs, info, play, replay, simulate, tournament
+from .commands import configs, info, league, match, play, replay, simulate, tournament
 from .commands.common import Group
 
 app = typer.Typer(
@@ -55,6 +55,8 @@ replay.register(app)
 configs.register(app)
 simulate.register(app)
 tournament.register(app)
+match.register(app)
+league.register(app)
 play.register(app)
 
 

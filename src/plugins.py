@@ -32,10 +32,10 @@ import logging
 import os
 import random
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import Any
+from typing import Any, Generic, TypeGuard, TypeVar
 
 import pluggy
 
@@ -66,12 +66,15 @@ NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
 
 log = logging.getLogger("capicua.plugins")
 
+#: What a registry holds subclasses of: Variant or Player (both name themselves).
+T = TypeVar("T", bound=Variant | Player)
+
 
 @dataclass
-class Entry:
+class Entry(Generic[T]):
     """A registered class and where it came from."""
 
-    cls: type
+    cls: type[T]
     plugin: str
     distribution: str
     version: str = ""
@@ -90,7 +93,7 @@ class Source:
 # -- metadata checks ---------------------------------------------------------------------
 
 
-def variant_problems(cls: type) -> list[str]:
+def variant_problems(cls: type[Variant]) -> list[str]:
     """What is wrong with the metadata of variant class ``cls`` (empty: nothing).
 
     Checked when a plugin registers the class, so that a bad variant is reported with its
@@ -103,7 +106,7 @@ def variant_problems(cls: type) -> list[str]:
     title = getattr(cls, "title", None)
     if not isinstance(title, str) or not title.strip():
         problems.append(f"title must be a non-empty string, not {title!r}")
-    max_pip, hand_size, seats = cls.max_pip, cls.hand_size, cls.seats  # type: ignore[attr-defined]
+    max_pip, hand_size, seats = cls.max_pip, cls.hand_size, cls.seats
     if not _is_int(max_pip) or not 0 <= max_pip <= _TOP:
         problems.append(f"max_pip must be a number from 0 to {_TOP}, not {max_pip!r}")
     if not _is_int(seats) or seats < 2:
@@ -118,20 +121,19 @@ def variant_problems(cls: type) -> list[str]:
                 f"tiles; the double-{max_pip} set has {size}"
             )
     teams = getattr(cls, "teams", None)
-    flat = [s for team in teams for s in team] if _is_teams(teams) else None
-    if flat is None or len(teams) < 2 or any(not team for team in teams):  # type: ignore[arg-type]
+    if not _is_teams(teams) or len(teams) < 2 or any(not team for team in teams):
         problems.append(
             f"teams must be a tuple of at least two non-empty tuples of seats, not {teams!r}"
         )
-    elif _is_int(seats) and sorted(flat) != list(range(1, seats + 1)):
+    elif _is_int(seats) and sorted(s for team in teams for s in team) != list(range(1, seats + 1)):
         problems.append(f"teams {teams!r} must hold every seat 1 to {seats} exactly once")
     for flag in ("draw_for_lead", "choose_leader"):
         if not isinstance(getattr(cls, flag), bool):
             problems.append(f"{flag} must be True or False, not {getattr(cls, flag)!r}")
-    redeal = cls.redeal_doubles  # type: ignore[attr-defined]
+    redeal = cls.redeal_doubles
     if redeal is not None and (not _is_int(redeal) or redeal < 1):
         problems.append(f"redeal_doubles must be None or a positive number, not {redeal!r}")
-    labels = cls.labels  # type: ignore[attr-defined]
+    labels: object = cls.labels  # typed tuple[str, ...] in Variant, but a plugin set it
     if not isinstance(labels, tuple) or not all(isinstance(x, str) for x in labels):
         problems.append(f"labels must be a tuple of strings, not {labels!r}")
     if inspect.isabstract(cls):
@@ -145,7 +147,7 @@ def variant_problems(cls: type) -> list[str]:
     return problems
 
 
-def player_problems(cls: type) -> list[str]:
+def player_problems(cls: type[Player]) -> list[str]:
     """What is wrong with the metadata of player class ``cls`` (empty: nothing)."""
     problems: list[str] = []
     name = getattr(cls, "name", None)
@@ -171,11 +173,11 @@ def player_problems(cls: type) -> list[str]:
     return problems
 
 
-def _is_int(x: object) -> bool:
+def _is_int(x: object) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _is_teams(teams: object) -> bool:
+def _is_teams(teams: object) -> TypeGuard[tuple[tuple[int, ...], ...]]:
     return isinstance(teams, tuple) and all(
         isinstance(team, tuple) and all(_is_int(s) for s in team) for team in teams
     )
@@ -184,17 +186,23 @@ def _is_teams(teams: object) -> bool:
 # -- registries ----------------------------------------------------------------------------
 
 
-class _Registry:
+class _Registry(Generic[T]):
+    """Classes by name, each a subclass of ``base`` (typed: ``get`` returns ``type[T]``)."""
+
     kind = "thing"
-    base: type = object
-    check: Callable[[type], list[str]] = staticmethod(lambda cls: [])
+    base: type[T]  # set by each subclass, the runtime twin of T
+    check: Callable[[type[T]], list[str]] = staticmethod(lambda cls: [])
 
     def __init__(self) -> None:
-        self.entries: dict[str, Entry] = {}
+        self.entries: dict[str, Entry[T]] = {}
         self._source = Source("capicua", "capicua", __version__, True)
 
-    def add(self, cls: type) -> None:
-        """Register ``cls`` under ``cls.name``; a taken name or bad metadata is a PluginError."""
+    def add(self, cls: object) -> None:
+        """Register ``cls`` under ``cls.name``; a taken name or bad metadata is a PluginError.
+
+        ``cls`` is typed ``object``, not ``type[T]``: plugins are untyped code, and what
+        they pass is exactly what is checked here, at run time.
+        """
         if not (isinstance(cls, type) and issubclass(cls, self.base)):
             raise PluginError(f"{self.kind} {cls!r} is not a subclass of {self.base.__name__}")
         problems = self.check(cls)
@@ -202,7 +210,7 @@ class _Registry:
             raise PluginError(
                 f"{self.kind} class {cls.__qualname__} has bad metadata: " + "; ".join(problems)
             )
-        name = cls.name  # type: ignore[attr-defined]
+        name = cls.name
         src = self._source
         if name in self.entries:
             first = self.entries[name]
@@ -223,10 +231,10 @@ class _Registry:
     def __contains__(self, name: object) -> bool:
         return name in self.entries
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(sorted(self.entries))
 
-    def get(self, name: str) -> type:
+    def get(self, name: str) -> type[T]:
         try:
             return self.entries[name].cls
         except KeyError:
@@ -235,7 +243,7 @@ class _Registry:
             ) from None
 
 
-class VariantRegistry(_Registry):
+class VariantRegistry(_Registry[Variant]):
     """Variants by name. ``registry.add(MyVariant)`` from ``capicua_register_variants``."""
 
     kind = "variant"
@@ -247,7 +255,7 @@ class VariantRegistry(_Registry):
         return self.get(name)()
 
 
-class PlayerRegistry(_Registry):
+class PlayerRegistry(_Registry[Player]):
     """Players by name. ``registry.add(MyPlayer)`` from ``capicua_register_players``."""
 
     kind = "player"

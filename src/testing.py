@@ -43,7 +43,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NoReturn
 
 from .core.actions import PASS, Action, ChooseLeader, Draw, Keep, Pass, Play, Redeal
 from .core.errors import IllegalAction
@@ -226,7 +226,7 @@ class _MatchChecker:
         for name, check in checks.items():
             setattr(v, name, _checked(getattr(v, name), check))
 
-    def fail(self, what: str) -> None:
+    def fail(self, what: str) -> NoReturn:
         m = getattr(self, "match", None)
         if m is None:
             raise ConformanceError(f"{self.v.name}, seed {self.seed}, starting the match: {what}")
@@ -255,10 +255,11 @@ class _MatchChecker:
                 self.every_action_applies_and_undoes(legal)
             self.illegal_is_refused(legal)
             action = legal[int(choices.random() * len(legal))]
-            log = m.hand
-            running = log is not None and log.result is None
+            log = m.hand  # the hand this action is taken in, while it is being played
+            if log is not None and log.result is not None:
+                log = None
             self.call(f"applying the legal action {action}", m.apply, action)
-            if running and log.result is not None:
+            if log is not None and log.result is not None:  # the action ended it
                 self.result_invariants(log)
             step += 1
             if step == save_at:
@@ -319,7 +320,8 @@ class _MatchChecker:
                     f"nobody can play on {ends} but the hand is not over (a block must "
                     "end the hand at once)"
                 )
-            if legal == [PASS] and any(t.has(m.left) or t.has(m.right) for t in m.hands[m.turn]):
+            hand = m.hands[m.to_move]
+            if legal == [PASS] and any(t.has(m.left) or t.has(m.right) for t in hand):
                 self.fail(f"seat {m.turn} must pass while holding a tile that fits")
 
     def result_invariants(self, log) -> None:
@@ -342,6 +344,7 @@ class _MatchChecker:
                     elif a.end == "left":
                         left = a.tile.other(left)
                     else:
+                        assert right is not None  # set with left, by the first play
                         right = a.tile.other(right)
             if any(t.has(left) or t.has(right) for ts in r.remaining.values() for t in ts):
                 self.fail(f"hand {log.number} ended as a {r.outcome} while a tile still fits")
@@ -473,7 +476,7 @@ def _an_illegal_action(m: Match, legal: list[Action]) -> Action | None:
     if m.phase == PLAY:
         if legal != [PASS]:
             return PASS
-        for t in m.hands[m.turn]:  # holds no tile that fits: any play of its own is illegal
+        for t in m.hands[m.to_move]:  # holds no tile that fits: any play of its own is illegal
             return Play.of(t, "left")
         return None
     if m.phase in (CLAIM, LEAD, DRAW):
@@ -485,7 +488,7 @@ def _fingerprint(m: Match, views: bool = True) -> dict:
     """Everything that makes up the state of a match, as comparable values (actions and
     tiles are interned, so comparing them is cheap)."""
     n = m.variant.seats
-    state = {
+    state: dict[str, object] = {
         "phase": m.phase,
         "turn": m.turn,
         "scores": m.scores,

@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 from typer.core import TyperCommand, TyperGroup
 
+from ..core.variant import Variant
 from ..plugins import Plugins, default_plugins
 
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -42,17 +43,22 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+#: The plugins whose failures were reported (kept here, not as an attribute stuck on them).
+_reported: Plugins | None = None
+
+
 def plugins() -> Plugins:
     """The loaded plugins; failures of third-party plugins are reported once, as warnings."""
+    global _reported
     loaded = default_plugins()
-    if not getattr(loaded, "_warned", False):
+    if loaded is not _reported:
         for message in loaded.failures:
             err.print(f"[yellow]warning:[/] {message}", markup=True)
-        loaded._warned = True  # type: ignore[attr-defined]
+        _reported = loaded
     return loaded
 
 
-def variant_or_fail(name: str):
+def variant_or_fail(name: str) -> Variant:
     """The variant instance called ``name``, or a one-line error listing the available ones."""
     registry = plugins().variants
     if name not in registry:

@@ -8,14 +8,13 @@ plain ``pip install`` has them at hand. Copy one to change it.
 from __future__ import annotations
 
 import shutil
-import tomllib
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from ..tournament.config import shipped_configs
+from ..tournament.config import read_toml, shipped_configs
 from .common import Command, Group, fail, out
 
 app = typer.Typer(
@@ -37,7 +36,7 @@ def configs(ctx: typer.Context) -> None:
     by_command: dict[str, list[tuple[str, str]]] = {}
     for name, path in shipped_configs().items():
         text = path.read_text(encoding="utf-8")
-        by_command.setdefault(_command(text), []).append((name, _about(text)))
+        by_command.setdefault(_command(path), []).append((name, _about(text)))
     for command, rows in sorted(by_command.items(), reverse=True):
         table = Table(box=None, show_header=False, title_justify="left", padding=(0, 2, 0, 2))
         table.title = f"For {command} NAME:"
@@ -77,7 +76,7 @@ def copy(
         shutil.copyfile(source, target)
     except OSError as exc:
         fail(f"cannot write {target}: {exc.strerror}")
-    command = _command(source.read_text(encoding="utf-8"))
+    command = _command(source)
     out.print(f"wrote {target}; run it with: {command} {target}", markup=False)
 
 
@@ -90,9 +89,13 @@ def _shipped(name: str) -> Path:
     return path
 
 
-def _command(text: str) -> str:
-    """The command a config is for: the table when a seat is a person, else a tournament."""
-    seats = tomllib.loads(text).get("seats", {}).values()
+def _command(path: Path) -> str:
+    """The command a config is for: a league when it has a [league] table, the table when
+    a seat is a person, else a tournament."""
+    data = read_toml(path)
+    if "league" in data:
+        return "capicua league"
+    seats = data.get("seats", {}).values()
     human = any((s if isinstance(s, str) else s.get("player")) == "human" for s in seats)
     return "capicua play" if human else "capicua tournament"
 

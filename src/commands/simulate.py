@@ -48,6 +48,7 @@ def simulate(
             actions += len(m.actions)
             for log in m.hands_log:
                 outcomes[log.result.outcome if log.result else "unfinished"] += 1
+            assert m.winner is not None  # play_match plays the match to its end
             wins[m.winner] += 1
             if m.label:
                 labels[m.label] += 1

@@ -32,6 +32,7 @@ from ..tournament.backends import DaskBackend, LocalPool, RunnerError
 from ..tournament.config import ConfigError, Overrides, resolve
 from ..tournament.runner import open_tournament, run
 from ..tournament.stats import summarize
+from ..tournament.store import StorageError
 from .common import Command, err, fail, out, plugins
 
 
@@ -61,6 +62,13 @@ def tournament(
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue the tournament in the database.")
     ] = False,
+    repair: Annotated[
+        bool,
+        typer.Option(
+            "--repair",
+            help="Set damaged rows of the database aside and play those matches again.",
+        ),
+    ] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the summary as JSON for scripts.")
     ] = False,
@@ -74,8 +82,8 @@ def tournament(
     given = Overrides(matches, seed, workers, records, db, scheduler)
     try:
         settings = resolve(config, given, loaded)
-        settings, store = open_tournament(settings, resume)
-    except ConfigError as exc:
+        settings, store = open_tournament(settings, resume, repair=repair, plugins=loaded)
+    except (ConfigError, StorageError) as exc:
         fail(str(exc))
     variant = loaded.variants.get(settings.variant)
     try:
@@ -93,7 +101,8 @@ def tournament(
         err.print(
             f"{variant.title} tournament: {settings.matches} matches{deals}, seed {settings.seed}, "
             f"{backend.describe()}; games kept in {settings.db}"
-            + (f" ({settings.matches - left} already played)" if resume else ""),
+            + (f" ({settings.matches - left} already played)" if resume else "")
+            + (f", records written to {settings.records}" if settings.records else ""),
             markup=False,
         )
         start = time.perf_counter()
@@ -106,7 +115,7 @@ def tournament(
             signal.signal(signal.SIGTERM, previous)
         took = time.perf_counter() - start
     except KeyboardInterrupt:
-        done = len([i for i in store.done() if i < settings.matches])
+        done = _kept(store, settings.matches)
         store.close()
         err.print(
             f"interrupted: {done} of {settings.matches} matches are kept in {settings.db}; "
@@ -114,9 +123,13 @@ def tournament(
             markup=False,
         )
         raise typer.Exit(130) from None
-    except (RunnerError, ConfigError) as exc:
+    except (RunnerError, ConfigError, StorageError) as exc:
+        done = _kept(store, settings.matches)
         store.close()
-        fail(f"{exc}; finished matches are kept in {settings.db}, --resume continues")
+        fail(
+            f"{exc}; {done} finished matches are kept in {settings.db}; continue with: "
+            f"{_resume_command(config, given)}"
+        )
     header = {
         "config": str(settings.config),
         "seed": settings.seed,
@@ -125,12 +138,24 @@ def tournament(
         "db": str(settings.db),
         "records": None if settings.records is None else str(settings.records),
     }
-    summary = summarize(store.facts(settings.matches), variant, settings.matches, header)
-    store.close()
+    try:
+        summary = summarize(store.facts(settings.matches), variant, settings.matches, header)
+    except StorageError as exc:
+        fail(str(exc))
+    finally:
+        store.close()
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
         return
     _print_summary(summary, variant, took, played_now)
+
+
+def _kept(store: Any, matches: int) -> int | str:
+    """How many of the planned matches the database holds ("the" if it cannot say)."""
+    try:
+        return len([i for i in store.done() if i < matches])
+    except StorageError:
+        return "the"
 
 
 def _interrupt(signum: int, frame: Any) -> None:
@@ -165,9 +190,8 @@ class _Progress:
         self.bar.start()
         return lambda result: self.bar.advance(self.task)
 
-    def __exit__(self, *exc: Any) -> bool:
+    def __exit__(self, *exc: object) -> None:  # None: an exception goes on, as it should
         self.bar.stop()
-        return False
 
 
 def _resume_command(config: Path, given: Overrides) -> str:

@@ -20,6 +20,10 @@ class MatchOver(IllegalAction):
     """An action was applied to a match that has ended."""
 
 
+class NobodyToMove(CapicuaError):
+    """:attr:`Match.to_move <capicua.core.match.Match.to_move>` asked of a match that is over."""
+
+
 class NothingToUndo(CapicuaError):
     """``undo`` with no action to take back, or ``redo`` with none to restore."""
 

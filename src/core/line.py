@@ -74,7 +74,7 @@ class Line:
     @staticmethod
     def parse(text: str) -> Line:
         """Read ``"6|6 6|2 2|3"``; neighbouring numbers must match."""
-        pairs = []
+        pairs: list[tuple[int, int]] = []
         for part in text.split():
             a, sep, b = part.partition("|")
             if not sep or not a.isdigit() or not b.isdigit():

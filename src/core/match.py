@@ -18,13 +18,17 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from . import actions as A
 from .actions import KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Play
-from .errors import IllegalAction, MatchOver, NothingToUndo
+from .errors import IllegalAction, MatchOver, NobodyToMove, NothingToUndo
 from .rng import Dealer, fresh_seed
 from .tiles import Tile, tile_set
 from .variant import BLOCK, DOMINO, TIE, HandResult, Variant
+
+if TYPE_CHECKING:
+    from .view import PastHand, View
 
 DRAW = "draw"
 LEAD = "lead"
@@ -74,7 +78,13 @@ class Match:
     ``seed`` fixes every chance event (``None``: a fresh one, kept in :attr:`seed`).
     ``script`` fixes the first chance events (shuffles of the whole set), for replaying
     records and for tests written on explicit deals.
+
+    :attr:`turn` is the seat to move, ``None`` once the match is over; :attr:`to_move` is
+    the same seat for code that knows the match is running, typed ``int``.
     """
+
+    #: legal_actions()'s cache, dropped by every action (set in _start, like the state).
+    _legal: list[Action] | None
 
     def __init__(
         self,
@@ -142,6 +152,15 @@ class Match:
         the engine's truth, hidden from views, which get only their number."""
         return tuple(self._face_down) if self.phase == DRAW else ()
 
+    @property
+    def to_move(self) -> int:
+        """The seat to move: :attr:`turn` where it is not ``None``, else
+        :class:`~capicua.core.errors.NobodyToMove` (the match is over)."""
+        seat = self.turn
+        if seat is None:
+            raise NobodyToMove("the match is over: nobody is to move")
+        return seat
+
     def held(self, seat: int) -> tuple[Tile, ...]:
         """The tiles ``seat`` holds now (the engine's truth; players get views instead)."""
         return tuple(self.hands[seat])
@@ -156,9 +175,11 @@ class Match:
         legal = self._legal
         if legal is not None:
             return legal
-        phase = self.phase
+        phase, seat = self.phase, self.turn
         if phase == PLAY:
-            hand = self.hands[self.turn]
+            # Someone is to move in every phase but "over" (a bare assert: the hot path).
+            assert seat is not None
+            hand = self.hands[seat]
             if not self.line:
                 if self.required is not None:
                     legal = [_PLAYS[self.required.index][0]]
@@ -177,9 +198,10 @@ class Match:
         elif phase == CLAIM:
             legal = [KEEP, REDEAL]
         elif phase == LEAD:
-            legal = [ChooseLeader.of(s) for s in self.variant.partners(self.turn)]
+            assert seat is not None  # as in the play phase
+            legal = [ChooseLeader.of(s) for s in self.variant.partners(seat)]
         elif phase == DRAW:
-            legal = _DRAWS[: len(self._face_down)]
+            legal = list(_DRAWS[: len(self._face_down)])  # a list[Action], not list[Draw]
         else:
             legal = []
         self._legal = legal
@@ -193,7 +215,9 @@ class Match:
         """Take ``action`` for the player to move, or raise :class:`IllegalAction` saying why."""
         self._check(action)
         self._done.append(action)
-        self._movers.append(self.turn)  # type: ignore[arg-type]
+        seat = self.turn
+        assert seat is not None  # the action was legal, so someone is to move
+        self._movers.append(seat)
         self._undone.clear()
         self._do(action)
 
@@ -220,12 +244,14 @@ class Match:
         action = self._undone.pop()
         self._check(action)
         self._done.append(action)
-        self._movers.append(self.turn)  # type: ignore[arg-type]
+        seat = self.turn
+        assert seat is not None  # the action was legal, so someone is to move
+        self._movers.append(seat)
         self._do(action)
         return action
 
     def restart_hand(self) -> int:
-        """Take back every play and pass of the current hand (RULES.md's *restart*): the
+        """Take back every play and pass of the current hand (docs/rules.md's *restart*): the
         same deal, leader and scores as before its first tile. Returns how many actions were
         taken back; they go on the redo stack."""
         log = self.hand
@@ -256,7 +282,7 @@ class Match:
     def _why_illegal(self, action: Action) -> IllegalAction:
         if self.phase == OVER:
             return MatchOver(action, "the match is over")
-        phase, seat = self.phase, self.turn
+        phase, seat = self.phase, self.to_move
         if phase == PLAY:
             if not isinstance(action, (Play, A.Pass)):
                 return IllegalAction(action, f"seat {seat} must play a tile or pass now")
@@ -299,11 +325,12 @@ class Match:
         self.required: Tile | None = None
         self.turn: int | None = None
         self.phase = ""
-        self._legal: list[Action] | None = None
+        self._legal = None
         self._face_down: list[Tile] = []
         self._claims: list[int] = []
         self._chooser: int | None = None
-        self._public_past: list = []  # views' summaries of finished hands (core.view._past)
+        # Views' summaries of finished hands (core.view._past).
+        self._public_past: list[PastHand] = []
         if v.draw_for_lead:
             self._new_draw_round()
         else:
@@ -335,10 +362,13 @@ class Match:
             hands.append(list(order[s * size : (s + 1) * size]))
         self.hands = hands
         self.unused = tuple(order[self._n * size :])
-        deal = {s: tuple(hands[s]) for s in range(1, self._n + 1)}
+        dealt = {s: tuple(hands[s]) for s in range(1, self._n + 1)}
         required = None
         if leader is None:
-            leader, required = v.leader(previous, deal)
+            leader, required = v.leader(previous, dealt)
+        # The record's deal: the hands, and the unused tiles under "unused". (A comprehension:
+        # mypy takes no dict[int, ...] where a dict[int | str, ...] is built from it.)
+        deal: dict[int | str, tuple[Tile, ...]] = {s: h for s, h in dealt.items()}
         deal["unused"] = self.unused
         if self.hands_log and self.hands_log[-1].result is None:
             # A redeal: the hand goes on with the same leader and a new deal.
@@ -380,21 +410,25 @@ class Match:
     def _do(self, action: Action) -> None:
         self._legal = None
         seat = self.turn
+        if seat is None:  # nobody is to move: only once the match is over
+            raise MatchOver(action, "the match is over")
         phase = self.phase
         if phase == PLAY:
             log = self.hands_log[-1]
             log.actions.append((seat, action))
-            if action is PASS:
+            # A legal action of the play phase is a play or PASS; isinstance rather than
+            # `is PASS` tells mypy which, at no extra cost on the hot path.
+            if not isinstance(action, Play):
                 self.turn = self._next[seat]
                 return
-            tile = action.tile  # type: ignore[attr-defined]
+            tile = action.tile
             hand = self.hands[seat]
             hand.remove(tile)
             line = self.line
             if not line:
                 line.append((tile.hi, tile.lo))
                 self.left, self.right = tile.hi, tile.lo
-            elif action.end == LEFT:  # type: ignore[attr-defined]
+            elif action.end == LEFT:
                 new = tile.lo if tile.hi == self.left else tile.hi
                 line.appendleft((new, self.left))
                 self.left = new
@@ -428,9 +462,11 @@ class Match:
                     self.phase = PLAY
                     self.turn = self.hands_log[-1].leader
         elif phase == LEAD:
-            self._deal(self._chooser, action.seat, None)  # type: ignore[attr-defined]
+            assert isinstance(action, ChooseLeader)  # the only legal action of the phase
+            self._deal(self._chooser, action.seat, None)
         elif phase == DRAW:
-            tile = self._face_down.pop(action.index)  # type: ignore[attr-defined]
+            assert isinstance(action, A.Draw)  # the only legal action of the phase
+            tile = self._face_down.pop(action.index)
             drawn = self.draw_rounds[-1]
             drawn[seat] = tile
             teams = self.variant.teams
@@ -467,9 +503,9 @@ class Match:
             return
         self._next_hand(result)
 
-    def view(self, seat: int):  # -> View (import below avoids a cycle)
+    def view(self, seat: int) -> View:
         """What ``seat`` may see now, as a :class:`~capicua.core.view.View`."""
-        from .view import build_view
+        from .view import build_view  # here: view.py imports this module
 
         return build_view(self, seat)
 

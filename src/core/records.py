@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 from .actions import KEEP, LEFT, PASS, REDEAL, RIGHT, Action, ChooseLeader, Draw, Play
 from .errors import IllegalAction, RecordError, RuleViolation
@@ -30,14 +30,15 @@ SAVE_FORMAT = "capicua-save/1"
 # -- writing -----------------------------------------------------------------------------
 
 
-def to_record(match: Match, seats: Mapping[int, Any]) -> dict:
-    """The record of ``match`` so far (finished or not); ``seats`` are the players' entries."""
+def to_record(match: Match, seats: Mapping[Any, Any]) -> dict:
+    """The record of ``match`` so far (finished or not); ``seats`` are the players' entries,
+    by seat number or by its string (as a record's own ``seats`` are)."""
     n = match.variant.seats
     return {
         "format": FORMAT,
         "variant": match.variant.name,
         "seed": match.seed,
-        "seats": {str(s): seats.get(s, seats.get(str(s))) for s in range(1, n + 1)},  # type: ignore[call-overload]
+        "seats": {str(s): seats.get(s, seats.get(str(s))) for s in range(1, n + 1)},
         "draw": [{str(s): t.pair() for s, t in sorted(r.items())} for r in match.draw_rounds],
         "hands": [_hand(h, n) for h in match.hands_log],
         "winner": match.winner,
@@ -54,7 +55,8 @@ def _deal(deal: Mapping[Any, tuple[Tile, ...]], n: int) -> dict:
 def _action(seat: int, action: Action) -> dict:
     if action is PASS:
         return {"seat": seat, "pass": True}
-    return {"seat": seat, "tile": action.tile.pair(), "end": action.end}  # type: ignore[attr-defined]
+    assert isinstance(action, Play)  # a hand's actions are plays and passes
+    return {"seat": seat, "tile": action.tile.pair(), "end": action.end}
 
 
 def _hand(h: HandLog, n: int) -> dict:
@@ -110,6 +112,8 @@ def read_records(path: str | Path) -> Iterator[tuple[int, dict]]:
         whole = json.loads(stripped)
     except json.JSONDecodeError:
         whole = None
+    except RecursionError:
+        raise RecordError(f"{p}: nested too deeply to be a record") from None
     if isinstance(whole, dict):
         if whole.get("format") == SAVE_FORMAT and isinstance(whole.get("match"), dict):
             whole = whole["match"]
@@ -122,11 +126,14 @@ def read_records(path: str | Path) -> Iterator[tuple[int, dict]]:
         if not line.strip():
             continue
         try:
-            yield number, json.loads(line)
+            parsed = json.loads(line)
         except json.JSONDecodeError as exc:
             raise RecordError(
                 f"{p}, line {number}: not JSON ({exc.msg}, column {exc.colno})"
             ) from None
+        except RecursionError:
+            raise RecordError(f"{p}, line {number}: nested too deeply to be a record") from None
+        yield number, parsed
 
 
 class _Reader:
@@ -147,7 +154,12 @@ class _Reader:
             raise RecordError(f"{where}: {a}-{b} is not a tile of the double-{self.v.max_pip} set")
         return Tile.of(a, b)
 
+    @overload
+    def seat(self, value: Any, where: str, null: Literal[False] = False) -> int: ...
+    @overload
+    def seat(self, value: Any, where: str, null: bool) -> int | None: ...
     def seat(self, value: Any, where: str, null: bool = False) -> int | None:
+        """The seat number ``value``; ``None`` only where ``null`` allows it."""
         if value is None and null:
             return None
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= self.v.seats:
@@ -179,7 +191,11 @@ class _Reader:
         full = tile_set(self.v.max_pip)
         if len(order) != len(full) or set(order) != set(full):
             seen: set[Tile] = set()
-            twice = [t for t in order if t in seen or seen.add(t)]  # type: ignore[func-returns-value]
+            twice = []
+            for t in order:
+                if t in seen:
+                    twice.append(t)
+                seen.add(t)
             missing = [t for t in full if t not in set(order)]
             detail = (
                 f"{twice[0]} appears twice"
@@ -273,13 +289,13 @@ def _replay_hand(match: Match, rd: _Reader, hand: dict, h: int) -> None:
     if match.phase == LEAD:
         if chooser != match.turn:
             raise RuleViolation(h, None, f"seat {match.turn} chooses the leader, not {chooser}")
-        _apply(match, ChooseLeader.of(leader), h, None)  # type: ignore[arg-type]
+        _apply(match, ChooseLeader.of(leader), h, None)
     elif chooser is not None:
         raise RuleViolation(
             h, None, f"{match.variant.title} has no leader choice (chooser must be null)"
         )
     log = match.hand
-    assert log is not None
+    assert log is not None  # past the draw and the lead, the hand is dealt
     if log.leader != leader:
         raise RuleViolation(h, None, f"seat {log.leader} leads this hand, not seat {leader}")
     for j, redealt in enumerate(hand["redeals"]):

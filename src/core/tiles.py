@@ -92,14 +92,15 @@ class Tile:
 
 
 def _build(top: int) -> tuple[list[list[Tile]], list[Tile]]:
-    by_pair: list[list[Tile]] = [[None] * (top + 1) for _ in range(top + 1)]  # type: ignore[list-item]
     ordered: list[Tile] = []
+    of_pair: dict[tuple[int, int], Tile] = {}
     # Index order: 0-0, 1-0, 1-1, 2-0, ... so that the double-N set is a prefix of the list.
     for hi in range(top + 1):
         for lo in range(hi + 1):
             t = Tile(hi, lo, len(ordered))
             ordered.append(t)
-            by_pair[hi][lo] = by_pair[lo][hi] = t
+            of_pair[hi, lo] = of_pair[lo, hi] = t
+    by_pair = [[of_pair[a, b] for b in range(top + 1)] for a in range(top + 1)]
     return by_pair, ordered
 
 

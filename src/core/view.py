@@ -11,11 +11,15 @@ peek even by accident. ``tests/core/test_view.py`` walks the object graph to pro
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .actions import Action, Play
 from .line import Line
 from .tiles import Tile, tile_set
 from .variant import HandResult, VariantInfo
+
+if TYPE_CHECKING:
+    from .match import Match  # match.py imports this module when it builds a view
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +116,7 @@ class View:
         return tuple(t for t in tile_set(self.variant.max_pip) if t not in seen)
 
 
-def build_view(match, seat: int) -> View:
+def build_view(match: Match, seat: int) -> View:
     """The view of ``seat`` in ``match`` (see :class:`View`)."""
     v = match.variant
     if not 1 <= seat <= v.seats:
@@ -149,13 +153,15 @@ def build_view(match, seat: int) -> View:
     )
 
 
-def _past(match) -> tuple[PastHand, ...]:
+def _past(match: Match) -> tuple[PastHand, ...]:
     """The finished hands' public summaries, built once per hand and kept on the match."""
     cache: list[PastHand] = match._public_past
     logs = match.hands_log
     n = match.variant.seats
-    while len(cache) < len(logs) and logs[len(cache)].result is not None:
+    while len(cache) < len(logs):
         h = logs[len(cache)]
+        if h.result is None:  # the hand being played: not past yet
+            break
         cache.append(
             PastHand(
                 h.number,
@@ -164,7 +170,7 @@ def _past(match) -> tuple[PastHand, ...]:
                 tuple(h.deal[s] for s in range(1, n + 1)),
                 tuple((r.claimant, r.shown) for r in h.redeals),
                 tuple(h.actions),
-                h.result,  # type: ignore[arg-type]
+                h.result,
             )
         )
     return tuple(cache)

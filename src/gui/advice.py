@@ -1,7 +1,7 @@
 """Hints for the person at the table: a suggested action and the reason, from their view.
 
 The advice is :func:`capicua.players.hints.hint` (the expert's at its ``fast`` level, the
-same in the same position). It sees only the person's view (RULES.md: hints obey hidden
+same in the same position). It sees only the person's view (docs/rules.md: hints obey hidden
 information like the computer players) and the table only ever shows it as a preview. The
 app runs it in the worker thread, as it does a computer's decision. The end is named as the
 felt shows it ("the 5 end (L)").

@@ -26,6 +26,7 @@ No other thread ever touches Tk.
 
 from __future__ import annotations
 
+import functools
 import gc
 import time
 import tkinter as tk
@@ -130,7 +131,7 @@ class TableApp:
             ("<Control-n>", "new"),
             ("<KeyPress-n>", "next"),
         ):
-            c.bind(seq, lambda _e, n=name: self._shortcut(n))
+            c.bind(seq, functools.partial(self._shortcut_key, name))
 
     def _key(self, keysym: str) -> None:
         self.finish_slide()  # the person acts: a tile still sliding lands at once
@@ -144,6 +145,9 @@ class TableApp:
     def _tab(self, keysym: str) -> str:
         self._key(keysym)
         return "break"
+
+    def _shortcut_key(self, name: str, _event: tk.Event) -> None:
+        self._shortcut(name)
 
     def _shortcut(self, name: str) -> None:
         self.finish_slide()
@@ -615,6 +619,7 @@ class TableApp:
         if seats not in SEAT_SIDES:
             return f"the table seats 2, 3 or 4 players; {new.variant} has {seats} seats"
         restart = _restarts(self.settings, new)
+        session = None
         if restart:
             try:
                 session = self._new_session(new.variant, new.seats, new.seed)
@@ -626,7 +631,7 @@ class TableApp:
         self.settings.step, self.settings.animate = new.step, new.animate
         if not new.step:
             self.ui.step_wait = None
-        if restart:
+        if session is not None:  # a restart
             self.settings.variant, self.settings.seats = new.variant, new.seats
             self.settings.seed = new.seed
             self.install(session)
@@ -695,14 +700,14 @@ class TableApp:
                 continue
             if done >= actions and (s.human is None or self.person_view() is not None):
                 break
-            seat = s.match.turn
+            seat = s.match.to_move  # the match is not over
             auto = s.automatic()
             if auto is not None:
                 s.apply(auto)
             elif s.is_human(seat):
-                s.apply(suggest(s.match.view(seat))[0])  # type: ignore[arg-type]
+                s.apply(suggest(s.match.view(seat))[0])
             else:
-                decision = s.decision_job(seat)()  # type: ignore[arg-type]
+                decision = s.decision_job(seat)()
                 s.apply(decision.action, decision.stream)
             done += 1
         self.ctl.reset()

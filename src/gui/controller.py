@@ -6,7 +6,7 @@ for a tile in the person's hand, ``"end:left"``, ``"choice:keep"``, ``"facedown:
 with a :class:`Response`: an action to take, a message to show, a command button pressed,
 or just "the preview changed, redraw".
 
-Table manners (shared/RULES.md): picking a tile only *previews* it (its legal ends light
+Table manners (docs/rules.md, At the table): picking a tile only *previews* it (its legal ends light
 up); the move happens on a second tap on an end, or by dropping the tile on an end. A tile
 that fits one end only still waits for that tap. Everything acts on *release*, a press that
 moves more than :data:`DRAG_THRESHOLD` pixels is a drag, and nothing depends on hover or a

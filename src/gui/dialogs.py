@@ -268,7 +268,11 @@ class SettingsWindow(tk.Toplevel):
             pick.grid(row=s, column=1, sticky="w")
             lv = ttk.Combobox(self.seat_frame, textvariable=level, state="readonly", width=10)
             lv.grid(row=s, column=2, sticky="w", padx=PAD)
-            pick.bind("<<ComboboxSelected>>", lambda _e, s=s: self._level_choices(s))
+
+            def on_pick(_e: tk.Event, seat: int = s) -> None:
+                self._level_choices(seat)
+
+            pick.bind("<<ComboboxSelected>>", on_pick)
             self.rows[s] = (who, level, lv)
             self._level_choices(s)
 

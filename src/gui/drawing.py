@@ -22,7 +22,7 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Iterable, Sequence
 
-from capicua.gui.geometry import Rect, tile_halves
+from .geometry import Rect, tile_halves
 
 Tile = tuple[int, int]
 

@@ -219,7 +219,8 @@ class Session:
             self.held_hand = self.finished()
         if drawing and (self.match.phase != "draw" or len(self.match.draw_rounds) > rounds):
             self.held_draw = rounds  # that round is complete: a winner, or equal totals
-        return seat  # type: ignore[return-value]
+        assert seat is not None  # the action applied, so someone was to move
+        return seat
 
     @property
     def holding(self) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import tkinter as tk
 from tkinter import font as tkfont
+from typing import Literal
 
 from .drawing import (
     FELT,
@@ -138,7 +139,9 @@ class TableView:
         c.tag_raise("choice")
         self._focus(scene)  # last: the ring is drawn over whatever it surrounds
 
-    def _font(self, tl: TableLayout, scale: float = 0.8, bold: bool = False) -> tuple:
+    def _font(
+        self, tl: TableLayout, scale: float = 0.8, bold: bool = False
+    ) -> tuple[str, int] | tuple[str, int, str]:
         size = -max(11, int(tl.label_size * scale))
         return (FONT, size, "bold") if bold else (FONT, size)
 
@@ -400,7 +403,7 @@ class TableView:
         reserve = label if side in ("bottom", "top") else label * 3.2
         face_up = seat.tiles is not None
         size = tl.hand_tile_size if seat.position == 1 else tl.back_tile_size
-        shown = seat.tiles if face_up else ()
+        shown = seat.tiles or ()
         count = len(shown) if face_up else seat.count
         if seat.drawn is not None and count == 0:
             count, shown, face_up = 1, (seat.drawn,), True
@@ -448,6 +451,7 @@ class TableView:
         parts = seat_label(seat)
         # The side strips are narrow: one fact a line there.
         text = "\n".join(parts) if side in ("left", "right") else " · ".join(parts)
+        anchor: Literal["center", "n"]  # Tk's anchors are a Literal in its stubs
         if side == "bottom":
             x, y, anchor, width = rect.centre[0], rect.y1 - label / 2, "center", rect.width
         elif side == "top":

@@ -1,7 +1,7 @@
 """The words the table shows: seat and team names, the score panel, results explained.
 
 Kept apart from the drawing so the sentences can be read and tested as plain strings. The
-vocabulary is shared/RULES.md's ("Words we use in code and on screen"). Explanations are
+vocabulary is docs/rules.md's ("Words we use"). Explanations are
 derived from the hand's data and the variant's own rules (which block rule it uses is
 asked of the variant), not from a list of known games, so a plugin variant is explained too.
 """
@@ -205,6 +205,7 @@ def _next_lead(session: Session, past: PastHand) -> list[str]:
 def match_result(view: View, session: Session) -> str:
     label = LABELS.get(view.label or "", view.label)
     w = view.winner
+    assert w is not None  # shown once the match is over, when it has a winner
     order = (view.scores[w - 1], *(x for t, x in enumerate(view.scores, 1) if t != w))
     won = f"{cap(team_name(session, w, long=True))} wins the match {scores_text(order)}"
     return won + (f": {label}!" if label else ".")

@@ -8,6 +8,7 @@ and an rng; ours get only the view, so hiding is structural).
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -20,7 +21,9 @@ from ..core.view import View
 class Option:
     """One option a player accepts from a config (``{player = "expert", samples = 400}``)."""
 
-    type: type
+    # type[Any], not type: a config value of this class is compared with min and max as it
+    # is (int, float, str, bool), which a bare `type` would make a mere `object` to mypy.
+    type: type[Any]
     default: Any
     help: str = ""
     min: float | None = None
@@ -34,6 +37,9 @@ class Option:
             value = float(value)
         if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
             raise ValueError(f"option {name!r} must be {kind.__name__}, not {value!r}")
+        # TOML reads nan and inf; no bound excludes nan, and a record (JSON) holds neither.
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ValueError(f"option {name!r} must be a finite number, not {value!r}")
         if self.choices is not None and value not in self.choices:
             raise ValueError(f"option {name!r} must be one of {list(self.choices)}, not {value!r}")
         if self.min is not None and value < self.min:
@@ -94,7 +100,7 @@ class Player:
 
 def other_decision(view: View, rng: random.Random) -> Action:
     """The draw, the leader and redeal claims, decided the same way by every computer
-    player: always claim with five or more doubles (RULES.md), name itself as leader (the
+    player: always claim with five or more doubles (docs/rules.md), name itself as leader (the
     choice is blind), draw any face-down tile (they are alike)."""
     legal = view.legal
     if REDEAL in legal:

@@ -95,7 +95,7 @@ def chiva_values() -> dict[tuple[int, int], float]:
 
 
 def chiva_next(ours: int, theirs: int, we_win: bool) -> tuple[int, int]:
-    """The series after a hand won by us (``we_win``) or by them (RULES.md, Chiva)."""
+    """The series after a hand won by us (``we_win``) or by them (docs/rules.md, Chiva)."""
     if we_win:
         return (ours + 1, 0) if theirs == 0 else (0, 0)
     return (0, theirs + 1) if ours == 0 else (0, 0)

@@ -18,8 +18,9 @@ For each decision in play the expert
    samples for every candidate so that the comparison is fair;
 4. values each result as match equity (:mod:`capicua.players.equity`: the chance to win
    the match from the score it leads to, which weighs the hand's win probability, the
-   points at stake and the series), and plays the candidate with the best mean.
-   Equal means go to the heuristic's favourite.
+   points at stake and the series), and plays the candidate with the best mean plus a
+   small prior from the heuristic's score (:data:`PRIOR_WEIGHT`), which settles what the
+   playouts cannot tell apart.
 
 How much it searches is an option: ``level`` (``fast``, ``normal``, ``strong``) sets a
 budget of simulated work per decision, counted in tiles played out, so a decision costs
@@ -52,9 +53,9 @@ from .sim import DOUBLE, HI, LO, _place, block_result, held_counts, playout, rul
 PRIOR_WEIGHT = 0.01
 
 #: How strongly the other seats' plays are read as signs of their tiles, per variant
-#: (:mod:`capicua.players.inference`; measured with benchmarks/strength.py,
-#: docs/players-log.md). The ``reading`` option multiplies it; a variant not listed gets
-#: Chiva's.
+#: (:mod:`capicua.players.inference`; measured with benchmarks/strength.py: 0.5 did worse
+#: in double-nine, docs/players.md, Design notes). The ``reading`` option multiplies it; a
+#: variant not listed gets Chiva's.
 READING = {"chiva": 0.3, "double-nine-100": 0.3}
 
 
@@ -64,15 +65,15 @@ def tuned_reading(variant: str) -> float:
 
 
 #: The cost of the reading and of the chain, in tiles played out (one unit of the work
-#: budget): building the reading, per play read; the chain, per proposal. Measured on the
-#: reference machine with benchmarks/levels.py (docs/players.md).
+#: budget): building the reading, per play read; the chain, per proposal. Measured with
+#: benchmarks/levels.py --costs (docs/players.md, Levels); the charges are above the costs.
 READ_COST = 100
 PROPOSAL_COST = 0.7
 
 #: Per variant, whether each sampled deal is also weighed by the heuristic's terms about
 #: the rest of each hand (:meth:`~capicua.players.inference.Reading.hand_ratio`); a
-#: variant not listed gets Chiva's. Measured with benchmarks/strength.py (docs/players-log.md,
-#: ninth session): in Chiva it won a point more of the hands against random on the same
+#: variant not listed gets Chiva's. Measured with benchmarks/strength.py (docs/players.md,
+#: Design notes): in Chiva it won a point more of the hands against random on the same
 #: 2,006 deals; in double-nine half a point less against the heuristic, so it is off there.
 HAND_TERMS = {"chiva": True, "double-nine-100": False}
 
@@ -82,8 +83,8 @@ HAND_TERMS = {"chiva": True, "double-nine-100": False}
 HAND_COST = 4
 
 #: Per level: (work budget in tiles played out per decision, most samples). One unit is
-#: about 3 microseconds of playout on the reference machine. ``normal``, the
-#: default, answers in well under 0.3 s on the reference machine (docs/players.md).
+#: about 1.5 microseconds of playout on this project's 2-core machine, where ``normal``,
+#: the default, answers in under 0.1 s at the 99th percentile (docs/players.md, Levels).
 LEVELS = {
     "fast": (10_000, 150),
     "normal": (40_000, 500),
@@ -186,7 +187,11 @@ def analyse(
     nxt = (me + 1) % seats
     left, right = k.left, k.right
     team = view.team
-    moves = [(c.action.tile.index, 0 if c.action.end == "left" else 1) for c in cands]
+    moves: list[tuple[int, int]] = []  # per candidate: (tile index, 0 left / 1 right)
+    for c in cands:
+        a = c.action
+        assert isinstance(a, Play)  # every candidate left is one of candidate_plays(view)
+        moves.append((a.tile.index, 0 if a.end == "left" else 1))
     scale = PRIOR_WEIGHT * equity.spread
     tiles_out = sum(k.counts)
     if reading is None:
@@ -197,12 +202,15 @@ def analyse(
     # reading READ_COST per play read, the chain PROPOSAL_COST per proposal (its burn-in
     # now, its thinning with each sample), a uniform deal about one per tile dealt.
     work = len(model.steps) * READ_COST if model else 0
-    weigh = chain is not None and HAND_TERMS.get(view.variant.name, HAND_TERMS["chiva"])
+    # The model that weighs the chain's deals, where the variant's hand terms count (a chain
+    # is only made from a model).
+    terms = HAND_TERMS.get(view.variant.name, HAND_TERMS["chiva"])
+    weigher = model if chain is not None and terms else None
     if chain is not None:
         work += int(chain.proposals * PROPOSAL_COST)
         sample_cost = int(chain.thin * PROPOSAL_COST) + 1
-        if weigh:
-            sample_cost += len(model.steps) * HAND_COST
+        if weigher is not None:
+            sample_cost += len(weigher.steps) * HAND_COST
     else:
         sample_cost = len(k.unseen)
     active = list(range(len(cands)))
@@ -234,7 +242,7 @@ def analyse(
         # The chain draws deals by the public terms of the plays; the terms about the rest of
         # each hand weigh them (importance sampling: the two models are close, so in Chiva
         # the weights keep about 80% of the samples' worth; docs/players.md).
-        weight = model.hand_ratio(hands) if weigh else 1.0
+        weight = weigher.hand_ratio(hands) if weigher is not None else 1.0
         held = held_counts(hands, max_pip)
         for i in active:
             c = cands[i]

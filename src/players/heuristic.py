@@ -20,7 +20,7 @@ hint can say *why*:
 
 Outside play: the draw for first lead takes any face-down tile, the leader chosen is the
 chooser itself (the choice is blind and the seats are symmetric), and a hand of five or
-more doubles is always shown for a redeal, as RULES.md requires of a computer.
+more doubles is always shown for a redeal, as docs/rules.md requires of a computer.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Hints for the human: the move a computer player would make, and why, in a few words.
 
 :func:`hint` looks only at the asking seat's own view, exactly as a computer player does
-(RULES.md: hints are bound by the same hidden information), and returns a :class:`Hint`:
+(docs/rules.md: hints are bound by the same hidden information), and returns a :class:`Hint`:
 the action and a short reason, e.g. ``play 5-3 on the right: keeps tiles of 6 different
 numbers, gets rid of 8 pips, keeps 3 tiles that fit the line, wins about 49% of 137 sampled
 deals, dealt to fit the plays made``. It never applies the move; the GUI

@@ -17,11 +17,12 @@ what that seat could see at that moment. The terms that need the rest of its han
 left out: they are what is unknown (in a whole sampled deal the rest of each hand is
 known, and :meth:`Reading.hand_ratio` weighs such a deal by those terms too; the expert
 does so in Chiva). ``strength`` 0 reads nothing (every consistent deal weighs the same);
-larger values trust the model more. This model names the heuristic's tile 82% of the
-time and the expert's 71.5% (docs/players-log.md, fifth session). The tiles
-a seat could play at an earlier turn are the tiles it holds now in the sampled deal plus
-those it has played since, all known, so the likelihood of a deal is a product over the
-other seats' plays of this hand and costs about one pass over each sampled hand per play.
+larger values trust the model more. Its likeliest tile is the one the heuristic played in
+82% of its choices among two or more tiles (heuristic self-play, both games) and the one
+the expert played in 71.5% (the expert's double-nine play). The tiles a seat could play
+at an earlier turn are the tiles it holds now in the sampled deal plus those it has
+played since, all known, so the likelihood of a deal is a product over the other seats'
+plays of this hand and costs about one pass over each sampled hand per play.
 
 Everything read here is public (the history of this hand, from the view), so the reading
 is fair: ``tests/players/test_fair_play.py`` covers the expert with it.
@@ -177,6 +178,7 @@ def hand_value(tile: int, left: int, right: int, counts: list[int], held: list[i
                 v += W["control"] * counts[other]
         if best is None or v > best:
             best = v
+    assert best is not None  # the tile fits an end of the line (the callers play it there)
     numbers = sum(1 for c in counts if c)
     if numbers > 1:
         best += W["variety"] * numbers

@@ -196,8 +196,8 @@ def _augment(
     # Walk back: each step moves tile u from slot a into slot b.
     b = end
     room[b] -= 1
-    while parent[b] is not None:
-        a, u = parent[b]  # type: ignore[misc]
+    while (step := parent[b]) is not None:
+        a, u = step
         placed[a].remove(u)
         placed[b].append(u)
         b = a

@@ -20,23 +20,35 @@ problem is a :class:`ConfigError` whose message is one line naming the file and 
 
 from __future__ import annotations
 
+import json
 import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-try:
+if sys.version_info >= (3, 11):  # noqa: UP036 - tomli is the declared fallback (pyproject)
     import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python before 3.11 (pyproject declares tomli)
+else:  # pragma: no cover - installs below 3.11 read TOML with tomli, the same API
     import tomli as tomllib
 
 from ..core.errors import CapicuaError, PluginError
 
+if TYPE_CHECKING:
+    from ..core.variant import Variant
+    from ..plugins import PlayerRegistry
+
 TOP_KEYS = ("variant", "seats", "tournament", "table")
 TOURNAMENT_KEYS = ("matches", "seed", "workers", "swap_teams", "time_limit", "records", "db")
 DEFAULT_MATCHES = 100
+#: A game index and its seeds are SQLite integers; far beyond any run, and still exact.
+MAX_MATCHES = 10**15
+#: Worker processes per core at most: each is a process with its own plugins loaded, and
+#: more than a few per core only slows every game down (players that wait on a network
+#: are the reason to allow more than one).
+WORKERS_PER_CORE = 4
 
 
 class ConfigError(CapicuaError):
@@ -83,6 +95,12 @@ class Settings:
             "swap_teams": self.swap_teams,
             "time_limit": self.time_limit,
         }
+
+    def job(self) -> Any:
+        """What every game shares, for the workers (:class:`~capicua.tournament.play.Job`)."""
+        from .play import Job
+
+        return Job.from_settings(self)
 
 
 @dataclass(frozen=True)
@@ -172,13 +190,21 @@ def load_config(path: str | Path, plugins: Any, *, interactive: bool = True) -> 
     )
 
 
-def _seats(path: Path, raw: Any, variant: type, players: Any, interactive: bool) -> dict[int, Any]:
+def _seats(
+    path: Path, raw: Any, variant: type[Variant], players: PlayerRegistry, interactive: bool
+) -> dict[int, Any]:
     n = variant.seats
     if raw is None:
         raise ConfigError(f"{path}: no [seats] table; {variant.name} needs seats 1 to {n}")
     seats: dict[int, Any] = {}
     for key, spec in raw.items():
-        if not key.isdigit() or not 1 <= int(key) <= n:
+        plain = key.isascii() and key.isdigit()
+        if plain and key != str(int(key)):
+            # "01" is another TOML key than "1": it would silently replace seat 1's entry.
+            raise ConfigError(
+                f"{path}: [seats] {key} is seat {int(key)} with a leading zero; write {int(key)}"
+            )
+        if not plain or not 1 <= int(key) <= n:
             raise ConfigError(
                 f"{path}: [seats] {key} is not a seat of {variant.name} (seats 1 to {n})"
             )
@@ -194,6 +220,9 @@ def _seats(path: Path, raw: Any, variant: type, players: Any, interactive: bool)
             name, _options = players.parse_spec(seats[seat])
         except (PluginError, ValueError, TypeError) as exc:
             raise ConfigError(f"{path}: [seats] {seat}: {exc}") from None
+        problem = unrecordable(seats[seat])
+        if problem:
+            raise ConfigError(f"{path}: [seats] {seat}: {problem}")
         if not interactive and getattr(players.get(name), "interactive", False):
             raise ConfigError(
                 f"{path}: [seats] {seat}: {name!r} is a person at the table; a tournament "
@@ -202,7 +231,22 @@ def _seats(path: Path, raw: Any, variant: type, players: Any, interactive: bool)
     return dict(sorted(seats.items()))
 
 
-def computer_players(players: Any) -> list[str]:
+def unrecordable(spec: Any) -> str | None:
+    """Why a seat entry cannot be written into a record (JSON), or ``None``.
+
+    TOML has ``nan`` and ``inf``; JSON has neither, and a record holding them could not be
+    read back (nor a tournament holding them resumed).
+    """
+    try:
+        json.dumps(spec, allow_nan=False)
+    except ValueError:
+        return "nan and inf are not numbers a record can hold; give a finite number"
+    except TypeError as exc:  # a TOML date or time
+        return f"a record cannot hold this value ({exc})"
+    return None
+
+
+def computer_players(players: PlayerRegistry) -> list[str]:
     """The names of the registered players that are not people."""
     return [n for n in players.names() if not getattr(players.get(n), "interactive", False)]
 
@@ -227,22 +271,16 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
         return default, key
 
     matches, matches_where = pick("matches", given.matches, DEFAULT_MATCHES)
-    _whole(matches, matches_where, 1)
+    whole(matches, matches_where, 1, MAX_MATCHES)
     seed, where = pick("seed", given.seed, None)
-    if seed is not None:
-        _whole(seed, where, 0)
-        if seed >= 2**63:
-            raise ConfigError(f"{where} must be below 2**63, not {seed}")
+    check_seed(seed, where)
     workers, where = pick("workers", given.workers, 0)
-    _whole(workers, where, 0)
+    check_workers(workers, where)
     swap, where = pick("swap_teams", None, False)
     if not isinstance(swap, bool):
         raise ConfigError(f"{where} must be true or false, not {swap!r}")
     limit, where = pick("time_limit", None, None)
-    if limit is not None:
-        if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not limit > 0:
-            raise ConfigError(f"{where} must be a number of seconds above 0, not {limit!r}")
-        limit = float(limit)
+    limit = check_time_limit(limit, where)
 
     variant = plugins.variants.get(table.variant)
     if swap:
@@ -266,8 +304,9 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
         workers=workers or available_cores(),
         swap_teams=swap,
         time_limit=limit,
-        records=_path(given.records, section.get("records"), path, "records"),
-        db=_path(given.db, section.get("db"), path, "db") or Path(f"{path.stem}.sqlite"),
+        records=config_path(given.records, section.get("records"), path, "[tournament] records"),
+        db=config_path(given.db, section.get("db"), path, "[tournament] db")
+        or Path(f"{path.stem}.sqlite"),
         scheduler=given.scheduler,
     )
 
@@ -280,25 +319,71 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def _whole(value: Any, where: str, least: int) -> None:
+def whole(value: Any, where: str, least: int, most: int | None = None) -> None:
+    """ConfigError unless ``value`` is a whole number from ``least`` to ``most``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise ConfigError(f"{where} must be a whole number, not {value!r}")
     if value < least:
         raise ConfigError(f"{where} must be at least {least}, not {value}")
+    if most is not None and value > most:
+        raise ConfigError(f"{where} must be at most {most:,}, not {value:,}")
 
 
-def _path(flag: Path | None, value: Any, config: Path, key: str) -> Path | None:
-    """A path from the command line (relative to the current folder) or from the config
-    (relative to the config's folder, so a config names files beside itself)."""
+def check_seed(seed: Any, where: str) -> None:
+    if seed is not None:
+        whole(seed, where, 0)
+        if seed >= 2**63:
+            raise ConfigError(f"{where} must be below 2**63, not {seed}")
+
+
+def check_workers(workers: Any, where: str) -> None:
+    """0 (all cores) up to :data:`WORKERS_PER_CORE` processes per core of this machine."""
+    cores = available_cores()
+    most = WORKERS_PER_CORE * cores
+    whole(workers, where, 0)
+    if workers > most:
+        raise ConfigError(
+            f"{where} must be at most {most} ({WORKERS_PER_CORE} worker processes per core; "
+            f"this machine has {cores}), not {workers}; 0 uses every core"
+        )
+
+
+def check_time_limit(limit: Any, where: str) -> float | None:
+    """The time limit in seconds as a float; ConfigError unless a finite number above 0."""
+    if limit is None:
+        return None
+    if (
+        isinstance(limit, bool)
+        or not isinstance(limit, (int, float))
+        or not 0 < limit < float("inf")
+    ):
+        raise ConfigError(f"{where} must be a number of seconds above 0, not {limit!r}")
+    return float(limit)
+
+
+def config_path(flag: Path | None, value: Any, config: Path, key: str) -> Path | None:
+    """A path from the command line (relative to the current folder, anywhere) or from the
+    config (relative to the config's folder, and inside it).
+
+    A config may come from anyone: one that names ``/home/me/.bashrc`` or
+    ``../../notes.txt`` as its records must not get a file written there. Only the person
+    running the command chooses a place outside the config's folder, with a flag.
+    """
     if flag is not None:
         return flag
     if value is None:
         return None
     if not isinstance(value, str) or not value:
+        raise ConfigError(f"{config}: {key} must be a file name in quotes, not {value!r}")
+    target = config.parent / value
+    inside = config.parent.resolve()
+    if Path(value).is_absolute() or not target.resolve().is_relative_to(inside):
+        flag_name = "--" + key.rsplit(" ", 1)[-1]
         raise ConfigError(
-            f"{config}: [tournament] {key} must be a file name in quotes, not {value!r}"
+            f"{config}: {key} = {value!r} points outside the config's folder {config.parent}; "
+            f"a config keeps its files beside it (give {flag_name} to write elsewhere)"
         )
-    return config.parent / value
+    return target
 
 
 def _list(names: Any) -> str:

@@ -1,1 +1,18 @@
-"""The built-in variant plugins: Chiva and double-nine 100."""
+"""The built-in variant plugins: Chiva and double-nine 100.
+
+Each game's rule text is a data file of this package, ``rules/<name>.md``: what
+``capicua rules NAME`` prints and the table's Rules window shows. docs/rules.md holds each
+text word for word as that game's section (tests/variants/test_rule_texts.py keeps them
+equal).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+
+def rules_text(name: str) -> str:
+    """The rule text of the built-in variant ``name``, from its package data file (without
+    the file's final newline)."""
+    text = resources.files(__name__).joinpath("rules", f"{name}.md").read_text(encoding="utf-8")
+    return text.rstrip("\n")

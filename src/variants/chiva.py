@@ -1,6 +1,6 @@
 """Chiva: four-player partnership dominoes with the double-six, scored in series of wins.
 
-The rules are shared/RULES.md's "Chiva" section: 6-6 opens the first hand and the hand after
+The rules are docs/rules.md's "Chiva" section: 6-6 opens the first hand and the hand after
 a tie; the player who went out leads after a domino; after a won block the lighter partner
 of the winning team leads (equal pips: the lower seat); a block goes to the lower team total,
 equal totals are a tie; only won hands count, as consecutive wins, and 4-0 is a chiva.
@@ -11,59 +11,20 @@ from __future__ import annotations
 from ..core.tiles import Tile
 from ..core.variant import HandResult, Hands, NameOf, Variant, cap, str_seat, str_team
 from ..hookspecs import hookimpl
+from . import rules_text
 
 SIX_SIX = Tile.of(6, 6)
 WINS_FOR_CHIVA = 4
 
-RULES = """\
-Chiva (double-six, four-player partnership)
-
-Table: four seats in turn order 1, 2, 3, 4 (play goes counter-clockwise: the next player sits
-to the right). Teams: seats 1+3 (team 1) and seats 2+4 (team 2).
-
-Deal: all 28 tiles of the double-six set, seven to each player. Five or more doubles do not
-cancel a hand.
-
-The line: one line with two open ends, left and right; no drawing, no branching (a double
-shows one number at its end). The first tile opens both ends.
-
-Forced play: on your turn you must play a tile that matches an open end if you have one (you
-choose which tile and which end); otherwise you pass. No voluntary pass.
-
-Who leads:
-  1. The first hand of a match, and the hand after a tie: the holder of 6-6 leads, and must
-     lead 6-6.
-  2. After a domino: the player who went out leads, any tile.
-  3. After a won block: the partner of the winning team with fewer pips leads, any tile;
-     equal pips: the lower seat number.
-  4. The leader's partner may never take the lead over. After a series break the lead still
-     follows 2 and 3: 0-0 after a break does not force 6-6.
-
-Domino: a player who plays their last tile ends the hand; their team wins it.
-
-Block: when no player can play, the hand is blocked at once. The team with the lower
-combined pip count (both partners' remaining tiles) wins. Equal team totals are a tie: no
-win for anyone, the series stay as they are, and the next hand starts with 6-6.
-
-Scoring, the series: only won hands count; no points for pips, no bonus for capicu,
-double-blank, doubles or anything else. The score is two counters of consecutive wins, at
-most one of them above zero:
-  - the winners' opponents have 0 wins: the winners get +1 (at 0-0 the winner gets 1);
-  - the winners had 0 while the opponents had some: both counters go to 0, and this hand
-    does not start a new series for the winners (the score is 0-0);
-  - 4-0 wins the match: a chiva.
-
-New match: 0-0, first hand led with 6-6.
-"""
-
 
 class Chiva(Variant):
-    """Chiva as RULES.md reads it (José Carrillo's Puerto Rican rules, pagat's block leader)."""
+    """Chiva as docs/rules.md reads it (José Carrillo's Puerto Rican rules, pagat's block
+    leader)."""
 
     name = "chiva"
     title = "Chiva"
     summary = "Four-player partnership, double-six, series of consecutive wins, 4-0 wins."
-    rules = RULES
+    rules = rules_text("chiva")
     max_pip = 6
     hand_size = 7
     seats = 4

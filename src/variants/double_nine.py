@@ -1,6 +1,6 @@
 """Double-nine 100: pagat's Cuban partnership game, to 100 points.
 
-The rules are shared/RULES.md's "Double-nine 100" section: ten tiles each from the 55 of the
+The rules are docs/rules.md's "Double-nine 100" section: ten tiles each from the 55 of the
 double-nine set (15 stay face down, unused); a draw for first lead; before each deal the
 entitled team's lower seat chooses its leader blind; five or more doubles allow a redeal
 claim; a block goes to the lowest individual count (both teams at the lowest: a tie); the
@@ -11,62 +11,18 @@ from __future__ import annotations
 
 from ..core.variant import HandResult, Hands, NameOf, Variant, cap, str_seat, str_team
 from ..hookspecs import hookimpl
+from . import rules_text
 
 TARGET = 100
 
-RULES = """\
-Double-nine 100 (pagat's Cuban game)
-
-Table: four seats in turn order 1, 2, 3, 4 (play goes counter-clockwise: the next player sits
-to the right). Teams: seats 1+3 (team 1) and seats 2+4 (team 2).
-
-Set and deal: the double-nine set, 55 tiles, 0-9. Ten tiles to each player; the 15 left over
-stay face down, unused, never drawn and never shown.
-
-Draw for first lead (new match only): seat 1 draws a tile for team 1 and seat 2 for team 2,
-from the face-down 55. Higher pip total wins; equal totals: both tiles go back, the set is
-reshuffled and they draw again, until the totals differ. The tiles go back and the set is
-shuffled for the deal.
-
-Who leads: before each deal (blind, before seeing the new hand) the team entitled to lead
-chooses which of its two partners leads; the team's lower seat (1 or 2) makes that choice.
-Entitled: for the first hand, the draw winners; after a won hand, the winning team; after a
-tie, the team that did not lead the tied hand. The leader plays any tile; a double is not
-required.
-
-Five doubles: after the deal each player, in turn order from the leader, accepts their hand
-or, holding five or more doubles, may show them and demand a redeal. A computer player
-always demands with five or more doubles; a human chooses. A demand: the shown doubles go
-into the public log (only those), all 55 tiles are reshuffled and dealt again, the same
-player leads, and the acceptances start over.
-
-The line: one line with two open ends, left and right; no drawing, no branching. The first
-tile opens both ends. Forced play: you must play a tile that matches an open end if you have
-one; otherwise you pass.
-
-Domino: a player who plays their last tile ends the hand; their team wins it.
-
-Block: when no player can play, the player with the lowest individual pip count wins for
-their team (not the partners' sum). If the lowest count is held by players of both teams: a
-tie, nobody scores, and the other team (the one that did not lead) is entitled to lead next.
-Partners sharing the lowest count simply win.
-
-Scoring: the winning team scores the remaining pips of its two opponents only (not its own,
-not its partner's, never the unused tiles), on a domino and on a block alike. Scores add up;
-a team with 100 or more after a hand wins the match.
-
-Names, no bonuses: won with the opponents at 0: Pollona. Won from 0 to 100 or more in a
-single hand, against 0: Tripollua (the stronger name applies).
-"""
-
 
 class DoubleNine100(Variant):
-    """Double-nine to 100 as RULES.md reads pagat's Cuban rules."""
+    """Double-nine to 100 as docs/rules.md reads pagat's Cuban rules."""
 
     name = "double-nine-100"
     title = "Double-nine 100"
     summary = "Four-player partnership, double-nine, ten tiles each, first team to 100 points."
-    rules = RULES
+    rules = rules_text("double-nine-100")
     max_pip = 9
     hand_size = 10
     seats = 4

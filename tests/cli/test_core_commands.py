@@ -24,9 +24,9 @@ def test_version():
 def test_rules_prints_the_rules_of_a_variant():
     r = invoke("rules", "chiva")
     assert r.exit_code == 0, r.output
-    assert "4-0 wins the match: a chiva" in r.output
+    assert "four wins to none win the match: a chiva" in r.output
     r = invoke("rules", "double-nine-100")
-    assert "Tripollua" in r.output and "five or more doubles" in r.output.lower()
+    assert "Tripollúa" in r.output and "five or more doubles" in r.output.lower()
 
 
 def test_rules_without_a_name_lists_the_variants():

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from capicua.core.actions import PASS, parse_action
-from capicua.core.errors import IllegalAction, MatchOver, NothingToUndo
+from capicua.core.errors import IllegalAction, MatchOver, NobodyToMove, NothingToUndo
 from capicua.core.match import Match
 from capicua.core.records import dumps, to_record
 from capicua.variants.chiva import Chiva
@@ -153,6 +153,17 @@ def test_applying_after_the_match_is_over_is_refused():
     assert m.over and m.outcome is not None and m.legal_actions() == []
     with pytest.raises(MatchOver, match="over"):
         m.apply(PASS)
+
+
+def test_to_move_is_the_turn_while_the_match_runs_and_refused_once_it_is_over():
+    v = Chiva()
+    m = Match(v, 8)
+    rng = random.Random(8)
+    while m.turn is not None:
+        assert m.to_move == m.turn
+        random_play(m, rng, 1)
+    with pytest.raises(NobodyToMove, match="over"):
+        _ = m.to_move
 
 
 def test_moves_name_the_seat_of_every_action_through_undo_and_redo():

@@ -64,7 +64,7 @@ def test_unfinished_records_replay_to_the_same_position(variants):
     assert list(again.line) == list(m.line)
 
 
-def test_record_names_the_format_and_fields_of_the_issue():
+def test_record_has_the_format_and_fields_records_md_describes():
     v = Chiva()
     hands = SEAT_2_HAS_NO_SIX
     m = Match(v, 123, script=[deal(v, hands)])

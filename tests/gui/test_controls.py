@@ -153,7 +153,7 @@ def test_the_rules_window_wears_the_table_look_with_reflowed_text_and_the_keys(m
     lines = text.splitlines()
     # One paragraph, one line: the window wraps it, not the hard line breaks of the source.
     table = next(line for line in lines if line.startswith("Table:"))
-    assert table.endswith("seats 2+4 (team 2).")
+    assert table.endswith("seats 2 and 4 (team 2).")
     assert "Keys at the table" in text and "Escape" in text and "Tab" in text
     assert window.text.cget("background") == WOOD
     assert window.text.cget("wrap") == "word"

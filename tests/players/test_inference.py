@@ -111,11 +111,11 @@ def test_own_plays_are_not_read_and_strength_zero_reads_nothing():
 
 
 def test_a_lead_the_rules_forced_is_not_read():
-    # The first Chiva hand must open with the 6-6 (RULES.md), so seat 1 leading it was no
-    # choice: from seat 2's view, whether seat 1 also holds the 3-3 (a heavy double it
-    # would rather have shed) changes nothing. Before, the lead was read as a choice
-    # between the 6-6 and seat 1's other tiles, and a deal with more heavy doubles in
-    # seat 1's hand weighed less.
+    # The first Chiva hand must open with the 6-6 (docs/rules.md, Chiva), so seat 1's lead
+    # was no choice: from seat 2's view, whether seat 1 also holds the 3-3 (a heavy double
+    # it would rather have shed) changes nothing. Read as a choice between the 6-6 and
+    # seat 1's other tiles, the lead would make a deal with more heavy doubles in seat 1's
+    # hand weigh less.
     m = after("6-6L")
     view = m.view(2)
     assert view.forced_opening == Tile.parse("6-6")
@@ -127,8 +127,8 @@ def test_a_lead_the_rules_forced_is_not_read():
 
 
 def test_a_free_lead_is_read():
-    # In double-nine the chosen leader opens with any tile it likes (RULES.md): its lead
-    # is a choice, and read like every other play.
+    # In double-nine the chosen leader opens with any tile it likes (docs/rules.md): its
+    # lead is a choice, and read like every other play.
     v = DoubleNine100()
     m = Match(v, 1, script=[draw(v, "6-6", "1-0"), deal(v, LOWEST_SEAT_2)])
     play(m, "1:draw 0 2:draw 0 1:lead 3 3:8-7L")

@@ -1,4 +1,4 @@
-"""Chiva's rules (shared/RULES.md, "Chiva"), each pinned on an explicit deal."""
+"""Chiva's rules (docs/rules.md, "Chiva"), each pinned on an explicit deal."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Double-nine 100's rules (shared/RULES.md, "Double-nine 100"), each on an explicit deal."""
+"""Double-nine 100's rules (docs/rules.md, "Double-nine 100"), each on an explicit deal."""
 
 from __future__ import annotations
 

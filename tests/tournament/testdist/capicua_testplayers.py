@@ -100,6 +100,31 @@ class Crasher(_Countdown):
         os._exit(3)
 
 
+class Doomed(Player):
+    """Random, but its process dies at a later decision each time it is built again, as a
+    worker killed from outside at unrelated moments would: the deaths so far are counted
+    in the file named by ``$CAPICUA_TEST_DEATHS``."""
+
+    name = "doomed"
+    description = "ends its process at a different decision every time (for the runner)"
+
+    def __init__(self, rng, **options):
+        super().__init__(rng, **options)
+        path = os.environ["CAPICUA_TEST_DEATHS"]
+        with open(path, "a+", encoding="ascii") as f:
+            f.seek(0)
+            self.left = len(f.read()) + 1
+
+    def act(self, view):
+        self.left -= 1
+        if self.left <= 0:
+            with open(os.environ["CAPICUA_TEST_DEATHS"], "a", encoding="ascii") as f:
+                f.write("x")
+            os._exit(9)
+        legal = view.legal
+        return legal[int(self.rng.random() * len(legal))]
+
+
 class Slow(Player):
     name = "slow"
     description = "random, taking `delay` seconds per decision (for interrupting runs)"
@@ -144,7 +169,7 @@ class Duel(Variant):
 
 @hookimpl
 def capicua_register_players(registry):
-    for cls in (Raiser, Cheat, Sleeper, Spinner, Blocker, Crasher, Slow):
+    for cls in (Raiser, Cheat, Sleeper, Spinner, Blocker, Crasher, Doomed, Slow):
         registry.add(cls)
 
 
