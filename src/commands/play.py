@@ -68,7 +68,7 @@ def play(
 
     loaded = plugins()
     settings = resolve(config, variant, seed, delay, loaded)
-    width, height = _size(size)
+    width, height = window_size(size)
     if screenshot is not None:
         _screenshot(loaded, settings, screenshot, moves, width, height)
         return
@@ -110,7 +110,7 @@ def resolve(
         if config_seed is not None:
             _check_seed(config_seed, f"{config}: [tournament] seed")
         if "delay" in table:
-            _check_delay(table["delay"], f"{config}: [table] delay")
+            check_delay(table["delay"], f"{config}: [table] delay")
         for key in ("step", "animate"):
             if key in table and not isinstance(table[key], bool):
                 fail(f"{config}: [table] {key} must be true or false, not {table[key]!r}")
@@ -132,7 +132,7 @@ def resolve(
     if seed is not None:
         _check_seed(seed, "--seed")
     if delay is not None:
-        _check_delay(delay, "--delay")
+        check_delay(delay, "--delay")
     try:
         check_seats(seats, loaded.players)
     except SeatsError as exc:
@@ -160,12 +160,12 @@ def _check_seed(value: Any, where: str) -> None:
         fail(f"{where} must be a whole number from 0 to 2**63-1, not {value!r}")
 
 
-def _check_delay(value: Any, where: str) -> None:
+def check_delay(value: Any, where: str) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
         fail(f"{where} must be a number of seconds from 0 to 10, not {value!r}")
 
 
-def _size(text: str) -> tuple[int, int]:
+def window_size(text: str) -> tuple[int, int]:
     from ..gui.geometry import MIN_SIZE
 
     least = f"{MIN_SIZE[0]}x{MIN_SIZE[1]}"

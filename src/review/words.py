@@ -86,18 +86,33 @@ def hindsight_line(h: Hindsight, who: str) -> str | None:
     )
 
 
-def decision_lines(d: Decision, who: str, detail: bool | None = None) -> list[str]:
-    """The lines for one decision: the verdict, and for a marked one (or with ``detail``)
-    the figures, the reason and, apart, what the revealed hands show."""
+def decision_lines(d: Decision, who: str, figures: bool = False) -> list[str]:
+    """The lines for one decision: the verdict; the figures where it is marked or
+    ``figures`` asks; and for a marked one the reason and, apart, what the revealed hands
+    show."""
     j = d.judgement
     lines = [verdict_line(j, who)]
-    if detail or (detail is None and j.mark is not None):
+    if figures or j.mark is not None:
         lines.append(figures_line(j))
+    if j.mark is not None:
         lines.append(why_line(j))
-        if d.hindsight is not None:
-            seen = hindsight_line(d.hindsight, who)
-            if seen is not None:
-                lines.append(seen)
+        seen = hindsight_line(d.hindsight, who) if d.hindsight is not None else None
+        if seen is not None:
+            lines.append(seen)
+    return lines
+
+
+def note_lines(d: Decision, who: str) -> list[str]:
+    """The lines a log puts under the move's own sentence: the verdict without repeating
+    the move, and for a marked one the figures, the reason and, apart, the hindsight."""
+    j = d.judgement
+    if j.mark is not None:
+        head = f"Review: a {j.mark} ({loss_text(j.loss)}); {j.best.words} was better."
+    else:
+        head = f"Review: {verdict(j)}."
+    lines = [head]
+    if j.mark is not None:
+        lines += decision_lines(d, who)[1:]
     return lines
 
 
