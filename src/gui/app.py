@@ -38,12 +38,15 @@ from ..core.actions import Action, Play
 from ..core.driver import ask
 from ..core.errors import CapicuaError, PlayerError
 from ..core.match import Match
+from ..review import replica
 from . import save
 from .advice import suggest
 from .controller import Controller, Response
 from .dialogs import CONFIRM, Settings, SettingsWindow, TextWindow, log_lines
 from .geometry import MIN_SIZE, SEAT_SIDES
 from .model import SeatsError, Session
+from .reviewing import Reviews, review_job
+from .reviewing import summary as review_summary
 from .scene import Choice, Ui, build_scene
 from .slide import Slider
 from .table import TableView
@@ -51,6 +54,8 @@ from .texts import (
     CONFIRM_NEW,
     DISABLED,
     KEY_LEGEND,
+    NO_REVIEW,
+    REVIEWING,
     resume_question,
 )
 
@@ -71,6 +76,7 @@ class TableApp:
         *,
         saving: bool = True,
         offer_resume: bool = True,
+        session: Session | None = None,
     ) -> None:
         self.root = root
         self.plugins = plugins
@@ -85,6 +91,7 @@ class TableApp:
         self._waiting: Callable[[], None] | None = None  # a step held back by a pause
         self._stepped = False  # step mode: the person tapped Next for the coming move
         self._redraw_pending = False
+        self._reviewing = False  # a review runs in the worker thread
         self._drag_at: tuple[float, float] | None = None
         self.windows: dict[str, tk.Toplevel] = {}
         root.title("capicua")
@@ -94,16 +101,22 @@ class TableApp:
         self.table = TableView(self.canvas)
         self.slider = Slider(root, self.canvas)
         self._bind()
+        self.reviews = Reviews()  # "Review this hand": the marks on the log
         # A saved match of this game is offered before anything new is dealt: the saved
-        # table is what shows behind the question.
-        resumable = self._saved() if saving and offer_resume else None
-        if resumable is not None:
+        # table is what shows behind the question. A session given (play from here in the
+        # viewer) is played at once.
+        resumable = self._saved() if saving and offer_resume and session is None else None
+        if session is not None:
+            self.session = session
+        elif resumable is not None:
             self.session = resumable
         else:
             self.session = self._new_session(settings.variant, settings.seats, settings.seed)
         root.protocol("WM_DELETE_WINDOW", self.close)
         self.canvas.focus_set()
         self.refresh()
+        if session is not None:
+            self._save()
 
     # -- wiring ----------------------------------------------------------------------------
 
@@ -242,7 +255,7 @@ class TableApp:
         self.redraw()
         log = self.windows.get("log")
         if isinstance(log, TextWindow):  # the log window is one (see do_log)
-            log.set_text("\n".join(log_lines(self.session)))
+            log.set_text("\n".join(self._log_lines()))
 
     def _buttons(self) -> dict[str, bool]:
         s = self.session
@@ -575,8 +588,53 @@ class TableApp:
         )
 
     def do_log(self) -> None:
-        text = "\n".join(log_lines(self.session))
+        text = "\n".join(self._log_lines())
         self._open("log", lambda: TextWindow(self.root, "Log", text, lambda: self._closed("log")))
+
+    def _log_lines(self) -> list[str]:
+        return log_lines(self.session, self.reviews.notes(self.session))
+
+    def do_review(self) -> None:
+        """Review the finished hand on show: the expert judges each of the person's
+        decisions from their view, in the worker thread; the log opens with the marks."""
+        s = self.session
+        hand = s.held_hand
+        if hand is None or self.ui.question is not None or self._reviewing:
+            return
+        if self.reviews.of(s.match, hand) is not None:
+            self.do_log()
+            return
+        seat = s.human if s.human is not None else s.viewpoint
+        review_copy = replica(s.match)  # the worker's own; the table may go on meanwhile
+        job = review_job(review_copy, hand, (seat,))
+        gen = self._gen
+        self._reviewing = True
+        self.ui.message = REVIEWING.format(hand=hand)
+        self.redraw()
+        future = self.pool.submit(job)
+
+        def poll() -> None:
+            if not future.done():
+                self.root.after(POLL_MS, poll)
+                return
+            self._reviewing = False
+            if s is not self.session or not self.canvas.winfo_exists():
+                return  # another match is at the table now
+            try:
+                review = future.result()
+            except Exception as exc:  # noqa: BLE001 - a failed review must not stop play
+                self.ui.message = NO_REVIEW.format(reason=exc)
+                self.redraw()
+                return
+            # Kept with the moves it judged: an undo that changes them drops its marks.
+            self.reviews.add(review_copy, hand, review)
+            self.ui.message = review_summary(review, s)
+            if gen == self._gen:  # still on the hand: show the marks
+                self.do_log()
+            else:
+                self.redraw()
+
+        self.root.after(POLL_MS, poll)
 
     def do_settings(self) -> None:
         self._open(
@@ -651,6 +709,7 @@ class TableApp:
         self._invalidate()
         self.finish_slide()
         self.session = session
+        self.reviews.clear()
         self.ui.error = self.ui.message = None
         self.ctl.reset()
         self._after_change()

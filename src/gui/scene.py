@@ -21,6 +21,7 @@ from .controller import Controller, choice_target, playable
 from .model import Line, Session, line_of
 from .texts import (
     PASS_LEGEND,
+    REVIEW_HAND,
     STEP_WAITING,
     cap,
     draw_round,
@@ -180,6 +181,8 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
             choices = (Choice("choice:new", "New match"),)
         elif person is not None:
             choices = (Choice("choice:continue", "Continue"),)
+        if person is not None:
+            choices += (Choice("choice:review", REVIEW_HAND),)
     elif session.held_draw is not None:
         rnd = view.draw[session.held_draw - 1]
         best = max(t.pips for _, t in rnd)

@@ -9,7 +9,7 @@ asked of the variant), not from a list of known games, so a plugin variant is ex
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.actions import LEFT, PASS, Action, ChooseLeader, Draw, Play
@@ -39,6 +39,9 @@ CONFIRM_SETTINGS = (
 )
 PASS_LEGEND = "PASS: passed since your last turn · passed on 3, 5: holds no 3 and no 5"
 STEP_WAITING = "Step mode: {who} moves when you tap Next (or press N)."
+REVIEW_HAND = "Review this hand"
+REVIEWING = "Reviewing hand {hand}: the expert judges each of your decisions…"
+NO_REVIEW = "No review: {reason}"
 KEY_LEGEND = """\
 Keys at the table
 
@@ -436,9 +439,16 @@ def reflow(text: str) -> str:
     return "\n".join(out)
 
 
-def log_lines(session: Session) -> list[str]:
+def log_lines(
+    session: Session, notes: Mapping[tuple[int, int], tuple[str, Sequence[str]]] | None = None
+) -> list[str]:
     """The match so far as sentences: the draw, each hand's leader, every move (with the
-    ends as they stood), shown doubles and results."""
+    ends as they stood), shown doubles and results.
+
+    ``notes`` (a review's) are keyed ``(hand, move)``, the move counted from 0 among the
+    hand's plays and passes (-1: under the hand's first line): a mark put after the move's
+    sentence (``?``, ``??``, or nothing) and lines shown indented under it."""
+    notes = notes or {}
     m = session.match
     lines = [f"{m.variant.title}, seed {m.seed}."]
     for rnd in m.draw_rounds:
@@ -460,15 +470,19 @@ def log_lines(session: Session) -> list[str]:
         if log.required is not None:
             head += f" and must open with {log.required}"
         lines.append(cap(head) + ".")
+        lines.extend(f"  {x}" for x in notes.get((log.number, -1), ("", ()))[1])
         for r in log.redeals:
             shown = " ".join(str(t) for t in r.shown)
             who = cap(seat_name(session, r.claimant))
             lines.append(f"{who} showed {shown} and demanded a redeal.")
         left = right = None
-        for seat, action in log.actions:
+        for k, (seat, action) in enumerate(log.actions):
             if isinstance(action, (Draw, ChooseLeader)):
                 continue
-            lines.append(move_sentence(session, seat, action, left, right))
+            mark, under = notes.get((log.number, k), ("", ()))
+            sentence = move_sentence(session, seat, action, left, right)
+            lines.append(f"{sentence} {mark}" if mark else sentence)
+            lines.extend(f"  {x}" for x in under)
             if isinstance(action, Play):
                 if left is None:
                     left, right = action.tile.hi, action.tile.lo

@@ -79,7 +79,10 @@ def test_the_end_of_a_hand_reveals_all_four_hands_and_explains_the_result():
         assert seat.tiles is not None
         assert sorted(seat.tiles) == sorted(result.remaining[seat.seat])
     assert sc.banner[0].startswith("Hand 1 is blocked")
-    assert sc.choices == (Choice("choice:continue", "Continue"),)
+    assert sc.choices == (
+        Choice("choice:continue", "Continue"),
+        Choice("choice:review", "Review this hand"),
+    )
     assert sc.ends == ()  # nothing to play on while the result is shown
 
 
@@ -88,7 +91,10 @@ def test_the_end_of_the_match_names_the_winner_and_offers_a_new_match():
     sc = scene(s)
     assert s.match.over
     assert sc.banner[-1] == "Team 2 (seat 2 and seat 4) wins the match 143–0: a Tripollúa!"
-    assert sc.choices == (Choice("choice:new", "New match"),)
+    assert sc.choices == (
+        Choice("choice:new", "New match"),
+        Choice("choice:review", "Review this hand"),
+    )
 
 
 def test_seats_are_placed_from_the_persons_seat():
