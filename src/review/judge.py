@@ -18,7 +18,9 @@ measured on exactly the deals the others are), and reads off:
   expert's own choice is never a mistake, and moves the samples cannot tell apart are
   never marked;
 * a mark, ``mistake`` or ``blunder``, where the loss passes :data:`MISTAKE` or
-  :data:`BLUNDER`, and the reason in the hint's words (the heuristic's terms that
+  :data:`BLUNDER` (a loss the first search puts near either is searched again with more
+  deals, so that the mark depends on the position, not on the samples), and the reason
+  in the hint's words (the heuristic's terms that
   :func:`capicua.players.heuristic.explain` gives for the best action, and its negative
   terms for the action taken).
 
@@ -58,10 +60,11 @@ DEFAULT_LEVEL = "normal"
 MISTAKE = 0.10
 BLUNDER = 0.25
 
-#: A decision whose first search puts its loss at ``REFINE_FROM`` or more is searched
+#: A decision whose first search puts its loss within ``NEAR`` of a threshold is searched
 #: again with ``REFINE`` times the level's samples, added to the first: the decisions
-#: near a mark get the closer look (docs/review.md, Thresholds).
-REFINE_FROM = 0.05
+#: near a mark get the closer look, clear ones are left as they are (docs/review.md,
+#: Thresholds).
+NEAR = 0.05
 REFINE = 3
 
 MARKS = {"mistake": "?", "blunder": "??"}
@@ -158,6 +161,11 @@ def position_stream(view: View, level: str, seed: int, *labels: str) -> random.R
     return random.Random(key)
 
 
+def near_a_mark(loss: float) -> bool:
+    """True for a loss that the first search cannot tell from a threshold."""
+    return any(abs(loss - t) < NEAR for t in (MISTAKE, BLUNDER))
+
+
 def is_decision(view: View) -> bool:
     """True where the seat had a real choice of play: two or more candidates that lead to
     different positions, and not its last tile (which goes out whichever end it takes)."""
@@ -180,7 +188,7 @@ def judge(view: View, action: Action, level: str = DEFAULT_LEVEL, seed: int = 0)
     samples = LEVELS[level]
     cands = analyse(view, position_stream(view, level, seed), samples=samples, k=k).candidates
     loss = _loss(view, cands, action)
-    if loss >= REFINE_FROM:
+    if near_a_mark(loss):
         # Near a mark: more deals, on a stream of their own, added to the first ones, so
         # that whether it is marked depends on the position rather than on the samples.
         more = samples * REFINE

@@ -171,3 +171,32 @@ def test_the_same_view_with_the_hidden_tiles_dealt_differently_gets_the_same_rev
     assert mine.decisions and [d.judgement for d in mine.decisions] == [
         d.judgement for d in theirs.decisions
     ]
+
+
+def test_a_match_review_judges_only_the_chosen_seats_and_hands_and_leaves_the_match_be():
+    m = position(PARTNER_PASS, PARTNER_PASS_PLAY + " 4:6-3R")
+    moves = m.moves
+    review = review_match(m, seats={4}, level="fast")
+    assert m.moves == moves and m.redo_stack == ()
+    assert review.decisions and {d.seat for d in review.decisions} == {4}
+    last = review.decisions[-1]
+    assert (last.hand, last.move, last.index) == (1, 19, 19)
+    assert last.judgement.mark == "blunder" and last.hindsight is not None
+    plays_of_4 = sum(1 for s, _a in m.hand.actions if s == 4)
+    assert len(review.decisions) + review.forced == plays_of_4
+    everyone = review_match(m, level="fast", with_hindsight=False)
+    assert {d.seat for d in everyone.decisions} == {1, 2, 3, 4}
+    assert all(d.hindsight is None for d in everyone.decisions)
+    summary = everyone.summary()
+    assert sum(x.decisions for x in summary.values()) == len(everyone.decisions)
+    assert summary[4].blunders >= 1
+
+
+def test_a_match_review_refuses_a_seat_hand_or_level_the_match_has_not():
+    m = position(PARTNER_PASS, PARTNER_PASS_PLAY)
+    with pytest.raises(ValueError, match="no seat 5"):
+        review_match(m, seats={5})
+    with pytest.raises(ValueError, match="no hand 2"):
+        review_match(m, hands={2})
+    with pytest.raises(ValueError, match="level"):
+        review_match(m, level="deep")
