@@ -631,6 +631,9 @@ class TableApp:
             self.ui.message = review_summary(review, s)
             if gen == self._gen:  # still on the hand: show the marks
                 self.do_log()
+                log = self.windows.get("log")
+                if isinstance(log, TextWindow):
+                    log.scroll_to(f"Hand {hand}:")
             else:
                 self.redraw()
 

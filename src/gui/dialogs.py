@@ -139,6 +139,13 @@ class TextWindow(tk.Toplevel):
         if at_end:
             self.text.see("end")  # follow a growing log, unless the person scrolled up
 
+    def scroll_to(self, text: str) -> None:
+        """Scroll so that the first line starting with ``text`` is at the top."""
+        at = self.text.search(text, "1.0", stopindex="end")
+        if at:
+            self.update_idletasks()  # a window just made has no height to scroll in yet
+            self.text.yview(f"{at} linestart")
+
     def close(self) -> None:
         self.destroy()
         self._on_close()

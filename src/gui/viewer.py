@@ -533,6 +533,9 @@ class ViewerApp:
             self.ui.message = review_summary(review, pb.shown)
             self.redraw()
             self.do_log()
+            log = self.windows.get("log")
+            if isinstance(log, TextWindow):
+                log.scroll_to(f"Hand {hand}:")
 
         self.root.after(POLL_MS, poll)
 
