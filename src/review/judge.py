@@ -55,8 +55,8 @@ LEVELS = {"fast": 100, "normal": 300, "strong": 1000}
 DEFAULT_LEVEL = "normal"
 
 #: Losses, as a share of the hand's worth, from which a decision is marked. At the
-#: ``normal`` level two reviews with different seeds differ by less than 0.03 on 95% of
-#: decisions (docs/review.md, Thresholds), so a mistake is well clear of the noise.
+#: ``normal`` level two reviews with different seeds differ by less than 0.05 on 95% of
+#: decisions (docs/review.md, Thresholds), half the distance from no loss to a mistake.
 MISTAKE = 0.10
 BLUNDER = 0.25
 

@@ -36,3 +36,14 @@ def test_an_unknown_player_is_refused_by_name(review, capsys):
         review.main(["--seats", "expert,grandmaster,expert,random"])
     assert exit_.value.code == 2
     assert "unknown player 'grandmaster'" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_noise_prints_the_spread_of_the_losses_between_two_seeds(review, capsys):
+    seats = "heuristic,heuristic,heuristic,random"
+    review.main(
+        ["--noise", "--matches", "1", "--variant", "chiva", "--level", "fast", "--seats", seats]
+    )
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0].split()[:3] == ["variant", "decisions", "p50"]
+    assert rows[1].split()[0] == "chiva" and len(rows) == 2
