@@ -211,6 +211,8 @@ def _screenshot(
                 window = app.windows["log"]
                 window.geometry("820x560+0+0")
                 root.update()
+                window.text.see("end")  # the log ends at the position shown
+                root.update()
                 capture(window, log_path)
         except (OSError, RuntimeError) as exc:
             fail(f"cannot write the screenshot: {exc}")

@@ -1,14 +1,13 @@
 """``capicua review`` and ``capicua view`` from the command line: output, JSON, errors.
 
-The records are a heuristic-and-random Chiva match and an explicit position where seat 4
-forces its partner to pass (tests/players/test_review.py); the viewer's screenshot runs
-under its own Xvfb when there is no display.
+The records are a random Chiva match and an explicit position where seat 4 forces its
+partner to pass (tests/players/test_review.py); the viewer's screenshot is tested with the
+windows, in tests/gui/test_viewer.py.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 
@@ -110,10 +109,11 @@ def test_review_json_holds_every_decision_and_is_the_same_each_time(blunder):
 
 @pytest.mark.slow
 def test_the_same_record_level_and_seed_give_the_same_review_in_another_process(simulated):
+    command = [sys.executable, "-m", "capicua", "review", str(simulated), "-m", "2"]
+
     def run() -> str:
         done = subprocess.run(
-            [sys.executable, "-m", "capicua", "review", str(simulated), "-m", "2", "--json"]
-            + ["--hand", "1"],
+            [*command, "--json", "--hand", "1"],
             capture_output=True,
             text=True,
             check=True,
@@ -183,27 +183,3 @@ def test_view_bad_input_is_one_line_and_exit_2(tmp_path, simulated, monkeypatch)
     assert "goes with --screenshot" in one_line_error(
         invoke("view", str(simulated), "--log-screenshot", str(tmp_path / "log.png"))
     )
-
-
-@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="needs Xvfb")
-def test_view_renders_a_reviewed_position_and_its_log(tmp_path, blunder, monkeypatch):
-    monkeypatch.delenv("DISPLAY", raising=False)
-    shot, log = tmp_path / "viewer.png", tmp_path / "log.png"
-    r = invoke(
-        "view",
-        str(blunder),
-        "--hand",
-        "1",
-        "--move",
-        "20",
-        "--seat",
-        "4",
-        "--review",
-        "--screenshot",
-        str(shot),
-        "--log-screenshot",
-        str(log),
-    )
-    assert r.exit_code == 0, r.output
-    for path in (shot, log):
-        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -9,14 +9,18 @@ verdict on the felt.
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 from table_helpers import PLUGINS, session
 from test_app import click, key, play_hand_by_taps, settle
+from typer.testing import CliRunner
 
+from capicua.cli import app as cli
 from capicua.core.actions import Play, parse_action
 from capicua.core.driver import play_match
 from capicua.core.match import Match
-from capicua.core.records import replay, to_record
+from capicua.core.records import dumps, replay, to_record
 from capicua.core.rng import seat_stream
 from capicua.gui import save
 from capicua.gui.app import TableApp
@@ -349,3 +353,19 @@ def test_the_table_offers_review_this_hand_and_marks_the_persons_moves(root, dat
         assert "Reviewed" in " ".join(t for t, _s in app.table.scene.panel)
     finally:
         app.shutdown()
+
+
+@pytest.mark.skipif(shutil.which("xwd") is None, reason="needs x11-apps")
+def test_capicua_view_renders_a_reviewed_position_and_its_log(tmp_path, display):
+    m = partner_pass_record()
+    record = tmp_path / "blunder.jsonl"
+    record.write_text(dumps(to_record(m, SEATS)) + "\n")
+    shot, log = tmp_path / "viewer.png", tmp_path / "log.png"
+    args = ["view", str(record), "--hand", "1", "--move", "20", "--seat", "4", "--review"]
+    result = CliRunner().invoke(
+        cli, [*args, "--screenshot", str(shot), "--log-screenshot", str(log)]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.split() == [str(shot), str(log)]
+    for path in (shot, log):
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
