@@ -14,7 +14,8 @@ the match, the record's seat entries, the seat drawn at the bottom, the finished
 draw on show; it makes no player, because a replay asks nobody anything.
 
 :meth:`Playback.fork` is "play from here": a match of its own at the cursor's position,
-with the record's history up to there, to play on at a live table.
+with the record's history up to there, to play on at a live table; :func:`table_seats`
+its seats.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.actions import Play
+from ..core.errors import CapicuaError
 from ..core.match import DRAW, Match
 from ..core.tiles import Tile
-from .model import Session
+from .model import Session, is_person
 
 
 @dataclass(frozen=True)
@@ -189,6 +191,24 @@ class Playback:
         for _seat, action in self.moves:
             m.apply(action)
         return m
+
+
+def table_seats(entries: Mapping[int, Any], person: int, players: Any) -> dict[int, Any]:
+    """The seats of a table played on from a record: the person in ``person``; every other
+    seat keeps its record's player where that player is installed here and is a computer,
+    else gets the strongest built-in computer player."""
+    fallback = next((n for n in ("expert", "heuristic", "random") if n in players), "random")
+    seats: dict[int, Any] = {}
+    for s, entry in entries.items():
+        if s == person:
+            seats[s] = "human"
+            continue
+        try:
+            usable = not is_person(players, entry)
+        except (CapicuaError, ValueError, TypeError):
+            usable = False  # not installed here, or not a player entry at all
+        seats[s] = entry if usable else fallback
+    return seats
 
 
 def _frames(match: Match, script: list[tuple[Tile, ...]]) -> tuple[list[Frame], dict[int, int]]:

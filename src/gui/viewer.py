@@ -1,8 +1,8 @@
 """The replay viewer: a recorded match at the table, watched move by move.
 
 :class:`ViewerApp` puts a :class:`~capicua.gui.playback.Playback` on a Tk canvas with the
-table's own drawing (:class:`~capicua.gui.table.TableView`, from
-:func:`~capicua.gui.scene.build_scene`), the same sliding tile for each play and the same
+table's own drawing (:class:`~capicua.gui.table.TableView`, drawing the scene of
+:func:`~capicua.gui.replay_scene.replay_scene`), the same sliding tile for each play and the same
 log. The person steps forward and back, jumps to a hand's start, plays the record at a
 chosen speed and pauses it, shows every hand face up or only one seat's (what that seat
 knew), asks for a review of a hand (the marks go on the log and the verdict on the felt as
@@ -16,57 +16,32 @@ the scene is the table's, and the review runs in a worker thread on a match of i
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import gc
 import tkinter as tk
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from ..core.errors import CapicuaError
-from ..review import Decision
 from . import save
 from .app import TableApp
 from .controller import Controller, Response
 from .dialogs import Settings, TextWindow
 from .geometry import MIN_SIZE
-from .model import Session, is_person
-from .playback import Playback
-from .reviewing import Reviews, felt_lines, mark_words, review_job
+from .model import Session
+from .playback import Playback, table_seats
+from .replay_scene import Watching, replay_scene
+from .reviewing import Reviews, review_job
 from .reviewing import summary as review_summary
-from .scene import Button, Choice, Scene, Ui, build_scene
+from .scene import Choice, Scene, Ui
 from .slide import Slider
 from .table import TableView
-from .texts import (
-    NO_REVIEW,
-    REVIEW_HAND,
-    cap,
-    entry_name,
-    last_move,
-    log_lines,
-    score_text,
-    seat_name,
-    team_name,
-)
+from .texts import NO_REVIEW, log_lines
 
 POLL_MS = 15
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)  # seconds a move while playing
 HOLD = 2.0  # a finished hand (or round of the draw) stays this many moves' time
 
-BUTTONS = (
-    ("back", "◀ Back"),
-    ("forward", "Forward ▶"),
-    ("previous", "◀◀ Hand"),
-    ("next", "Hand ▶▶"),
-    ("play", "Play"),
-    ("speed", ""),
-    ("show", ""),
-    ("review", "Review hand"),
-    ("from_here", "Play from here"),
-    ("log", "Log"),
-    ("rules", "Rules"),
-)
 KEYS = """\
 Keys in the viewer
 
@@ -81,31 +56,8 @@ REPLACE = (
     "Playing from here replaces the unfinished {title} match saved on this computer "
     "(hand {hand}, score {score})."
 )
-PASS_LEGEND = "PASS: passed since seat {seat}'s last turn · passed on 3, 5: holds no 3 and no 5"
 OVER_HERE = "The match is over here: step back to play on from an earlier move."
 NOTHING_DEALT = "No hand is dealt yet at this point of the record."
-
-
-def speed_words(seconds: float) -> str:
-    return f"{seconds:g} s a move"
-
-
-def table_seats(entries: Mapping[int, Any], person: int, players: Any) -> dict[int, Any]:
-    """The seats of a table played on from a record: the person in ``person``; every other
-    seat keeps its record's player where that player is installed here and is a computer,
-    else gets the strongest built-in computer player."""
-    fallback = next((n for n in ("expert", "heuristic", "random") if n in players), "random")
-    seats: dict[int, Any] = {}
-    for s, entry in entries.items():
-        if s == person:
-            seats[s] = "human"
-            continue
-        try:
-            usable = not is_person(players, entry)
-        except (CapicuaError, ValueError, TypeError):
-            usable = False  # not installed here, or not a player entry at all
-        seats[s] = entry if usable else fallback
-    return seats
 
 
 class ViewerApp:
@@ -268,107 +220,9 @@ class ViewerApp:
             log.set_text("\n".join(self._log_lines()))
 
     def scene(self) -> Scene:
-        """The table's scene of the position shown, dressed for the viewer: the open hands,
-        the viewer's buttons and panel, and the review of the move just made."""
-        pb = self.playback
-        shown = pb.shown
-        scene = build_scene(shown, self.ctl, self.ui)
-        opened = pb.open_hands()
-        seats = tuple(
-            dataclasses.replace(x, tiles=opened[x.seat], count=len(opened[x.seat]))
-            if x.seat in opened
-            else x
-            for x in scene.seats
-        )
-        banner, choices = scene.banner, scene.choices
-        if self.ui.question is None:
-            if pb.frame.held_hand is not None:
-                choices = () if self._reviewing else (Choice("choice:review", REVIEW_HAND),)
-            else:
-                decision = self._just_reviewed()
-                if decision is not None:
-                    banner = felt_lines(decision, shown)
-        focus = scene.focus if scene.focus in [c.target for c in choices] else None
-        legend = PASS_LEGEND.format(seat=shown.viewpoint) if scene.legend else None
-        return dataclasses.replace(
-            scene,
-            seats=seats,
-            legend=legend,
-            banner=banner,
-            choices=choices,
-            focus=focus,
-            buttons=self._buttons(),
-            panel=self._panel(),
-        )
-
-    def _buttons(self) -> tuple[Button, ...]:
-        pb = self.playback
-        labels = {
-            "play": "Pause" if self.playing else "Play",
-            "speed": speed_words(self.speed),
-            "show": "Every hand" if pb.only is None else f"Seat {pb.only}'s hand",
-            "review": "Reviewing…" if self._reviewing else "Review hand",
-        }
-        enabled = {
-            "back": not pb.at_start,
-            "forward": not pb.at_end,
-            "previous": not pb.at_start,
-            "next": not pb.at_end,
-            "review": self._reviewing is None,
-            "from_here": not pb.match.over,
-        }
-        return tuple(
-            Button(name, labels.get(name, label), enabled.get(name, True))
-            for name, label in BUTTONS
-        )
-
-    def _panel(self) -> tuple[tuple[str, str], ...]:
-        pb = self.playback
-        s = pb.shown
-        v = s.variant
-        view = s.view()
-        out = [(v.title, "title"), (f"Replay: {self.source}", "muted")]
-        out.append((f"Seed {s.match.seed}", "muted"))
-        for team in range(1, len(v.teams) + 1):
-            players = ", ".join(
-                f"{seat_name(s, x)} ({entry_name(s.seats[x])})" for x in v.teams[team - 1]
-            )
-            out.append((f"{cap(team_name(s, team))}: {players}", "team"))
-            out.append((score_text(v, view.scores[team - 1]), "score"))
-        out.append((f"Move {pb.count} of {pb.total} · hand {pb.frame.hand} of {pb.hands}", "turn"))
-        if self.playing:
-            out.append((f"Playing, {speed_words(self.speed)}: Space pauses.", "status"))
-        elif pb.at_end:
-            out.append(("The end of the record.", "status"))
-        else:
-            out.append(("Paused: → or Forward steps on, Space plays.", "status"))
-        last = last_move(view, s) if not pb.frame.holding else None
-        if last:
-            out.append((last, "muted"))
-        decision = self._just_reviewed()
-        if decision is not None:
-            out.append((f"Review: {mark_words(decision)}.", "message"))
-        if self.ui.message:
-            out.append((self.ui.message, "message"))
-        face = (
-            "Face up: every hand."
-            if pb.only is None
-            else f"Face up: only seat {pb.only}'s hand, what seat {pb.only} knew."
-        )
-        out.append((face, "muted"))
-        return tuple(out)
-
-    def _just_reviewed(self) -> Decision | None:
-        """The reviewed decision the position shown has just made, if any: the last action
-        applied is the last play or pass of the hand being played."""
-        pb = self.playback
-        m = pb.match
-        log = m.hand
-        if pb.frame.holding or log is None or log.result is not None or not log.actions:
-            return None
-        if pb.moves[pb.count - 1][1] is not log.actions[-1][1]:
-            return None
-        return self.reviews.decisions(m).get((log.number, len(log.actions) - 1))
+        """The frame to draw now (see :func:`~capicua.gui.replay_scene.replay_scene`)."""
+        state = Watching(self.source, self.playing, self.speed, self._reviewing)
+        return replay_scene(self.playback, self.ctl, self.ui, self.reviews, state)
 
     def _log_lines(self) -> list[str]:
         return log_lines(self.playback.shown, self.reviews.notes(self.playback.shown))
