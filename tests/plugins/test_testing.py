@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -25,9 +27,15 @@ def test_builtin_variants_keep_the_core_invariants(variant):
     assert report.matches == 2 and report.undo_checks > 0 and report.views > 0
 
 
+REFERENCE_BOT = Path(__file__).parents[2] / "examples" / "bots" / "python" / "capicua_bot.py"
+
 #: Options that keep a slow player quick enough for the suite (it is the rules that are
 #: checked here, not the strength).
-LIGHT = {"expert": {"samples": 4}}
+LIGHT = {
+    "expert": {"samples": 4},
+    # A bot program: the Python reference bot, in its own process at every seat.
+    "command": {"argv": [sys.executable, str(REFERENCE_BOT)]},
+}
 
 
 def builtin_players():
