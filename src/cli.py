@@ -12,7 +12,17 @@ from typing import Annotated
 import typer
 
 from . import __version__
-from .commands import configs, info, league, match, play, replay, simulate, tournament
+from .commands import (
+    botcheck,
+    configs,
+    info,
+    league,
+    match,
+    play,
+    replay,
+    simulate,
+    tournament,
+)
 from .commands.common import Group
 
 app = typer.Typer(
@@ -58,6 +68,7 @@ tournament.register(app)
 match.register(app)
 league.register(app)
 play.register(app)
+botcheck.register(app)
 
 
 def main() -> None:
