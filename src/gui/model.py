@@ -96,7 +96,13 @@ class Session:
         try:
             for s, e in self.seats.items():
                 self.players[s] = make_player(
-                    players, e, self._rngs[s], variant=match.variant, seat=s, seed=match.seed
+                    players,
+                    e,
+                    self._rngs[s],
+                    variant=match.variant,
+                    seat=s,
+                    seed=match.seed,
+                    shared_stream=True,  # undo and saves set the streams back
                 )
         except BaseException:
             self.close()

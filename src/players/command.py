@@ -257,7 +257,13 @@ class HostedPlayer(CommandPlayer):
     and the table can set the stream back after an undo.
     """
 
-    def __init__(self, rng: random.Random, player: str, options: Mapping[str, Any]) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        player: str,
+        options: Mapping[str, Any],
+        shared_stream: bool = False,
+    ) -> None:
         super().__init__(
             rng,
             argv=[sys.executable, "-m", "capicua.protocol.host", player],
@@ -265,6 +271,9 @@ class HostedPlayer(CommandPlayer):
             options=dict(options),
         )
         self.player = player
+        #: The caller reads the stream and may set it back between decisions (the table's
+        #: undo): the host's stream is then mirrored in ``rng`` after every draw.
+        self.shared_stream = shared_stream
         self._known: object = None  # the stream's state as the host last had it
 
     @property
@@ -272,15 +281,20 @@ class HostedPlayer(CommandPlayer):
         return self.player
 
     def _extend(self, message: dict[str, Any], start: bool = False) -> dict[str, Any]:
-        state = self.rng.getstate()
-        if start or state != self._known:
+        if start:
             message["rng"] = stream_state(self.rng)
-            self._known = state
+            message["rng_sync"] = self.shared_stream
+            self._known = self.rng.getstate() if self.shared_stream else None
+        elif self.shared_stream:
+            state = self.rng.getstate()
+            if state != self._known:  # set back since the host last drew (an undo)
+                message["rng"] = stream_state(self.rng)
+                self._known = state
         return message
 
     def _answered(self, reply: Mapping[str, Any]) -> None:
         text = reply.get("rng")
-        if isinstance(text, str):
+        if isinstance(text, str) and self.shared_stream:
             try:
                 restore_stream(self.rng, text)
             except (TypeError, ValueError) as exc:
@@ -315,12 +329,14 @@ def make_player(
     seed: int,
     time_limit: float | None = None,
     pool: BotPool | None = None,
+    shared_stream: bool = False,
 ) -> Any:
     """The player for ``seat`` of a match of ``variant`` with ``seed``, from its entry.
 
     Process players are ready when this returns (PlayerFault if they cannot start); their
     decisions are limited to ``time_limit`` seconds (default :data:`DEFAULT_TIME_LIMIT`),
-    and ``pool`` keeps those that can be reset for the next match.
+    and ``pool`` keeps those that can be reset for the next match. ``shared_stream``: the
+    caller reads ``rng`` after decisions and may set it back (the table's undo and save).
     """
     name, options = registry.parse_spec(spec)
     cls = registry.get(name)
@@ -334,7 +350,7 @@ def make_player(
             program = list(cls.program)
             player = CommandPlayer(rng, argv=program, cwd=cls.folder, options=options)
     else:
-        player = HostedPlayer(rng, name, options)
+        player = HostedPlayer(rng, name, options, shared_stream)
     player.limit = time_limit or DEFAULT_TIME_LIMIT
     player.begin(variant, seat, seed, pool)
     return player

@@ -7,11 +7,13 @@ every view from its ``decide`` message (:func:`~capicua.protocol.messages.view_o
 player gets exactly the view it would get in process, and nothing else exists here to find.
 
 The player's random stream comes with ``new_match`` (``rng``, the seat's stream as capicua
-derives it) and goes back with each answer that moved it, so a hosted player makes the same
-choices as in process, and the table can set the stream back after an undo (``rng`` in a
-``decide``). The protocol has the real stdout to itself: whatever the player prints goes to
-stderr, the bot's log. A player that raises is reported with an ``error`` message in the
-words a tournament uses in process (``raised ValueError: ...``).
+derives it), so a hosted player makes the same choices as in process. At the table
+(``rng_sync``) it goes back with each answer that drew from it, and comes again in a
+``decide`` after an undo set it back, so that the same position gets the same answer.
+
+The protocol has the real stdout to itself: whatever the player prints goes to stderr, the
+bot's log. A player that raises is reported with an ``error`` message in the words a
+tournament uses in process (``raised ValueError: ...``).
 """
 
 from __future__ import annotations
@@ -28,6 +30,22 @@ from ..core.view import PastHand
 from . import messages as M
 
 
+class Stream(random.Random):
+    """The player's random stream, noting when it is drawn from, so that its state goes
+    back only then (reading a whole state at every decision would cost more than the
+    decision). Every draw of ``random.Random`` goes through these two methods."""
+
+    drawn = False
+
+    def random(self) -> float:
+        self.drawn = True
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.drawn = True
+        return super().getrandbits(k)
+
+
 class Host:
     """The conversation for one player name; :meth:`handle` answers one message."""
 
@@ -38,7 +56,8 @@ class Host:
         self.out = out
         self.plugins = default_plugins()
         self.player: Any = None
-        self.rng = random.Random()
+        self.rng = Stream()
+        self.sync = False  # send the stream's state back after each draw (the table)
         self.info: VariantInfo | None = None
         self.past: list[PastHand] = []
 
@@ -86,10 +105,11 @@ class Host:
     def new_match(self, message: dict[str, Any]) -> None:
         self.info = M.variant_info(message["variant"])
         self.past = []
-        self.rng = random.Random(message.get("seed"))
+        self.rng = Stream(message.get("seed"))
         if isinstance(message.get("rng"), str):
             restore_stream(self.rng, message["rng"])
-        before = self.rng.getstate()
+        self.sync = message.get("rng_sync") is True
+        self.rng.drawn = False
         try:
             self.player = self.plugins.players.create(
                 {"player": self.name, **message.get("options", {})}, self.rng
@@ -97,7 +117,7 @@ class Host:
         except (Exception, SystemExit) as exc:  # noqa: BLE001 - the plugin's constructor
             self.send({"type": "error", "message": _raised(exc)})
             return
-        self.send(self._with_stream({"type": "ready"}, before))
+        self.send(self._with_stream({"type": "ready"}))
 
     def decide(self, message: dict[str, Any]) -> None:
         if self.player is None or self.info is None:
@@ -105,7 +125,7 @@ class Host:
             return
         if isinstance(message.get("rng"), str):
             restore_stream(self.rng, message["rng"])
-        before = self.rng.getstate()
+        self.rng.drawn = False
         view = M.view_of(message, self.info, self.past)
         try:
             action = self.player.act(view)
@@ -113,10 +133,10 @@ class Host:
             self.send({"type": "error", "message": _raised(exc)})
             return
         reply = {"type": "action", "id": message["id"], "action": str(action)}
-        self.send(self._with_stream(reply, before))
+        self.send(self._with_stream(reply))
 
-    def _with_stream(self, reply: dict[str, Any], before: object) -> dict[str, Any]:
-        if self.rng.getstate() != before:
+    def _with_stream(self, reply: dict[str, Any]) -> dict[str, Any]:
+        if self.sync and self.rng.drawn:
             reply["rng"] = stream_state(self.rng)
         return reply
 

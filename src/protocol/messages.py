@@ -51,9 +51,12 @@ class ProtocolError(Exception):
     """A message that breaks the protocol; the text says what is wrong, in one line."""
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def encode(message: Mapping[str, Any]) -> bytes:
     """One message as the line that carries it (UTF-8 JSON and a newline)."""
-    return (json.dumps(message, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+    return (_ENCODER.encode(message) + "\n").encode()
 
 
 def decode(line: bytes) -> dict[str, Any]:

@@ -178,7 +178,9 @@ def test_a_hosted_player_keeps_the_tables_undo_repeatable(testplayers):
     variant = testplayers.variants.create("chiva")
     spec = {"player": "random", "isolation": "process"}
     rng = seat_stream(9, 2)
-    player = make_player(testplayers.players, spec, rng, variant=variant, seat=2, seed=9)
+    player = make_player(
+        testplayers.players, spec, rng, variant=variant, seat=2, seed=9, shared_stream=True
+    )
     try:
         match = Match(variant, 9)
         while match.turn != 2 or len(match.legal_actions()) < 2:
