@@ -243,10 +243,14 @@ class Session:
         if self.finished() > before:
             self.held_hand = self.finished()
         if self.match.over:
+            ended = []
             for s, player in self.players.items():
                 finish = getattr(player, "finish", None)  # a bot hears the match ended
                 if finish is not None:
                     finish(self.match.view(s))
+                    ended.append(player)
+            for player in ended:  # and ends (an undo past the end starts it again)
+                player.close()
         if drawing and (self.match.phase != "draw" or len(self.match.draw_rounds) > rounds):
             self.held_draw = rounds  # that round is complete: a winner, or equal totals
         assert seat is not None  # the action applied, so someone was to move

@@ -200,7 +200,9 @@ class CommandPlayer(Player):
     def finish(self, view: View | None, stopped: str | None = None) -> None:
         """The match is over (``view``: the seat's last view) or was stopped (``stopped``
         says why): tell the bot, then keep it for the next match if it can be reset and
-        answered everything, else end it. Never raises: the match is decided already."""
+        answered everything, else ask it to quit; :meth:`close` ends it then (call it once
+        every seat is finished: their grace to quit runs at the same time). Never raises:
+        the match is decided already."""
         bot = self.bot
         if bot is None:
             return
@@ -225,7 +227,7 @@ class CommandPlayer(Player):
             self.bot = None
             self._pool.give(self.key(), bot)
         else:
-            self.close()
+            bot.ask_to_quit()  # ended by close(), which the match's other seats share
 
     def close(self) -> None:
         """End the bot's process now (asked to quit first unless a request is out)."""

@@ -109,6 +109,8 @@ class BotProcess:
         self.closed = False
         self.hello: M.BotHello | None = None
         self.matches = 0  # matches begun in this process
+        self._quit_sent: float | None = None  # when quit was sent, and its grace's end
+        self._quit_by: float | None = None
         # A bot dropped without close() (a crash in capicua) still does not outlive us.
         self._finalizer = weakref.finalize(self, _kill_group, self.proc.pid)
 
@@ -289,11 +291,10 @@ class BotProcess:
         reaped. Returns its exit status (negative: the signal that ended it)."""
         if self.closed:
             return self.proc.returncode
+        if quit:
+            self.quit(grace)
+            return self.proc.returncode
         self.closed = True
-        if quit and self._status() is None:
-            with contextlib.suppress(BotFault, OSError):
-                self._send_unlocked(M.QUIT, time.monotonic() + grace)
-            _wait_exit(self.proc.pid, grace)
         # While the bot is unreaped its pid (and so its group's id) cannot be reused.
         _kill_group(self.proc.pid)
         sweep(self.token, leader=None)
@@ -309,17 +310,26 @@ class BotProcess:
         self._finalizer.detach()
         return code
 
-    def quit(self, grace: float = QUIT_GRACE) -> tuple[int | None, float]:
-        """Ask the bot to quit and end it: its exit status (``None``: it had to be killed)
-        and the seconds it took to exit."""
-        start = time.monotonic()
-        status = self._status()
-        if status is None:
+    def ask_to_quit(self, grace: float = QUIT_GRACE) -> None:
+        """Send ``quit`` and start its grace, without waiting: several bots ending at once
+        (a match's seats) then share one grace instead of one each."""
+        if self._quit_sent is not None or self.closed:
+            return
+        self._quit_sent = time.monotonic()
+        self._quit_by = self._quit_sent + grace
+        if self._status() is None:
             with contextlib.suppress(BotFault, OSError):
-                self._send_unlocked(M.QUIT, start + grace)
-            if _wait_exit(self.proc.pid, grace):
-                status = self._status()
-        took = time.monotonic() - start
+                self._send_unlocked(M.QUIT, self._quit_by)
+
+    def quit(self, grace: float = QUIT_GRACE) -> tuple[int | None, float]:
+        """Ask the bot to quit (if :meth:`ask_to_quit` did not already) and end it: its
+        exit status (``None``: it had to be killed) and the seconds it took to exit."""
+        self.ask_to_quit(grace)
+        assert self._quit_sent is not None and self._quit_by is not None
+        status = self._status()
+        if status is None and _wait_exit(self.proc.pid, self._quit_by - time.monotonic()):
+            status = self._status()
+        took = time.monotonic() - self._quit_sent
         self.close(quit=False)
         return status, took
 

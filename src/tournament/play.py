@@ -302,10 +302,14 @@ def _finish(players: dict[int, _Seat], match: Match | None, error: dict | None) 
     if error is not None:
         who = f"seat {error['seat']} ({error['player']}): " if error.get("seat") else ""
         stopped = who + str(error["reason"])
+    done = []
     for s, seat in players.items():
         finish = getattr(seat.player, "finish", None)
         if finish is not None:
             finish(match.view(s) if match is not None else None, stopped)
+            done.append(seat.player)
+    for player in done:  # those not kept quit, within one grace together
+        player.close()
 
 
 def result(
