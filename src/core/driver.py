@@ -36,10 +36,12 @@ def ask(match: Match, seat: int, player: Any, name: str = "") -> Action:
         ) from exc
     if not match.is_legal(action):
         legal = ", ".join(str(a) for a in view.legal[:12])
+        # An action in its notation; anything else as Python shows it (None, a string).
+        shown = str(action) if isinstance(action, Action) else repr(action)
         raise PlayerError(
             seat,
             name or _name(player),
-            f"answered {action!r}, which is not legal now (legal: {legal})",
+            f"answered {shown}, which is not legal now (legal: {legal})",
         )
     return action
 
