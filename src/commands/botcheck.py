@@ -22,8 +22,9 @@ def bot_check(
     argv: Annotated[
         list[str],
         typer.Argument(
+            metavar="ARGV...",
             help="The bot's program and its arguments, e.g. node bot.js (options of "
-            "bot-check go before it)."
+            "bot-check go before it).",
         ),
     ],
     variant: Annotated[

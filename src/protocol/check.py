@@ -174,11 +174,12 @@ def check_bot(
         if first_run is not None:
             again = _play(report, main, SEED, (), player, pool, "the same seed again")
             _same(report, hello, first_run, again)
-        for name in chosen[1:]:
+        for name in chosen:
             other = plugins.variants.create(name)
-            script = claim_script(other) if other.redeal_doubles else ()
-            seed = CLAIM_SEED if script else SEED
-            _play(report, other, seed, script, player, pool, "match")
+            if other.redeal_doubles:  # a deal that gives seat 1 a claim
+                _play(report, other, CLAIM_SEED, claim_script(other), player, pool, "match")
+            elif name != chosen[0]:
+                _play(report, other, SEED, (), player, pool, "match")
         seen = set(report.decisions)
         kinds = [k for k in ("draw", "lead", "claim", "play") if k in seen]
         if kinds:
@@ -273,6 +274,9 @@ def _play(
     finally:
         for s, p in players.items():
             p.finish(match.view(s) if match is not None else None, None)
+        for p in players.values():  # a bot not kept quits now; _quit() reads how
+            if p.bot is not None:
+                p.close()
     report.decisions.update(kinds)
     slow = max(times) if times else 0.0
     mean = sum(times) / len(times) if times else 0.0
