@@ -22,6 +22,8 @@ BOTS = Path(__file__).resolve().parents[2] / "examples" / "bots"
 PYBOT = {"player": "command", "argv": [sys.executable, str(BOTS / "python" / "capicua_bot.py")]}
 JSBOT = {"player": "command", "argv": ["node", str(BOTS / "js" / "bot.js")]}
 needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+#: Bot processes at the table: seconds, so outside the quick loop.
+pytestmark = pytest.mark.slow
 
 
 def test_a_bot_partner_and_a_bot_opponent_play_a_whole_match_with_the_person():

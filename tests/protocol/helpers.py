@@ -35,9 +35,18 @@ TO_BOT = ("hello", "new_match", "decide", "hand_ended", "match_ended", "quit")
 FROM_BOT = ("bot_hello", "ready", "action", "error")
 
 
-def validate(message: dict, kind: str) -> None:
-    """jsonschema's verdict on ``message`` as the schema's message ``kind``."""
-    jsonschema.validate(message, {"$defs": SCHEMA["$defs"], "$ref": f"#/$defs/{kind}"})
+_VALIDATORS: dict[str, jsonschema.Draft202012Validator] = {}
+
+
+def validate(message: dict, kind: str | None = None) -> None:
+    """jsonschema's verdict on ``message`` as the schema's message ``kind`` (``None``: as
+    any message, which it must be exactly one of)."""
+    key = kind or ""
+    validator = _VALIDATORS.get(key)
+    if validator is None:
+        schema = SCHEMA if kind is None else {"$defs": SCHEMA["$defs"], "$ref": f"#/$defs/{kind}"}
+        validator = _VALIDATORS[key] = jsonschema.Draft202012Validator(schema)
+    validator.validate(message)
 
 
 TEMPLATE = """
@@ -122,12 +131,13 @@ def _zombie(pid: int) -> bool:
     return stat[stat.rfind(b")") + 2 :].split()[0] == b"Z"
 
 
-def gone(mark: str, wait: float = 3.0) -> list[int]:
-    """The processes still holding ``mark`` once they have had ``wait`` seconds to go."""
+def gone(mark: str, wait: float = 3.0, keep: tuple[int, ...] = ()) -> list[int]:
+    """The processes still holding ``mark`` once all but ``keep`` have had ``wait``
+    seconds to go (killed processes take a moment to disappear)."""
     stop = time.monotonic() + wait
     while True:
         left = marked(mark)
-        if not left or time.monotonic() > stop:
+        if sorted(left) == sorted(keep) or time.monotonic() > stop:
             return left
         time.sleep(0.05)
 

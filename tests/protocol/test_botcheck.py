@@ -9,6 +9,9 @@ import pytest
 
 from .helpers import bot_source, write_bot
 
+#: Tournaments and bot processes: seconds each, so outside the quick loop.
+pytestmark = pytest.mark.slow
+
 UNKNOWN_CRASH = (
     '    elif kind == "quit":\n        break\n',
     '    elif kind == "quit":\n        break\n'

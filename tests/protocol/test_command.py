@@ -12,6 +12,9 @@ from capicua.core.records import replay
 
 from .helpers import PYBOT, bot_source, command_seat, gone, run_json, write_bot
 
+#: Tournaments and bot processes: seconds each, so outside the quick loop.
+pytestmark = pytest.mark.slow
+
 FAULTS = {
     "garbage": (
         "print('I would play', m['legal'][0], flush=True)",

@@ -24,6 +24,9 @@ from capicua.tournament.play import Job, play_game
 
 from .helpers import gone, marked, run_json
 
+#: Tournaments and bot processes: seconds each, so outside the quick loop.
+pytestmark = pytest.mark.slow
+
 SPIES = ("gcspy", "framespy", "attrspy")
 
 

@@ -16,6 +16,9 @@ from capicua.variants.chiva import Chiva
 
 from .helpers import BOTS, JSBOT, PYBOT, needs_node
 
+#: Tournaments and bot processes: seconds each, so outside the quick loop.
+pytestmark = pytest.mark.slow
+
 
 def tournament(cli, config, tmp_path):
     records = tmp_path / "r.jsonl"
