@@ -77,6 +77,8 @@ class BotProcess:
         self.on_line = on_line
         environment = dict(os.environ if env is None else env)
         environment[TOKEN_ENV] = self.token
+        # What it starts is no older than this (a second's margin for the clocks' steps).
+        self.since = time.time() - 1.0
         try:
             self.proc = subprocess.Popen(
                 self.argv,
@@ -297,7 +299,7 @@ class BotProcess:
         self.closed = True
         # While the bot is unreaped its pid (and so its group's id) cannot be reused.
         _kill_group(self.proc.pid)
-        sweep(self.token, leader=None)
+        sweep(self.token, leader=None, since=self.since)
         # A conversation in another thread (the table's) now sees its pipe close.
         with self._lock:
             code = self.proc.wait()
@@ -336,7 +338,7 @@ class BotProcess:
     def tidy(self) -> None:
         """End every process the bot started, keeping the bot itself (between matches)."""
         if self.alive():
-            sweep(self.token, leader=self.proc.pid)
+            sweep(self.token, leader=self.proc.pid, since=self.since)
 
     def _send_unlocked(self, message: Mapping[str, Any], deadline: float) -> None:
         data = M.encode(message)
@@ -378,8 +380,12 @@ def _kill_group(pgid: int) -> None:
         os.killpg(pgid, signal.SIGKILL)
 
 
-def _processes() -> Iterator[tuple[int, int]]:
-    """``(pid, process group)`` of every process this user may look at."""
+def _processes(since: float) -> Iterator[tuple[int, int]]:
+    """``(pid, process group)`` of every process this user may look at that may have
+    started at ``since`` (wall-clock seconds) or later. A process's /proc entry is made
+    when the process is first looked at, never before it starts: one older than
+    ``since`` is a process older than that, and its status is not read (reading every
+    process's status costs far more than looking at its entry)."""
     try:
         names = os.listdir("/proc")
     except OSError:
@@ -389,6 +395,8 @@ def _processes() -> Iterator[tuple[int, int]]:
         if not name.isdigit() or int(name) == me:
             continue
         try:
+            if os.stat(f"/proc/{name}").st_ctime < since:
+                continue
             with open(f"/proc/{name}/stat", "rb") as f:
                 stat = f.read()
         except OSError:
@@ -398,15 +406,16 @@ def _processes() -> Iterator[tuple[int, int]]:
             yield int(name), int(fields[2])
 
 
-def sweep(token: str, leader: int | None) -> list[int]:
+def sweep(token: str, leader: int | None, since: float = 0.0) -> list[int]:
     """Kill every process carrying ``token`` in its environment or in ``leader``'s group,
-    except ``leader`` itself; returns the pids killed.
+    except ``leader`` itself; returns the pids killed. ``since``: when the bot started
+    (wall clock): a process older than the bot cannot be one it started.
 
     A process may fork between the look at /proc and its kill, so the look is taken again
     until it finds nothing new (a few times at most)."""
     killed: list[int] = []
     for _ in range(5):
-        more = _sweep_once(token, leader, set(killed))
+        more = _sweep_once(token, leader, since, set(killed))
         if not more:
             break
         killed += more
@@ -414,13 +423,11 @@ def sweep(token: str, leader: int | None) -> list[int]:
     return killed
 
 
-def _sweep_once(token: str, leader: int | None, done: set[int]) -> list[int]:
+def _sweep_once(token: str, leader: int | None, since: float, done: set[int]) -> list[int]:
     mark = f"{TOKEN_ENV}={token}".encode()
     killed = []
-    for pid, group in _processes():
-        if pid in done:
-            continue
-        if pid == leader:
+    for pid, group in _processes(since):
+        if pid in done or pid == leader:
             continue
         hit = leader is not None and group == leader
         if not hit:
