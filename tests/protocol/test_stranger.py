@@ -87,6 +87,14 @@ def test_the_document_names_everything_the_stranger_uses():
         assert word in doc, word
 
 
+def test_the_documents_own_first_bot_passes_bot_check(cli, tmp_path):
+    doc = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    first = doc.split("```python\n", 1)[1].split("```", 1)[0]
+    result = cli("bot-check", *write_bot(tmp_path, first, "first.py"))
+    assert result.exit_code == 0, result.output
+    assert "cannot be reset" in result.output  # no "reset" in its hello: a process a match
+
+
 def test_a_bot_written_from_the_document_alone_passes_bot_check(cli, tmp_path):
     argv = [*write_bot(tmp_path, STRANGER), str(tmp_path / "events")]
     result = cli("bot-check", *argv)
