@@ -85,6 +85,10 @@ class CommandPlayer(Player):
 
     @classmethod
     def config_problem(cls, options: dict[str, Any]) -> str | None:
+        if cls is not CommandPlayer:  # a plugin's program: its options are the bot's own
+            if not cls.program or not all(isinstance(a, str) and a for a in cls.program):
+                return "its plugin names no program to run (program is empty)"
+            return None
         argv = options.get("argv", [])
         if not argv or not all(isinstance(a, str) and a for a in argv):
             return 'argv must list the program and its arguments, e.g. ["node", "bot.js"]'

@@ -184,3 +184,13 @@ def test_capicua_match_takes_a_bot_as_a_toml_table(cli, tmp_path):
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     assert out["players"] == [" ".join(PYBOT), "random"] and out["pairs"] == 2
+
+
+def test_a_plugin_can_seat_a_program_under_a_name_of_its_own(cli, config, tmp_path, testplayers):
+    path = config({2: '{ player = "wrappedbot", style = "random" }', 4: '"wrappedbot"'})
+    summary, rows, _ = run_json(cli, path, tmp_path)
+    assert summary["errors"] == 0 and summary["finished"] == 4  # its act() never ran
+    assert rows[0]["seats"]["2"] == {"player": "wrappedbot", "style": "random"}
+    bad = config({2: '{ player = "wrappedbot", style = "fast" }'})
+    text = one_line(cli("tournament", bad, "--db", tmp_path / "bad.sqlite"))
+    assert "option 'style' must be one of ['follow', 'random'], not 'fast'" in text

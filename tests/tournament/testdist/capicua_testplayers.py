@@ -16,11 +16,17 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from capicua.core.actions import PASS
 from capicua.core.variant import Variant
 from capicua.hookspecs import hookimpl
 from capicua.players.base import Option, Player
+from capicua.players.command import CommandPlayer
+
+REFERENCE_BOT = (
+    Path(__file__).resolve().parents[3] / "examples" / "bots" / "python" / "capicua_bot.py"
+)
 
 
 class _Countdown(Player):
@@ -261,6 +267,19 @@ class Forker(Player):
         return legal[int(self.rng.random() * len(legal))]
 
 
+class WrappedBot(CommandPlayer):
+    """The Python reference bot under a name of its own, as a plugin wraps a program. Its
+    act() must never run: only the class's data is read."""
+
+    name = "wrappedbot"
+    description = "examples/bots/python/capicua_bot.py under a name of its own"
+    program = (sys.executable, str(REFERENCE_BOT))
+    options = {"style": Option(str, "follow", "how it plays", choices=("follow", "random"))}
+
+    def act(self, view):
+        raise AssertionError("a wrapped program's class code ran")
+
+
 class Duel(Variant):
     """A two-seat double-six game: seven tiles each, 14 unused; three won hands win."""
 
@@ -296,7 +315,7 @@ class Duel(Variant):
 def capicua_register_players(registry):
     for cls in (Raiser, Cheat, Sleeper, Spinner, Blocker, Crasher, Doomed, Slow):
         registry.add(cls)
-    for cls in (GcSpy, FrameSpy, AttrSpy, Printer, Exiter, Forker):
+    for cls in (GcSpy, FrameSpy, AttrSpy, Printer, Exiter, Forker, WrappedBot):
         registry.add(cls)
 
 
