@@ -73,6 +73,7 @@ class CommandPlayer(Player):
         self.limit = DEFAULT_TIME_LIMIT
         self.bot: BotProcess | None = None
         self.comment: str | None = None  # the last answer's commentary, if any
+        self.bot_name: str | None = None  # the name its hello gave (the table shows it)
         self._pool: BotPool | None = None
         self._match: tuple[Variant, int, int] | None = None  # begin()'s arguments
         self._sent = 0  # finished hands told so far (hand_ended events)
@@ -86,7 +87,8 @@ class CommandPlayer(Player):
     @classmethod
     def config_problem(cls, options: dict[str, Any]) -> str | None:
         if cls is not CommandPlayer:  # a plugin's program: its options are the bot's own
-            if not cls.program or not all(isinstance(a, str) and a for a in cls.program):
+            program: Any = cls.program  # a plugin's data: checked as it is, not as typed
+            if not program or not all(isinstance(a, str) and a for a in program):
                 return "its plugin names no program to run (program is empty)"
             return None
         argv = options.get("argv", [])
@@ -124,6 +126,7 @@ class CommandPlayer(Player):
             self.bot = bot
             hello = bot.hello
             assert hello is not None  # handshaken when started
+            self.bot_name = hello.name
             if not hello.supports(variant.name):
                 raise PlayerFault(
                     f"bot {hello.name!r} plays {', '.join(hello.variants)}, not {variant.name}"
