@@ -51,6 +51,9 @@ def table_text(match: Match) -> str:
     elif log is not None and log.result is not None:
         r = log.result
         how = f"domino by seat {r.seat}" if r.seat is not None else r.outcome
-        won = f", team {r.team} scores {r.points}" if r.team is not None else ", nobody wins"
+        if r.team is None:
+            won = ", nobody wins"
+        else:
+            won = f", won by team {r.team}" + (f" for {r.points} points" if r.points else "")
         lines.append(f"hand {log.number}: {how}{won}")
     return "\n".join(lines)
