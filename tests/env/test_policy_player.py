@@ -168,6 +168,7 @@ def test_a_policy_that_answers_wrong_loses_the_match_as_its_seats_error(registry
     assert reason in str(caught.value)
 
 
+@pytest.mark.slow
 def test_a_tournament_seats_policy_players_in_its_worker_processes(tmp_path):
     config = tmp_path / "policy.toml"
     config.write_text(
