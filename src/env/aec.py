@@ -163,6 +163,8 @@ class CapicuaEnv(AECEnv):
         self._hands_done = 0
         self._tracker.rebuild(self.match)
         self._skip_forced()
+        if self._rewarded:  # a forced opening that blocked the hand at once
+            self._accumulate_rewards()
         self._select(None)
 
     def step(self, action: Any) -> None:

@@ -157,6 +157,14 @@ def test_a_hand_reward_and_its_points_go_to_the_winner_and_from_the_loser():
     assert env.agent_selection == "seat_1" and env.last()[1] == -4.5
 
 
+def test_a_hand_that_forced_moves_end_at_once_rewards_from_the_reset():
+    Block = pytest.importorskip("capicua_block", reason=BLOCK_MISSING).Block
+    env = make(Block, rewards={"hand": 1.0}, skip_forced=True)
+    env.reset(seed=1, options={"script": [deal(Block(), BLOCKED)]})
+    assert env.match.hands_log[0].result.team == 2  # 6-6 had to open, and nobody could follow
+    assert env.agent_selection == "seat_2" and env.last()[1] == 1.0
+
+
 def test_the_match_reward_goes_to_the_winners_when_the_match_ends():
     env = make("chiva")  # the default: {"match": 1.0}
     total = play_out(env, random.Random(4), seed=4)
