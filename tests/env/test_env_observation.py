@@ -213,6 +213,33 @@ def test_unused_tiles_and_the_face_down_order_stay_unseen_in_double_nine():
     assert not np.array_equal(observation(one, 4), observation(two, 4))
 
 
+def test_block_keeps_the_opponents_tiles_and_the_stock_unseen():
+    block = pytest.importorskip("capicua_block", reason="the example plugin Block").Block()
+    seat1, seat2 = "6-6 6-5 5-5 4-1 3-0 2-1 1-0", "6-4 5-4 4-4 3-3 2-0 1-1 0-0"
+    hands = [Tile.parse(t) for t in f"{seat1} {seat2}".split()]
+    stock = [t for t in tile_set(6) if t not in hands]
+    # The second deal gives seat 2 a tile of the stock for its 0-0, and shuffles the stock.
+    other = [Tile.parse(t) for t in seat1.split()] + [
+        Tile.parse(t) for t in seat2.replace("0-0", str(stock[0])).split()
+    ]
+    one, two = make(block), make(block)
+    one.reset(seed=2, options={"script": [hands + stock]})
+    two.reset(seed=2, options={"script": [other + [t for t in tile_set(6) if t not in other]]})
+    compared = 0
+    # Until the hand ends: then every hand is shown, and the pips left differ.
+    while one.match.hand_number == 1:
+        assert np.array_equal(observation(one, 1), observation(two, 1))
+        compared += 1
+        obs, *_ = one.last()
+        action = int(np.flatnonzero(obs["action_mask"])[-1])
+        if not two.last()[0]["action_mask"][action]:
+            break  # the swapped tile now makes a difference to what seat 2 may do
+        one.step(action)
+        two.step(action)
+    assert compared >= 4
+    assert not np.array_equal(observation(one, 2), observation(two, 2))
+
+
 def same_information_set(m: Match, seat: int, rng: random.Random) -> list | None:
     """A script dealing the current hand anew, the same for ``seat`` (its tiles, the history,
     every pass and count), the hidden tiles elsewhere; ``None`` if no such deal turned up."""
