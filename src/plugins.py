@@ -51,6 +51,9 @@ BUILTINS = (
     "capicua.variants.double_nine",
     "capicua.players.random_player",
     "capicua.players.command",
+    # The trained-policy player: its module needs no library of the [rl] extra to load;
+    # making one without numpy is an error that says what to install.
+    "capicua.env.player",
 )
 OPTIONAL_BUILTINS = (
     # Built-in players that later modules add; listed here so that each registers through

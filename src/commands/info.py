@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from .common import Command, fail, out, plugins
 
@@ -75,9 +76,9 @@ def plugins_command(
         table.add_column(col, no_wrap=True)
     table.add_column("about", ratio=1)
     for r in rows:
-        table.add_row(
-            r["kind"], r["name"], f"{r['distribution']} {r['version']}".strip(), r["about"]
-        )
+        # Text, not markup: a plugin's words are its own ("needs the [rl] extra" must show).
+        cells = (r["kind"], r["name"], f"{r['distribution']} {r['version']}".strip(), r["about"])
+        table.add_row(*map(Text, cells))
     out.print(table)
     _print_player_options(loaded.players)
     for name in loaded.disabled:
@@ -103,7 +104,7 @@ def _print_player_options(players) -> None:
         table.add_column(col, no_wrap=True)
     table.add_column("meaning", ratio=1)
     for player, key, opt in options:
-        table.add_row(player, key, repr(opt.default), opt.accepts(), opt.help)
+        table.add_row(*map(Text, (player, key, repr(opt.default), opt.accepts(), opt.help)))
     out.print(table)
 
 

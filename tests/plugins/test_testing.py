@@ -4,6 +4,7 @@ any shape through it, and each kind of fault a plugin can have is caught and nam
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import random
 import sys
 from pathlib import Path
@@ -38,13 +39,21 @@ LIGHT = {
 }
 
 
+#: Built-in players that need an optional extra, and the module that tells it is installed.
+EXTRAS = {"policy": ("numpy", "the policy player needs the rl extra: pip install 'capicua[rl]'")}
+
+
 def builtin_players():
     loaded = load_plugins(third_party=False)
-    return [
-        loaded.players.get(n)
-        for n in loaded.players.names()
-        if not loaded.players.get(n).interactive
-    ]
+    out = []
+    for n in loaded.players.names():
+        cls = loaded.players.get(n)
+        if cls.interactive:
+            continue
+        module, reason = EXTRAS.get(n, ("", ""))
+        missing = bool(module) and importlib.util.find_spec(module) is None
+        out.append(pytest.param(cls, marks=pytest.mark.skipif(missing, reason=reason)))
+    return out
 
 
 @pytest.mark.parametrize("player", builtin_players(), ids=lambda p: p.name)
