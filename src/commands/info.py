@@ -100,9 +100,13 @@ def _print_player_options(players) -> None:
         title='player options (in a config: {player = "expert", samples = 400})',
         title_justify="left",
     )
-    for col in ("player", "option", "default", "values"):
+    # Names are typed: never wrapped. A long default or range folds within its share, so
+    # the meaning always keeps room to be read in an 80-column terminal.
+    for col in ("player", "option"):
         table.add_column(col, no_wrap=True)
-    table.add_column("meaning", ratio=1)
+    table.add_column("default", max_width=12, overflow="fold")
+    table.add_column("values", max_width=22)
+    table.add_column("meaning", ratio=1, min_width=16)
     for player, key, opt in options:
         table.add_row(*map(Text, (player, key, repr(opt.default), opt.accepts(), opt.help)))
     out.print(table)

@@ -373,7 +373,10 @@ def test_the_builtin_players_and_variants_have_valid_metadata():
         assert player_problems(loaded.players.get(name)) == [], name
 
 
-def test_capicua_plugins_shows_a_plugins_words_as_written(make_dist, cli):
+def test_capicua_plugins_shows_a_plugins_words_as_written(make_dist, cli, monkeypatch):
+    from capicua.commands import common
+
+    monkeypatch.setattr(common.out, "width", 200)  # a wide terminal: no cell wraps
     make_dist(
         "capicua-bracketed",
         {"bracketed": "capicua_bracketed"},
