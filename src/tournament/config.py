@@ -82,6 +82,9 @@ class Settings:
     records: Path | None
     db: Path
     scheduler: str | None = None
+    # Neither the config nor a flag set time_limit: a database whose tournament was played
+    # without one (as tournaments were before every seat had a default) resumes without one.
+    time_limit_defaulted: bool = False
 
     def identity(self) -> dict[str, Any]:
         """What decides the tournament's results: a resumed run must match it exactly.
@@ -299,8 +302,8 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
     swap, where = pick("swap_teams", None, False)
     if not isinstance(swap, bool):
         raise ConfigError(f"{where} must be true or false, not {swap!r}")
-    limit, where = pick("time_limit", None, DEFAULT_TIME_LIMIT)
-    limit = check_time_limit(limit, where)
+    limit, limit_where = pick("time_limit", None, DEFAULT_TIME_LIMIT)
+    limit = check_time_limit(limit, limit_where)
 
     variant = plugins.variants.get(table.variant)
     if swap:
@@ -328,6 +331,7 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
         db=config_path(given.db, section.get("db"), path, "[tournament] db")
         or Path(f"{path.stem}.sqlite"),
         scheduler=given.scheduler,
+        time_limit_defaulted=limit_where == "time_limit",
     )
 
 
