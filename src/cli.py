@@ -13,6 +13,7 @@ import typer
 
 from . import __version__
 from .commands import (
+    botcheck,
     configs,
     info,
     league,
@@ -71,7 +72,7 @@ tournament.register(app)
 match.register(app)
 league.register(app)
 play.register(app)
-view.register(app)
+botcheck.register(app)
 
 
 def main() -> None:

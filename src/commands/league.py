@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import shlex
-import signal
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -20,13 +19,22 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from ..tournament.backends import DaskBackend, LocalPool, RunnerError
 from ..tournament.config import ConfigError
 from ..tournament.league import LeagueSettings, resolve_league, standings
 from ..tournament.runner import open_tournament, run
-from ..tournament.store import StorageError, Store
+from ..tournament.store import StorageError
 from .common import Command, err, fail, out, plugins
-from .tournament import _Progress
+from .running import (
+    MatchProgress,
+    Records,
+    Repair,
+    Scheduler,
+    Workers,
+    backend,
+    kept_in,
+    matches_kept,
+    stopping_cleanly,
+)
 
 
 def league(
@@ -40,13 +48,8 @@ def league(
         int | None, typer.Option("--pairs", "-n", help="Duplicate pairs per pairing.")
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="The league seed.")] = None,
-    workers: Annotated[
-        int | None, typer.Option("--workers", "-w", help="Worker processes (0: all cores).")
-    ] = None,
-    records: Annotated[
-        Path | None,
-        typer.Option("--records", "-o", help="Also write the records here (JSON Lines)."),
-    ] = None,
+    workers: Workers = None,
+    records: Records = None,
     db: Annotated[
         Path | None,
         typer.Option(
@@ -56,17 +59,11 @@ def league(
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue the league in the database.")
     ] = False,
-    repair: Annotated[
-        bool,
-        typer.Option("--repair", help="Set damaged rows aside and play those games again."),
-    ] = False,
+    repair: Repair = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the standings as JSON for scripts.")
     ] = False,
-    scheduler: Annotated[
-        str | None,
-        typer.Option("--scheduler", help="Run on a dask.distributed cluster (tcp://HOST:PORT)."),
-    ] = None,
+    scheduler: Scheduler = None,
 ) -> None:
     """Play every pairing of a league in duplicate pairs; print ratings and a crosstable.
 
@@ -91,63 +88,26 @@ def league(
     game = loaded.variants.create(settings.variant)
     given = {"--pairs": pairs, "--db": db, "--records": records, "--scheduler": scheduler}
     resume_with = _resume_command(config, settings, given)
-    try:
-        backend = (
-            DaskBackend(settings.scheduler)
-            if settings.scheduler
-            else LocalPool(settings.workers, loaded)
-        )
+    with stopping_cleanly(store, matches_kept(store, settings.matches), resume_with):
+        pool = backend(settings, loaded)
         done = len([i for i in store.done() if i < settings.matches])
         form = "round robin" if settings.format == "round-robin" else "gauntlet"
         err.print(
             f"{game.title} league: {len(settings.players)} players, {form}, "
             f"{settings.pairs:,} pairs per pairing ({settings.matches:,} matches), seed "
-            f"{settings.seed}, {backend.describe()}; games kept in {settings.db}"
-            + (f" ({done} already played)" if resume else "")
-            + (f", records written to {settings.records}" if settings.records else ""),
+            f"{settings.seed}, {pool.describe()}; {kept_in(settings, resume, done)}",
             markup=False,
         )
         start = time.perf_counter()
-        previous = signal.signal(signal.SIGTERM, _interrupt)
-        try:
-            with _Progress(done, settings.matches) as advance:
-                run(settings, store, backend, loaded, advance)
-        finally:
-            signal.signal(signal.SIGTERM, previous)
+        with MatchProgress(done, settings.matches) as advance:
+            run(settings, store, pool, loaded, advance)
         took = time.perf_counter() - start
         summary = standings(settings, store.facts(settings.matches), game.teams)
-    except KeyboardInterrupt:
-        kept = _kept(store, settings.matches)
-        store.close()
-        err.print(
-            f"interrupted: {kept} of {settings.matches} matches are kept in {settings.db}; "
-            f"continue with: {resume_with}",
-            markup=False,
-        )
-        raise typer.Exit(130) from None
-    except (RunnerError, ConfigError, StorageError) as exc:
-        kept = _kept(store, settings.matches)
-        store.close()
-        fail(
-            f"{exc}; {kept} finished matches are kept in {settings.db}; "
-            f"continue with: {resume_with}"
-        )
     store.close()
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
         return
     _print(summary, game.title, took)
-
-
-def _interrupt(signum: int, frame: Any) -> None:
-    raise KeyboardInterrupt
-
-
-def _kept(store: Store, matches: int) -> int | str:
-    try:
-        return len([i for i in store.done() if i < matches])
-    except StorageError:
-        return "the"
 
 
 def _resume_command(config: Path, settings: LeagueSettings, given: dict[str, Any]) -> str:

@@ -12,20 +12,19 @@ from __future__ import annotations
 
 import json
 import shlex
-import signal
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from ..tournament.backends import DaskBackend, LocalPool, RunnerError
 from ..tournament.config import ConfigError
 from ..tournament.runner import open_tournament, play
 from ..tournament.sprt import fixed_pairs
 from ..tournament.store import StorageError
 from ..tournament.versus import MatchSettings, Sequential, evaluate, finished, resolve_match
 from .common import Command, err, fail, out, plugins
+from .running import Records, Repair, Scheduler, Workers, backend, kept_in, stopping_cleanly
 
 
 def match(
@@ -54,16 +53,11 @@ def match(
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="The match seed.")] = None,
-    workers: Annotated[
-        int | None, typer.Option("--workers", "-w", help="Worker processes (0: all cores).")
-    ] = None,
+    workers: Workers = None,
     time_limit: Annotated[
         float | None, typer.Option("--time-limit", help="Seconds per decision (default: none).")
     ] = None,
-    records: Annotated[
-        Path | None,
-        typer.Option("--records", "-o", help="Also write the records here (JSON Lines)."),
-    ] = None,
+    records: Records = None,
     db: Annotated[
         Path | None,
         typer.Option("--db", help="The match database (default: match-VARIANT-A-B.sqlite)."),
@@ -71,15 +65,9 @@ def match(
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue the match in the database.")
     ] = False,
-    repair: Annotated[
-        bool,
-        typer.Option("--repair", help="Set damaged rows aside and play those games again."),
-    ] = False,
+    repair: Repair = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-    scheduler: Annotated[
-        str | None,
-        typer.Option("--scheduler", help="Run on a dask.distributed cluster (tcp://HOST:PORT)."),
-    ] = None,
+    scheduler: Scheduler = None,
 ) -> None:
     """Play A against B in duplicate pairs and say which is better, with its interval.
 
@@ -112,13 +100,9 @@ def match(
         fail(str(exc))
     resume_with = _resume_command(first, second, settings, pairs, seed, records, db, scheduler)
     log = _Log(settings, quiet=False)
-    try:
+    with stopping_cleanly(store, lambda interrupted: "the finished games are", resume_with):
         state = Sequential(settings, store, teams, on_pair=log)
-        backend = (
-            DaskBackend(settings.scheduler)
-            if settings.scheduler
-            else LocalPool(settings.workers, loaded)
-        )
+        pool = backend(settings, loaded)
         names = " against ".join(_labels(settings))
         test = (
             f"until the test decides (at most {settings.pairs:,} pairs)"
@@ -126,43 +110,21 @@ def match(
             else f"{settings.pairs:,} pairs"
         )
         err.print(
-            f"{game.title}: {names}, {test}, seed "
-            f"{settings.seed}, {backend.describe()}; games kept in {settings.db}"
-            + (f" ({store.count()} already played)" if resume else "")
-            + (f", records written to {settings.records}" if settings.records else ""),
+            f"{game.title}: {names}, {test}, seed {settings.seed}, {pool.describe()}; "
+            f"{kept_in(settings, resume, store.count())}",
             markup=False,
         )
         start = time.perf_counter()
-        previous = signal.signal(signal.SIGTERM, _interrupt)
-        try:
-            play(settings.job(), settings, store, backend, loaded, watch=state.watch)
-        finally:
-            signal.signal(signal.SIGTERM, previous)
+        play(settings.job(), settings, store, pool, loaded, watch=state.watch)
         took = time.perf_counter() - start
         state = evaluate(settings, store, teams)
-    except KeyboardInterrupt:
-        store.close()
-        err.print(
-            f"interrupted: the finished games are kept in {settings.db}; continue with: "
-            f"{resume_with}",
-            markup=False,
-        )
-        raise typer.Exit(130) from None
-    except (RunnerError, ConfigError, StorageError) as exc:
-        store.close()
-        fail(f"{exc}; the finished games are kept in {settings.db}; continue with: {resume_with}")
-    finally:
-        store.close()
+    store.close()
     summary = state.summary()
     summary["title"] = game.title
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
         return
     _print(summary, settings, took)
-
-
-def _interrupt(signum: int, frame: Any) -> None:
-    raise KeyboardInterrupt
 
 
 def _labels(settings: MatchSettings) -> list[str]:

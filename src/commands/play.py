@@ -74,6 +74,7 @@ def play(
         return
     import tkinter as tk
 
+    from ..core.errors import CapicuaError
     from ..gui.app import TableApp
 
     try:
@@ -81,7 +82,11 @@ def play(
     except tk.TclError as exc:
         fail(f"cannot open a window ({exc}); capicua play needs a desktop (DISPLAY)")
     root.geometry(f"{width}x{height}")
-    TableApp(root, loaded, Settings(**settings), offer_resume=not new)
+    try:
+        TableApp(root, loaded, Settings(**settings), offer_resume=not new)
+    except CapicuaError as exc:  # a bot that passed its check and then failed to start
+        root.destroy()
+        fail(str(exc))
     root.mainloop()
 
 

@@ -36,7 +36,7 @@ from typing import Any
 
 from ..core.actions import Action, Play
 from ..core.driver import ask
-from ..core.errors import CapicuaError, PlayerError
+from ..core.errors import CapicuaError, PlayerError, PlayerFault
 from ..core.match import Match
 from ..review import replica
 from . import save
@@ -355,9 +355,13 @@ class TableApp:
             self._later(POLL_MS / 1000, lambda: self._poll(future, seat, ready))
             return
         self.ui.thinking = None
-        name = type(self.session.players[seat]).__name__
+        player = self.session.players[seat]
+        name = getattr(player, "label", "") or type(player).__name__
         try:
             decision = future.result()
+        except PlayerFault as exc:  # a bot's process failed: the message is the reason
+            self._player_broke(PlayerError(seat, name, str(exc)))
+            return
         except Exception as exc:  # noqa: BLE001 - someone else's player code: report it
             self._player_broke(PlayerError(seat, name, f"raised {type(exc).__name__}: {exc}"))
             return
@@ -367,6 +371,9 @@ class TableApp:
             )
             return
         self._apply(decision.action, decision.stream)
+        if decision.comment:  # a bot's commentary, until the next move replaces it
+            self.ui.message = f"Seat {seat}: {decision.comment}"
+            self.redraw()
 
     def _player_broke(self, exc: PlayerError) -> None:
         self._busy = False
@@ -687,6 +694,7 @@ class TableApp:
             except (SeatsError, CapicuaError, ValueError) as exc:
                 return str(exc)
             if self.in_progress() and not confirmed:
+                session.close()  # made only to check the seats: its bots end now
                 return CONFIRM
         self.settings.delay = new.delay
         self.settings.step, self.settings.animate = new.step, new.animate
@@ -711,6 +719,8 @@ class TableApp:
     def install(self, session: Session) -> None:
         self._invalidate()
         self.finish_slide()
+        if session is not self.session:
+            self.session.close()  # its bots' processes end with it
         self.session = session
         self.reviews.clear()
         self.ui.error = self.ui.message = None
@@ -788,6 +798,7 @@ class TableApp:
             window.destroy()
         self.windows.clear()
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.session.close()
 
     def close(self) -> None:
         self.shutdown()

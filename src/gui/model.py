@@ -30,6 +30,7 @@ from ..core.match import Match
 from ..core.rng import restore_stream, seat_stream, stream_state
 from ..core.tiles import Tile
 from ..core.view import PastHand, View
+from ..players.command import make_player
 
 
 class SeatsError(ValueError):
@@ -59,6 +60,7 @@ class Decision:
 
     action: Action
     stream: str  # core.rng.stream_state text
+    comment: str | None = None  # a bot's line of commentary on its answer
 
 
 class Session:
@@ -88,7 +90,23 @@ class Session:
         # session keeps the stream objects it handed out: the streams are set through them,
         # whatever a plugin player calls its own.
         self._rngs = {s: seat_stream(match.seed, s) for s in self.seats}
-        self.players = {s: players.create(e, self._rngs[s]) for s, e in self.seats.items()}
+        # A player that is not capicua's own plays in a process of its own, which never
+        # holds the person's hand (players.command.make_player).
+        self.players: dict[int, Any] = {}
+        try:
+            for s, e in self.seats.items():
+                self.players[s] = make_player(
+                    players,
+                    e,
+                    self._rngs[s],
+                    variant=match.variant,
+                    seat=s,
+                    seed=match.seed,
+                    shared_stream=True,  # undo and saves set the streams back
+                )
+        except BaseException:
+            self.close()
+            raise
         if streams is not None:
             # After the players are made: a player that draws while being made has drawn
             # from the fresh stream then too, in the match as it was first played.
@@ -180,9 +198,16 @@ class Session:
         def decide() -> Decision:
             restore_stream(rng, state)
             action = player.act(view)
-            return Decision(action, stream_state(rng))
+            return Decision(action, stream_state(rng), getattr(player, "comment", None))
 
         return decide
+
+    def close(self) -> None:
+        """End the processes of the players that have one (the session is left)."""
+        for player in self.players.values():
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
 
     def held(self) -> PastHand | None:
         """The finished hand being shown, with every hand revealed."""
@@ -217,6 +242,15 @@ class Session:
         self._states.append(now)
         if self.finished() > before:
             self.held_hand = self.finished()
+        if self.match.over:
+            ended = []
+            for s, player in self.players.items():
+                finish = getattr(player, "finish", None)  # a bot hears the match ended
+                if finish is not None:
+                    finish(self.match.view(s))
+                    ended.append(player)
+            for player in ended:  # and ends (an undo past the end starts it again)
+                player.close()
         if drawing and (self.match.phase != "draw" or len(self.match.draw_rounds) > rounds):
             self.held_draw = rounds  # that round is complete: a winner, or equal totals
         assert seat is not None  # the action applied, so someone was to move

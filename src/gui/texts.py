@@ -68,6 +68,13 @@ def entry_name(entry: Any) -> str:
     return str(entry)
 
 
+def player_name(session: Session, seat: int) -> str:
+    """The name of the player in ``seat``: a bot program's own (from its hello), else its
+    entry's player name."""
+    shown = getattr(session.players.get(seat), "bot_name", None)
+    return shown if isinstance(shown, str) and shown else entry_name(session.seats[seat])
+
+
 def seat_name(session: Session, seat: int | None) -> str:
     """``you`` for the person, else ``seat N``; lower case, for use inside sentences."""
     if seat is None:
@@ -377,7 +384,7 @@ def panel_lines(session: Session, view: View, ui: Ui, last: str | None) -> list[
     for team in range(1, len(v.teams) + 1):
         players = ", ".join(
             f"{seat_name(session, s)}"
-            + ("" if s == session.human else f" ({entry_name(session.seats[s])})")
+            + ("" if s == session.human else f" ({player_name(session, s)})")
             for s in v.teams[team - 1]
         )
         out.append((f"{cap(team_name(session, team))}: {players}", "team"))

@@ -24,13 +24,16 @@ from __future__ import annotations
 import contextlib
 import functools
 import multiprocessing as mp
+import os
 import signal
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import wait
 from typing import Any
 
+from ..protocol.process import POOL
 from .play import Job, Referee, crashed, play_game
 
 Deliver = Callable[[dict], None]
@@ -73,6 +76,17 @@ def _worker_main(conn: Any, slot: Any, job: Job) -> None:
     """A worker process: load the plugins once, then play the games it is sent."""
     # Ctrl-C reaches the whole process group; the parent alone decides what happens.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The parent's stdout is capicua's output (--json): what a player in this process
+    # prints goes to stderr instead.
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    try:
+        _serve(conn, slot, job)
+    finally:
+        POOL.close()  # the bots kept between games end with the worker
+
+
+def _serve(conn: Any, slot: Any, job: Job) -> None:
     try:
         from ..plugins import default_plugins
 

@@ -35,6 +35,7 @@ else:  # pragma: no cover - installs below 3.11 read TOML with tomli, the same A
     import tomli as tomllib
 
 from ..core.errors import CapicuaError, PluginError
+from ..players.command import DEFAULT_TIME_LIMIT, preflight, with_folder
 
 if TYPE_CHECKING:
     from ..core.variant import Variant
@@ -81,6 +82,9 @@ class Settings:
     records: Path | None
     db: Path
     scheduler: str | None = None
+    # Neither the config nor a flag set time_limit: a database whose tournament was played
+    # without one (as tournaments were before every seat had a default) resumes without one.
+    time_limit_defaulted: bool = False
 
     def identity(self) -> dict[str, Any]:
         """What decides the tournament's results: a resumed run must match it exactly.
@@ -215,11 +219,14 @@ def _seats(
             f"{path}: [seats] has no player for seat{'s' if len(missing) > 1 else ''} "
             f"{', '.join(missing)} ({variant.name} has {n} seats)"
         )
+    started: set[str] = set()
     for seat in sorted(seats):
+        seats[seat] = with_folder(seats[seat], path.parent)
         try:
             name, _options = players.parse_spec(seats[seat])
         except (PluginError, ValueError, TypeError) as exc:
             raise ConfigError(f"{path}: [seats] {seat}: {exc}") from None
+        check_bot(seats[seat], variant.name, players, f"{path}: [seats] {seat}", started)
         problem = unrecordable(seats[seat])
         if problem:
             raise ConfigError(f"{path}: [seats] {seat}: {problem}")
@@ -229,6 +236,22 @@ def _seats(
                 f"needs computer players ({_list(computer_players(players))})"
             )
     return dict(sorted(seats.items()))
+
+
+def check_bot(
+    spec: Any, variant: str, players: PlayerRegistry, where: str, started: set[str] | None = None
+) -> None:
+    """Start a bot program named by ``spec`` once and check its hello (ConfigError saying
+    what is wrong, at ``where``); ``started`` keeps the entries already checked."""
+    key = json.dumps(spec, sort_keys=True, default=str)
+    if started is not None:
+        if key in started:
+            return
+        started.add(key)
+    try:
+        preflight(players, spec, variant)
+    except PluginError as exc:
+        raise ConfigError(f"{where}: {exc}") from None
 
 
 def unrecordable(spec: Any) -> str | None:
@@ -279,8 +302,8 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
     swap, where = pick("swap_teams", None, False)
     if not isinstance(swap, bool):
         raise ConfigError(f"{where} must be true or false, not {swap!r}")
-    limit, where = pick("time_limit", None, None)
-    limit = check_time_limit(limit, where)
+    limit, limit_where = pick("time_limit", None, DEFAULT_TIME_LIMIT)
+    limit = check_time_limit(limit, limit_where)
 
     variant = plugins.variants.get(table.variant)
     if swap:
@@ -308,6 +331,7 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
         db=config_path(given.db, section.get("db"), path, "[tournament] db")
         or Path(f"{path.stem}.sqlite"),
         scheduler=given.scheduler,
+        time_limit_defaulted=limit_where == "time_limit",
     )
 
 
@@ -391,12 +415,21 @@ def _list(names: Any) -> str:
 
 
 def entry_label(spec: Any) -> str:
-    """A seat entry as one short string: ``expert`` or ``expert(samples=200)``.
+    """A seat entry as one short string: ``expert`` or ``expert(samples=200)``; a bot
+    program by its command line, ``node bot.js`` or ``node bot.js(depth=3)``.
 
     Options are sorted, so the same entry written in another order is the same player.
     """
     if isinstance(spec, str):
         return spec
+    if isinstance(spec, Mapping) and spec.get("player") == "command":
+        # A bot program is known by its command line (its folder is in the record).
+        argv = spec.get("argv")
+        given = spec.get("options")
+        words = " ".join(map(str, argv)) if isinstance(argv, list) else "command"
+        if isinstance(given, Mapping) and given:
+            return f"{words}({', '.join(f'{k}={_value(v)}' for k, v in sorted(given.items()))})"
+        return words
     if isinstance(spec, Mapping):
         options = ", ".join(f"{k}={_value(v)}" for k, v in sorted(spec.items()) if k != "player")
         return f"{spec.get('player')}({options})" if options else str(spec.get("player"))

@@ -10,7 +10,7 @@ name or a table with options, as a seat entry is written)::
     pairs = 100              # duplicate pairs per pairing
     seed = 1
     workers = 0              # worker processes; 0 = all cores
-    time_limit = 5.0         # seconds per decision; absent = no limit
+    time_limit = 5.0         # seconds per decision; absent = 10
     db = "league.sqlite"     # default: CONFIG's name with .sqlite, in the current folder
     records = "league.jsonl"
 
@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..players.command import DEFAULT_TIME_LIMIT, with_folder
 from .config import (
     ConfigError,
     _list,
@@ -171,7 +172,8 @@ def resolve_league(
         raise ConfigError(f"{path}: [league] players: at most {MAX_PLAYERS}, not {len(entries)}")
     labels: dict[str, int] = {}
     for i, entry in enumerate(entries, 1):
-        check_entry(entry, f"{path}: [league] players[{i}]", plugins.players)
+        entry = entries[i - 1] = with_folder(entry, path.parent)
+        check_entry(entry, f"{path}: [league] players[{i}]", plugins.players, name)
         label = entry_label(entry)
         if label in labels:
             raise ConfigError(
@@ -188,7 +190,7 @@ def resolve_league(
     check_seed(chosen_seed, where)
     chosen_workers, where = pick("workers", workers, 0)
     check_workers(chosen_workers, where)
-    limit, where = pick("time_limit", None, None)
+    limit, where = pick("time_limit", None, DEFAULT_TIME_LIMIT)
     limit = check_time_limit(limit, where)
     matched = pairings(len(entries), form)
     lineups = tuple(lineup(variant, entries[i], entries[j]) for i, j in matched)

@@ -17,6 +17,10 @@ only adds rounds.
 A player that raises, answers illegally or exceeds the per-decision time limit ends its game
 as an error naming the seat; the game's record is the unfinished match, and the error
 (seat, player, reason) is returned beside it.
+
+Players come from :func:`~capicua.players.command.make_player`: capicua's own play in the
+worker, every other one in a process of its own that holds no match (a bot that can be
+reset is kept in the worker's pool for its next game, everything else ends with the game).
 """
 
 from __future__ import annotations
@@ -29,10 +33,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.driver import play_match
-from ..core.errors import PlayerError
+from ..core.errors import PlayerError, PlayerFault
 from ..core.match import Match
 from ..core.records import dumps, to_record
 from ..core.rng import derive_seed, seat_stream
+from ..players.command import make_player
+from ..protocol.process import POOL
 from .config import entry_label
 
 
@@ -241,17 +247,28 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
     error = None
     match = None
     referee.decisions = 0
+    players: dict[int, _Seat] = {}
     try:
-        players = {}
         for s, spec in seats.items():
             referee.enter(s)  # a constructor is the player's code too
-            players[s] = _Seat(
-                plugins.players.create(spec, seat_stream(seed, s)), s, names[s], referee
+            player = make_player(
+                plugins.players,
+                spec,
+                seat_stream(seed, s),
+                variant=variant,
+                seat=s,
+                seed=seed,
+                time_limit=job.time_limit,
+                pool=POOL,
             )
+            players[s] = _Seat(player, s, names[s], referee)
         referee.enter(0)
         match = play_match(variant, players, seed, hook=observers, seats=seats, timings=timings)
     except PlayerError as exc:
         error = {"seat": exc.seat, "player": exc.player, "reason": exc.reason}
+    except PlayerFault as exc:  # a process player that could not start its match
+        seat = referee.seat
+        error = {"seat": seat, "player": names.get(seat, "?"), "reason": str(exc)}
     except DecisionTimeout:
         seat = referee.seat
         error = {
@@ -272,9 +289,27 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
         referee.seat = 0
         if referee.slot is not None:
             referee.slot[0] = referee.slot[1] = referee.slot[2] = 0
+        _finish(players, match or observers.match, error)
     if match is None:
         match = observers.match or Match(variant, seed)
     return result(index, match, seats, swapped, error, timings)
+
+
+def _finish(players: dict[int, _Seat], match: Match | None, error: dict | None) -> None:
+    """Tell the process players how the match ended; each is then kept for the next match
+    or ended (one that failed, or was still deciding, is killed)."""
+    stopped = None
+    if error is not None:
+        who = f"seat {error['seat']} ({error['player']}): " if error.get("seat") else ""
+        stopped = who + str(error["reason"])
+    done = []
+    for s, seat in players.items():
+        finish = getattr(seat.player, "finish", None)
+        if finish is not None:
+            finish(match.view(s) if match is not None else None, stopped)
+            done.append(seat.player)
+    for player in done:  # those not kept quit, within one grace together
+        player.close()
 
 
 def result(

@@ -69,6 +69,12 @@ def open_tournament(
         else:
             if settings.seed is None and stored is not None:
                 settings = replace(settings, seed=stored["identity"]["seed"])
+            if (
+                getattr(settings, "time_limit_defaulted", False)
+                and stored is not None
+                and stored["identity"].get("time_limit", 0) is None
+            ):
+                settings = replace(settings, time_limit=None)  # as it was played
             done = finished or (lambda s, st: st.count() >= s.matches)
             same = stored is not None and stored["identity"] == settings.identity()
             # Running the same finished tournament again loses nothing: show its results.

@@ -17,9 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..players.command import DEFAULT_TIME_LIMIT, with_folder
 from .config import (
     ConfigError,
     available_cores,
+    check_bot,
     check_seed,
     check_time_limit,
     check_workers,
@@ -77,13 +79,19 @@ class MatchSettings:
 
 
 def parse_player(text: str) -> Any:
-    """A player on the command line: ``expert`` or ``expert:samples=200,level=fast``.
+    """A player on the command line: ``expert`` or ``expert:samples=200,level=fast``, or a
+    seat table as TOML writes it: ``{player = "command", argv = ["node", "bot.js"]}``.
 
     Values are read as TOML values (``200`` a number, ``true`` a flag, ``0.5`` a float);
     a bare word is text. Returns the seat entry a config would hold.
     """
     import tomllib
 
+    if text.lstrip().startswith("{"):  # a seat table, as a config writes it
+        try:
+            return tomllib.loads(f"v = {text.strip()}")["v"]
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"player {text!r}: not a TOML inline table ({exc})") from None
     name, sep, rest = text.partition(":")
     name = name.strip()
     if not sep:
@@ -130,9 +138,10 @@ def resolve_match(
             f"unknown variant {variant!r}; available: {', '.join(plugins.variants.names())}"
         )
     v = plugins.variants.get(variant)
-    entries = (parse_player(first), parse_player(second))
+    here = Path.cwd()
+    entries = (with_folder(parse_player(first), here), with_folder(parse_player(second), here))
     for label, entry in zip(("A", "B"), entries, strict=True):
-        check_entry(entry, f"player {label}", plugins.players)
+        check_entry(entry, f"player {label}", plugins.players, variant)
     test = None if sprt is None else Sprt.parse(sprt)
     count = pairs if pairs is not None else DEFAULT_MAX_PAIRS if test else DEFAULT_PAIRS
     whole(count, "--pairs", 1, MAX_PAIRS)
@@ -148,7 +157,9 @@ def resolve_match(
         pairs=count,
         sprt=test,
         workers=chosen or available_cores(),
-        time_limit=check_time_limit(time_limit, "--time-limit"),
+        time_limit=check_time_limit(
+            DEFAULT_TIME_LIMIT if time_limit is None else time_limit, "--time-limit"
+        ),
         records=records,
         db=db or Path(f"match-{variant}-{name}.sqlite"),
         seats=seats,
@@ -156,8 +167,9 @@ def resolve_match(
     )
 
 
-def check_entry(entry: Any, where: str, players: Any) -> None:
-    """ConfigError unless ``entry`` names a computer player with valid options."""
+def check_entry(entry: Any, where: str, players: Any, variant: str | None = None) -> None:
+    """ConfigError unless ``entry`` names a computer player with valid options (a bot
+    program is started once to check its hello, when ``variant`` is given)."""
     from ..core.errors import PluginError
 
     try:
@@ -169,6 +181,8 @@ def check_entry(entry: Any, where: str, players: Any) -> None:
     problem = unrecordable(entry)
     if problem:
         raise ConfigError(f"{where}: {problem}")
+    if variant is not None:
+        check_bot(entry, variant, players, where)
 
 
 def _slug(label: str) -> str:

@@ -52,13 +52,16 @@ def test_plugins_lists_variants_and_players_with_their_distribution():
     assert names[("player", "random")] == "capicua"
 
 
-def test_plugins_lists_each_players_options_with_default_and_values():
+def test_plugins_lists_each_players_options_with_default_and_values(monkeypatch):
     rows = {r["name"]: r for r in json.loads(invoke("plugins", "--json").output)["plugins"]}
     level = rows["expert"]["options"]["level"]
     assert level["default"] == "normal" and level["choices"] == ["fast", "normal", "strong"]
     assert rows["heuristic"]["options"]["noise"]["max"] == 20.0
     assert rows["random"]["options"] == {}
     assert "options" not in rows["chiva"]
+    from capicua.commands import common
+
+    monkeypatch.setattr(common.out, "width", 200)  # a wide terminal: no cell wraps
     table = invoke("plugins").output
     assert "player options" in table
     assert "float from 0.0 to 10.0" in table and "fast, normal, strong" in table

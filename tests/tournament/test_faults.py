@@ -81,8 +81,10 @@ def test_workers_that_keep_dying_at_different_points_stop_the_run_with_one_line(
     cli, write_config, tmp_path, testplayers, monkeypatch
 ):
     # Not the player's error (it never dies twice at one decision), and not to be looped.
+    # In process (a trusted plugin), so that its deaths are the worker's.
     monkeypatch.setenv("CAPICUA_TEST_DEATHS", str(tmp_path / "deaths"))
-    config = write_config(chiva(matches=2, seed=36, seats={2: '"doomed"'}))
+    seats = {2: '{ player = "doomed", isolation = "none" }'}
+    config = write_config(chiva(matches=2, seed=36, seats=seats))
     result = cli("tournament", config, "--db", tmp_path / "t.sqlite", "--workers", 1)
     one_error(
         result,
