@@ -42,6 +42,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import random
 import sys
 import time
 from collections import Counter
@@ -517,6 +518,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         try:
             registry.parse_spec(spec)
+            # Made once here too: a player that cannot be made (a policy whose weights do
+            # not load) is one line now, not a traceback from a worker process.
+            registry.create(spec, random.Random(0))
         except Exception as exc:  # noqa: BLE001 - any plugin's refusal is one error line
             print(f"error: {exc}", file=sys.stderr)
             return 2

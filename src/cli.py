@@ -12,7 +12,19 @@ from typing import Annotated
 import typer
 
 from . import __version__
-from .commands import configs, info, play, replay, simulate, tournament
+from .commands import (
+    botcheck,
+    configs,
+    info,
+    league,
+    match,
+    play,
+    replay,
+    review,
+    simulate,
+    tournament,
+    view,
+)
 from .commands.common import Group
 
 app = typer.Typer(
@@ -52,10 +64,15 @@ def root(
 
 info.register(app)
 replay.register(app)
+view.register(app)
+review.register(app)
 configs.register(app)
 simulate.register(app)
 tournament.register(app)
+match.register(app)
+league.register(app)
 play.register(app)
+botcheck.register(app)
 
 
 def main() -> None:

@@ -50,6 +50,10 @@ BUILTINS = (
     "capicua.variants.chiva",
     "capicua.variants.double_nine",
     "capicua.players.random_player",
+    "capicua.players.command",
+    # The trained-policy player: its module needs no library of the [rl] extra to load;
+    # making one without numpy is an error that says what to install.
+    "capicua.env.player",
 )
 OPTIONAL_BUILTINS = (
     # Built-in players that later modules add; listed here so that each registers through
@@ -61,6 +65,11 @@ OPTIONAL_BUILTINS = (
 DISABLE_ENV = "CAPICUA_DISABLE_PLUGINS"
 NO_PLUGINS_ENV = "CAPICUA_NO_PLUGINS"
 REGISTRATION_HOOKS = ("capicua_register_variants", "capicua_register_players")
+#: Keys of a seat table that are the seat's, not the player's options: ``isolation`` is
+#: "process" (the player runs in a process of its own, the default for players that are
+#: not capicua's own) or "none" (in the match's process: for trusted plugins).
+SEAT_KEYS = ("player", "isolation")
+ISOLATIONS = ("process", "none")
 #: Variant and player names are typed in configs and on the command line.
 NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
 
@@ -290,7 +299,12 @@ class PlayerRegistry(_Registry[Player]):
             if "player" not in spec:
                 raise PluginError("a seat table needs a 'player' key naming the player")
             name = spec["player"]
-            options = {k: v for k, v in spec.items() if k != "player"}
+            options = {k: v for k, v in spec.items() if k not in SEAT_KEYS}
+            isolation = spec.get("isolation", "process")
+            if isolation not in ISOLATIONS:
+                raise PluginError(
+                    f"isolation is {' or '.join(map(repr, ISOLATIONS))}, not {isolation!r}"
+                )
         else:
             raise PluginError(f"a seat is a player name or a table, not {spec!r}")
         cls = self.get(name)
@@ -303,7 +317,14 @@ class PlayerRegistry(_Registry[Player]):
                 checked[key] = cls.options[key].check(key, value)
             except ValueError as exc:
                 raise PluginError(f"player {name!r}: {exc}") from None
+        problem = cls.config_problem(checked)
+        if problem:
+            raise PluginError(f"player {name!r}: {problem}")
         return name, checked
+
+    def builtin(self, name: str) -> bool:
+        """Whether player ``name`` is one of capicua's own (they may play in process)."""
+        return self.entries[name].distribution == "capicua"
 
     def create(self, spec: Any, rng: random.Random) -> Player:
         """A player for one seat from its config entry and the seat's random stream."""

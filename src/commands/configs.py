@@ -90,8 +90,12 @@ def _shipped(name: str) -> Path:
 
 
 def _command(path: Path) -> str:
-    """The command a config is for: the table when a seat is a person, else a tournament."""
-    seats = read_toml(path).get("seats", {}).values()
+    """The command a config is for: a league when it has a [league] table, the table when
+    a seat is a person, else a tournament."""
+    data = read_toml(path)
+    if "league" in data:
+        return "capicua league"
+    seats = data.get("seats", {}).values()
     human = any((s if isinstance(s, str) else s.get("player")) == "human" for s in seats)
     return "capicua play" if human else "capicua tournament"
 

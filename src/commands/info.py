@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from .common import Command, fail, out, plugins
 
@@ -76,9 +77,9 @@ def plugins_command(
         table.add_column(col, no_wrap=True)
     table.add_column("about", ratio=1)
     for r in rows:
-        table.add_row(
-            r["kind"], r["name"], f"{r['distribution']} {r['version']}".strip(), r["about"]
-        )
+        # Text, not markup: a plugin's words are its own ("needs the [rl] extra" must show).
+        cells = (r["kind"], r["name"], f"{r['distribution']} {r['version']}".strip(), r["about"])
+        table.add_row(*map(Text, cells))
     out.print(table)
     _print_player_options(loaded.players)
     for name in loaded.disabled:
@@ -100,11 +101,15 @@ def _print_player_options(players) -> None:
         title='player options (in a config: {player = "expert", samples = 400})',
         title_justify="left",
     )
-    for col in ("player", "option", "default", "values"):
+    # Names are typed: never wrapped. A long default or range folds within its share, so
+    # the meaning always keeps room to be read in an 80-column terminal.
+    for col in ("player", "option"):
         table.add_column(col, no_wrap=True)
-    table.add_column("meaning", ratio=1)
+    table.add_column("default", max_width=12, overflow="fold")
+    table.add_column("values", max_width=22)
+    table.add_column("meaning", ratio=1, min_width=16)
     for player, key, opt in options:
-        table.add_row(player, key, repr(opt.default), opt.accepts(), opt.help)
+        table.add_row(*map(Text, (player, key, repr(opt.default), opt.accepts(), opt.help)))
     out.print(table)
 
 

@@ -1,7 +1,8 @@
 """``capicua play``: open the Tk table and play against the computer.
 
 Settings come from defaults < the TOML config (the tournament schema: ``variant``,
-``[seats]``, ``[tournament] seed``, plus ``[table] delay``) < the command line. With no
+``[seats]``, ``[tournament] seed``, plus ``[table]``: ``delay``, ``step``, ``animate``) < the
+command line. With no
 config the person sits at seat 1 and the strongest built-in computer player takes the
 others. ``--screenshot FILE`` renders a position to a PNG instead of opening a window
 (under its own Xvfb if there is no display), for docs and for looking at the table.
@@ -17,7 +18,11 @@ import typer
 
 from .common import Command, fail, out, plugins
 
-TABLE_KEYS = {"delay": "seconds between the computer players' moves"}
+TABLE_KEYS = {
+    "delay": "seconds between the computer players' moves",
+    "step": "true: a computer moves only when you tap Next",
+    "animate": "false: a computer's tile appears in its place without sliding there",
+}
 DEFAULT_DELAY = 0.6
 
 
@@ -54,19 +59,22 @@ def play(
             "hand's end stops early.",
         ),
     ] = 0,
-    size: Annotated[str, typer.Option("--size", help="Window size, WIDTHxHEIGHT.")] = "1180x820",
+    size: Annotated[
+        str, typer.Option("--size", help="Window size, WIDTHxHEIGHT, at least 960x720.")
+    ] = "1180x820",
 ) -> None:
     """Play Chiva or double-nine 100 at a table, with mouse, touch or keyboard."""
     from ..gui.dialogs import Settings
 
     loaded = plugins()
     settings = resolve(config, variant, seed, delay, loaded)
-    width, height = _size(size)
+    width, height = window_size(size)
     if screenshot is not None:
         _screenshot(loaded, settings, screenshot, moves, width, height)
         return
     import tkinter as tk
 
+    from ..core.errors import CapicuaError
     from ..gui.app import TableApp
 
     try:
@@ -74,7 +82,11 @@ def play(
     except tk.TclError as exc:
         fail(f"cannot open a window ({exc}); capicua play needs a desktop (DISPLAY)")
     root.geometry(f"{width}x{height}")
-    TableApp(root, loaded, Settings(**settings), offer_resume=not new)
+    try:
+        TableApp(root, loaded, Settings(**settings), offer_resume=not new)
+    except CapicuaError as exc:  # a bot that passed its check and then failed to start
+        root.destroy()
+        fail(str(exc))
     root.mainloop()
 
 
@@ -103,7 +115,10 @@ def resolve(
         if config_seed is not None:
             _check_seed(config_seed, f"{config}: [tournament] seed")
         if "delay" in table:
-            _check_delay(table["delay"], f"{config}: [table] delay")
+            check_delay(table["delay"], f"{config}: [table] delay")
+        for key in ("step", "animate"):
+            if key in table and not isinstance(table[key], bool):
+                fail(f"{config}: [table] {key} must be true or false, not {table[key]!r}")
     if variant is not None:
         name = variant
     if name not in loaded.variants:
@@ -122,7 +137,7 @@ def resolve(
     if seed is not None:
         _check_seed(seed, "--seed")
     if delay is not None:
-        _check_delay(delay, "--delay")
+        check_delay(delay, "--delay")
     try:
         check_seats(seats, loaded.players)
     except SeatsError as exc:
@@ -132,6 +147,8 @@ def resolve(
         "seats": seats,
         "seed": seed if seed is not None else config_seed,
         "delay": float(delay if delay is not None else table.get("delay", DEFAULT_DELAY)),
+        "step": table.get("step", False),
+        "animate": table.get("animate", True),
     }
 
 
@@ -148,15 +165,20 @@ def _check_seed(value: Any, where: str) -> None:
         fail(f"{where} must be a whole number from 0 to 2**63-1, not {value!r}")
 
 
-def _check_delay(value: Any, where: str) -> None:
+def check_delay(value: Any, where: str) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
         fail(f"{where} must be a number of seconds from 0 to 10, not {value!r}")
 
 
-def _size(text: str) -> tuple[int, int]:
+def window_size(text: str) -> tuple[int, int]:
+    from ..gui.geometry import MIN_SIZE
+
+    least = f"{MIN_SIZE[0]}x{MIN_SIZE[1]}"
     w, sep, h = text.lower().partition("x")
-    if not sep or not w.isdigit() or not h.isdigit() or int(w) < 400 or int(h) < 300:
-        fail(f"--size is WIDTHxHEIGHT, at least 400x300, not {text!r}")
+    if not sep or not w.isdigit() or not h.isdigit():
+        fail(f"--size is WIDTHxHEIGHT, at least {least}, not {text!r}")
+    if int(w) < MIN_SIZE[0] or int(h) < MIN_SIZE[1]:
+        fail(f"--size {text} is smaller than the table's smallest window, {least}")
     return int(w), int(h)
 
 
@@ -179,7 +201,7 @@ def _screenshot(
     try:
         root = tk.Tk()
         root.geometry(f"{width}x{height}+0+0")
-        settings = dict(settings, delay=0.0)
+        settings = dict(settings, delay=0.0, animate=False)
         app = TableApp(root, loaded, Settings(**settings), saving=False, offer_resume=False)
         root.update()
         app.advance(moves)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import shlex
-import signal
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -17,22 +16,24 @@ from typing import Annotated, Any
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    TextColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
-from rich.text import Text
 
-from ..tournament.backends import DaskBackend, LocalPool, RunnerError
 from ..tournament.config import ConfigError, Overrides, resolve
 from ..tournament.runner import open_tournament, run
 from ..tournament.stats import summarize
+from ..tournament.store import StorageError
 from .common import Command, err, fail, out, plugins
+from .running import (
+    MatchProgress,
+    Records,
+    Repair,
+    Scheduler,
+    Workers,
+    backend,
+    kept_in,
+    matches_kept,
+    stopping_cleanly,
+)
 
 
 def tournament(
@@ -45,13 +46,8 @@ def tournament(
     ],
     matches: Annotated[int | None, typer.Option("--matches", "-n", help="Matches to play.")] = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Tournament seed.")] = None,
-    workers: Annotated[
-        int | None, typer.Option("--workers", "-w", help="Worker processes (0: all cores).")
-    ] = None,
-    records: Annotated[
-        Path | None,
-        typer.Option("--records", "-o", help="Also write the records here (JSON Lines)."),
-    ] = None,
+    workers: Workers = None,
+    records: Records = None,
     db: Annotated[
         Path | None,
         typer.Option(
@@ -61,30 +57,26 @@ def tournament(
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue the tournament in the database.")
     ] = False,
+    repair: Repair = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the summary as JSON for scripts.")
     ] = False,
-    scheduler: Annotated[
-        str | None,
-        typer.Option("--scheduler", help="Run on a dask.distributed cluster (tcp://HOST:PORT)."),
-    ] = None,
+    scheduler: Scheduler = None,
 ) -> None:
     """Play a seeded tournament between players and print who wins, with 95% intervals."""
     loaded = plugins()
     given = Overrides(matches, seed, workers, records, db, scheduler)
     try:
         settings = resolve(config, given, loaded)
-        settings, store = open_tournament(settings, resume)
-    except ConfigError as exc:
+        settings, store = open_tournament(settings, resume, repair=repair, plugins=loaded)
+    except (ConfigError, StorageError) as exc:
         fail(str(exc))
     variant = loaded.variants.create(settings.variant)
-    try:
-        backend = (
-            DaskBackend(settings.scheduler)
-            if settings.scheduler
-            else LocalPool(settings.workers, loaded)
-        )
-        left = settings.matches - len([i for i in store.done() if i < settings.matches])
+    with stopping_cleanly(
+        store, matches_kept(store, settings.matches), _resume_command(config, given)
+    ):
+        pool = backend(settings, loaded)
+        already = len([i for i in store.done() if i < settings.matches])
         deals = (
             f" ({settings.matches // 2} deals, each played twice with the teams swapped)"
             if settings.swap_teams
@@ -92,31 +84,13 @@ def tournament(
         )
         err.print(
             f"{variant.title} tournament: {settings.matches} matches{deals}, seed {settings.seed}, "
-            f"{backend.describe()}; games kept in {settings.db}"
-            + (f" ({settings.matches - left} already played)" if resume else ""),
+            f"{pool.describe()}; {kept_in(settings, resume, already)}",
             markup=False,
         )
         start = time.perf_counter()
-        # `kill PID` stops the run as Ctrl-C does: workers ended, the way to resume printed.
-        previous = signal.signal(signal.SIGTERM, _interrupt)
-        try:
-            with _Progress(settings.matches - left, settings.matches) as advance:
-                played_now = run(settings, store, backend, loaded, advance)
-        finally:
-            signal.signal(signal.SIGTERM, previous)
+        with MatchProgress(already, settings.matches) as advance:
+            played_now = run(settings, store, pool, loaded, advance)
         took = time.perf_counter() - start
-    except KeyboardInterrupt:
-        done = len([i for i in store.done() if i < settings.matches])
-        store.close()
-        err.print(
-            f"interrupted: {done} of {settings.matches} matches are kept in {settings.db}; "
-            f"continue with: {_resume_command(config, given)}",
-            markup=False,
-        )
-        raise typer.Exit(130) from None
-    except (RunnerError, ConfigError) as exc:
-        store.close()
-        fail(f"{exc}; finished matches are kept in {settings.db}, --resume continues")
     header = {
         "config": str(settings.config),
         "seed": settings.seed,
@@ -125,48 +99,16 @@ def tournament(
         "db": str(settings.db),
         "records": None if settings.records is None else str(settings.records),
     }
-    summary = summarize(store.facts(settings.matches), variant, settings.matches, header)
-    store.close()
+    try:
+        summary = summarize(store.facts(settings.matches), variant, settings.matches, header)
+    except StorageError as exc:
+        fail(str(exc))
+    finally:
+        store.close()
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
         return
     _print_summary(summary, variant, took, played_now)
-
-
-def _interrupt(signum: int, frame: Any) -> None:
-    raise KeyboardInterrupt
-
-
-class _Rate(ProgressColumn):
-    """Matches per second over the run so far."""
-
-    def render(self, task: Any) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:,.1f} matches/s" if speed else "", style="progress.data.speed")
-
-
-class _Progress:
-    """The progress bar on stderr (off when stderr is not a terminal); yields ``advance``."""
-
-    def __init__(self, done: int, total: int) -> None:
-        self.bar = Progress(
-            TextColumn("matches"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            _Rate(),
-            TextColumn("left"),
-            TimeRemainingColumn(),
-            console=err,
-            disable=not err.is_terminal,
-        )
-        self.task = self.bar.add_task("matches", total=total, completed=done)
-
-    def __enter__(self):
-        self.bar.start()
-        return lambda result: self.bar.advance(self.task)
-
-    def __exit__(self, *exc: object) -> None:  # None: an exception goes on, as it should
-        self.bar.stop()
 
 
 def _resume_command(config: Path, given: Overrides) -> str:

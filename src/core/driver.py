@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .actions import REDEAL, Action
-from .errors import PlayerError
+from .errors import PlayerError, PlayerFault
 from .match import CLAIM, Match
 from .tiles import Tile
 from .variant import Variant
@@ -45,16 +45,20 @@ def ask(match: Match, seat: int, player: Any, name: str = "") -> Action:
     view = match.view(seat)
     try:
         action = player.act(view)
+    except PlayerFault as exc:  # a bot's own process failed: the message is the reason
+        raise PlayerError(seat, name or _name(player), str(exc)) from exc
     except Exception as exc:  # the player is someone else's code: report it, don't crash
         raise PlayerError(
             seat, name or _name(player), f"raised {exc.__class__.__name__}: {exc}"
         ) from exc
     if not match.is_legal(action):
         legal = ", ".join(str(a) for a in view.legal[:12])
+        # An action in its notation; anything else as Python shows it (None, a string).
+        shown = str(action) if isinstance(action, Action) else repr(action)
         raise PlayerError(
             seat,
             name or _name(player),
-            f"answered {action!r}, which is not legal now (legal: {legal})",
+            f"answered {shown}, which is not legal now (legal: {legal})",
         )
     return action
 

@@ -47,6 +47,11 @@ class PluginError(CapicuaError):
     """A plugin is missing, duplicated, misconfigured or broken."""
 
 
+class PlayerFault(CapicuaError):
+    """Raised by a player whose failure is its whole reason: a bot process that ended,
+    overran its time, or broke the protocol (the message says which)."""
+
+
 class PlayerError(CapicuaError):
     """A player raised, answered with an illegal action or took too long."""
 

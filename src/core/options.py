@@ -3,6 +3,7 @@ or a game's (a variant's rule options), each with its type, default, bounds and 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +29,9 @@ class Option:
             value = float(value)
         if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
             raise ValueError(f"option {name!r} must be {kind.__name__}, not {value!r}")
+        # TOML reads nan and inf; no bound excludes nan, and a record (JSON) holds neither.
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ValueError(f"option {name!r} must be a finite number, not {value!r}")
         if self.choices is not None and value not in self.choices:
             raise ValueError(f"option {name!r} must be one of {list(self.choices)}, not {value!r}")
         if self.min is not None and value < self.min:

@@ -112,6 +112,8 @@ def read_records(path: str | Path) -> Iterator[tuple[int, dict]]:
         whole = json.loads(stripped)
     except json.JSONDecodeError:
         whole = None
+    except RecursionError:
+        raise RecordError(f"{p}: nested too deeply to be a record") from None
     if isinstance(whole, dict):
         if whole.get("format") == SAVE_FORMAT and isinstance(whole.get("match"), dict):
             whole = whole["match"]
@@ -124,11 +126,14 @@ def read_records(path: str | Path) -> Iterator[tuple[int, dict]]:
         if not line.strip():
             continue
         try:
-            yield number, json.loads(line)
+            parsed = json.loads(line)
         except json.JSONDecodeError as exc:
             raise RecordError(
                 f"{p}, line {number}: not JSON ({exc.msg}, column {exc.colno})"
             ) from None
+        except RecursionError:
+            raise RecordError(f"{p}, line {number}: nested too deeply to be a record") from None
+        yield number, parsed
 
 
 class _Reader:

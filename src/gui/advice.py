@@ -3,14 +3,16 @@
 The advice is :func:`capicua.players.hints.hint` (the expert's at its ``fast`` level, the
 same in the same position). It sees only the person's view (docs/rules.md: hints obey hidden
 information like the computer players) and the table only ever shows it as a preview. The
-app runs it in the worker thread, as it does a computer's decision.
+app runs it in the worker thread, as it does a computer's decision. The end is named as the
+felt shows it ("the 5 end (L)").
 """
 
 from __future__ import annotations
 
-from ..core.actions import Action
+from ..core.actions import Action, Play
 from ..core.view import View
 from ..players.hints import hint
+from .texts import end_words, open_number
 
 LEVEL = "fast"  # quick enough to answer a tap; the hint module calibrates the levels
 
@@ -18,4 +20,12 @@ LEVEL = "fast"  # quick enough to answer a tap; the hint module calibrates the l
 def suggest(view: View) -> tuple[Action, str]:
     """The suggested action for ``view`` (the person's turn) and why, in one line."""
     advice = hint(view, LEVEL)
-    return advice.action, advice.reason
+    reason = advice.reason
+    action = advice.action
+    if isinstance(action, Play) and view.line:
+        # The hint says "on the left"; the felt marks that end L and shows its number.
+        said = f"play {action.tile} on the {action.end}"
+        if reason.startswith(said):
+            where = end_words(action.end, open_number(view, action.end))
+            reason = f"play {action.tile} on {where}{reason[len(said) :]}"
+    return action, reason

@@ -13,13 +13,20 @@ everything with ``after()``:
 * a generation counter makes any answer that arrives after an undo, restart or new match
   stale; it is dropped, never applied;
 * while the rules, the log or the settings are open, or the table asks the person
-  something, the computer players wait.
+  something, nothing scheduled is applied: every timer (a computer's answer, its forced
+  pass or only move, the person's forced pass, a computer table moving past a finished
+  hand) checks :meth:`TableApp.held_back` when it fires and, if held, waits and is
+  started again, a full delay later, once the table is free;
+* in step mode a computer moves only when the person taps Next;
+* a computer's tile slides from its seat to its place in the line (:mod:`.slide`), a
+  few hundred milliseconds that any tap or key cuts short.
 
 No other thread ever touches Tk.
 """
 
 from __future__ import annotations
 
+import functools
 import gc
 import time
 import tkinter as tk
@@ -27,23 +34,33 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-from ..core.actions import Action
+from ..core.actions import Action, Play
 from ..core.driver import ask
-from ..core.errors import CapicuaError, PlayerError
+from ..core.errors import CapicuaError, PlayerError, PlayerFault
 from ..core.match import Match
+from ..review import replica
 from . import save
 from .advice import suggest
 from .controller import Controller, Response
-from .dialogs import Settings, SettingsWindow, TextWindow, log_lines
-from .geometry import SEAT_SIDES
+from .dialogs import CONFIRM, Settings, SettingsWindow, TextWindow, log_lines
+from .geometry import MIN_SIZE, SEAT_SIDES
 from .model import SeatsError, Session
+from .reviewing import Reviews, review_job
+from .reviewing import summary as review_summary
 from .scene import Choice, Ui, build_scene
+from .slide import Slider
 from .table import TableView
-from .texts import scores_text
+from .texts import (
+    CONFIRM_NEW,
+    DISABLED,
+    KEY_LEGEND,
+    NO_REVIEW,
+    REVIEWING,
+    resume_question,
+)
 
 POLL_MS = 15  # how often the Tk thread looks for a computer's answer
 PASS_SHOW = 0.8  # seconds a person's forced pass stays on screen (when delay > 0)
-MIN_SIZE = (960, 720)  # from here up the person's tiles are at least 48 px wide
 TAP_EVENTS = ("hand", "end", "choice", "facedown", "button", "felt", "line")
 
 
@@ -59,6 +76,7 @@ class TableApp:
         *,
         saving: bool = True,
         offer_resume: bool = True,
+        session: Session | None = None,
     ) -> None:
         self.root = root
         self.plugins = plugins
@@ -70,22 +88,35 @@ class TableApp:
         self._gen = 0
         self._after: str | None = None
         self._busy = False  # a timer or a computation is pending for this generation
+        self._waiting: Callable[[], None] | None = None  # a step held back by a pause
+        self._stepped = False  # step mode: the person tapped Next for the coming move
         self._redraw_pending = False
+        self._reviewing = False  # a review runs in the worker thread
         self._drag_at: tuple[float, float] | None = None
         self.windows: dict[str, tk.Toplevel] = {}
-        self._resume: save.Loaded | None = None
         root.title("capicua")
         root.minsize(*MIN_SIZE)
         self.canvas = tk.Canvas(root, highlightthickness=0, background="#3b2a1e", takefocus=True)
         self.canvas.pack(fill="both", expand=True)
         self.table = TableView(self.canvas)
+        self.slider = Slider(root, self.canvas)
         self._bind()
-        self.session = self._new_session(settings.variant, settings.seats, settings.seed)
-        if saving and offer_resume:
-            self._offer_resume()
+        self.reviews = Reviews()  # "Review this hand": the marks on the log
+        # A saved match of this game is offered before anything new is dealt: the saved
+        # table is what shows behind the question. A session given (play from here in the
+        # viewer) is played at once.
+        resumable = self._saved() if saving and offer_resume and session is None else None
+        if session is not None:
+            self.session = session
+        elif resumable is not None:
+            self.session = resumable
+        else:
+            self.session = self._new_session(settings.variant, settings.seats, settings.seed)
         root.protocol("WM_DELETE_WINDOW", self.close)
         self.canvas.focus_set()
         self.refresh()
+        if session is not None:
+            self._save()
 
     # -- wiring ----------------------------------------------------------------------------
 
@@ -97,12 +128,12 @@ class TableApp:
         c.bind("<ButtonRelease-1>", self._on_release)
         c.bind("<Configure>", lambda _e: self._schedule_redraw())
         for key in ("Left", "Right", "Up", "Down", "Return", "KP_Enter", "space", "Escape"):
-            c.bind(
-                f"<KeyPress-{key}>",
-                lambda e: self._handle(
-                    self.ctl.key(e.keysym, self.table_view(), self._focusable())
-                ),
-            )
+            c.bind(f"<KeyPress-{key}>", lambda e: self._key(e.keysym))
+        # Tab walks the felt's buttons (or the playable tiles) like the arrows; returning
+        # "break" keeps Tk from moving the keyboard focus off the canvas.
+        c.bind("<Tab>", lambda _e: self._tab("Tab"))
+        c.bind("<ISO_Left_Tab>", lambda _e: self._tab("ISO_Left_Tab"))
+        c.bind("<Shift-Tab>", lambda _e: self._tab("ISO_Left_Tab"))
         for seq, name in (
             ("<Control-z>", "undo"),
             ("<Control-y>", "redo"),
@@ -110,17 +141,38 @@ class TableApp:
             ("<F1>", "rules"),
             ("<Control-l>", "log"),
             ("<Control-h>", "hint"),
+            ("<Control-n>", "new"),
+            ("<KeyPress-n>", "next"),
         ):
+            c.bind(seq, functools.partial(self._shortcut_key, name))
 
-            def on_key(_e: tk.Event, name: str = name) -> None:
-                self.command(name)
+    def _key(self, keysym: str) -> None:
+        self.finish_slide()  # the person acts: a tile still sliding lands at once
+        if keysym == "Escape" and self.ctl.hinted is not None:
+            self.ctl.reset()  # Escape drops a hint's preview whole, not one step of it
+            self.ui.message = None
+            self.redraw()
+            return
+        self._handle(self.ctl.key(keysym, self.table_view(), self._focusable()))
 
-            c.bind(seq, on_key)
+    def _tab(self, keysym: str) -> str:
+        self._key(keysym)
+        return "break"
+
+    def _shortcut_key(self, name: str, _event: tk.Event) -> None:
+        self._shortcut(name)
+
+    def _shortcut(self, name: str) -> None:
+        self.finish_slide()
+        if name == "next" and not self.ui.step_wait:
+            return
+        self.command(name)
 
     def _on_press(self, event: tk.Event) -> None:
         x, y = self.canvas.canvasx(event.x), self.canvas.canvasy(event.y)
         self._drag_at = (x, y)
         self.canvas.focus_set()
+        self.finish_slide()
         self._handle(self.ctl.press(self.table.target_at(x, y), x, y))
 
     def _on_motion(self, event: tk.Event) -> None:
@@ -144,14 +196,14 @@ class TableApp:
         """The person's view for reading taps: ``None`` while the table asks a question or
         shows a finished hand (then only its choices count). The controller itself says
         "wait" when a tile is tapped out of turn."""
-        if self.ui.question is not None or self.session.held_hand is not None:
+        if self.ui.question is not None or self.session.holding:
             return None
         return self.session.view()
 
     def person_view(self):
         """The person's view while they have a decision to make, else ``None``."""
         s = self.session
-        if self.ui.question is not None or s.held_hand is not None:
+        if self.ui.question is not None or s.holding:
             return None
         if not s.is_human(s.match.turn) or s.automatic() is not None:
             return None
@@ -162,8 +214,10 @@ class TableApp:
         return scene.focusable() if scene is not None else []
 
     def _handle(self, resp: Response) -> None:
-        if resp.message is not None:
+        # One status line: whatever the person does next replaces the last message.
+        if resp.message is not None or resp.changed or resp.button or resp.action:
             self.ui.message = resp.message
+            self.ui.notice = None
         if resp.button:
             self.command(resp.button)
         elif resp.action is not None:
@@ -184,7 +238,11 @@ class TableApp:
             return
         self.ui.buttons = self._buttons()
         self.ui.paused = self.paused
-        self.table.draw(build_scene(self.session, self.ctl, self.ui))
+        self.ui.paused_by = tuple(self.windows)
+        scene = build_scene(self.session, self.ctl, self.ui)
+        self.ctl.focus = scene.focus  # the felt's button in focus is the controller's too
+        self.table.draw(scene)
+        self.slider.redrawn()  # a frame drawn mid-slide keeps the tile on its way
         if self.ctl.dragging and self.ctl.drag_from and self._drag_at:
             # A frame drawn mid-drag (a resize, a new drop target) keeps the tile in hand.
             (x0, y0), (x, y) = self.ctl.drag_from, self._drag_at
@@ -197,7 +255,7 @@ class TableApp:
         self.redraw()
         log = self.windows.get("log")
         if isinstance(log, TextWindow):  # the log window is one (see do_log)
-            log.set_text("\n".join(log_lines(self.session.match)))
+            log.set_text("\n".join(self._log_lines()))
 
     def _buttons(self) -> dict[str, bool]:
         s = self.session
@@ -218,25 +276,48 @@ class TableApp:
             self.root.after_cancel(self._after)
             self._after = None
         self._busy = False
+        self._waiting = None
+        self._stepped = False
         self.ui.thinking = None
+        self.ui.step_wait = None
+
+    def held_back(self) -> bool:
+        """Nothing scheduled may be applied now: a side window is open, the table asks the
+        person something, or a computer player broke."""
+        return bool(self.windows) or self.ui.question is not None or self.ui.error is not None
 
     def _later(self, seconds: float, fn: Callable[[], None]) -> None:
+        """Run ``fn`` in ``seconds`` unless the position changes first; if the table is
+        held back when the time comes, ``fn`` waits for :meth:`pump` to start it again."""
         gen = self._gen
 
         def run() -> None:
             self._after = None
-            if gen == self._gen:
-                fn()
+            if gen != self._gen:
+                return
+            if self.held_back():
+                self._waiting = fn
+                self.redraw()  # the seat's label says "paused"
+                return
+            fn()
 
         self._after = self.root.after(max(0, int(seconds * 1000)), run)
 
     def pump(self) -> None:
         """Start the next step of the match if nothing is pending and nothing holds it."""
         s = self.session
-        if self._busy or self.ui.question or self.ui.error or self.paused or s.match.over:
+        if self.held_back() or s.match.over:
             return
-        if s.held_hand is not None:
-            if s.human is None:  # nobody to tap Continue: a computer-only table moves on
+        if self._waiting is not None:
+            # A step the pause held back: the person gets a full delay to look first.
+            fn, self._waiting = self._waiting, None
+            self._later(self.settings.delay, fn)
+            return
+        if self._busy:
+            return
+        if s.holding:
+            if s.human is None and self._may_step(None):
+                # Nobody to tap Continue: a computer-only table moves on.
                 self._busy = True
                 self._later(self.settings.delay * 3, self._proceed)
             return
@@ -250,6 +331,8 @@ class TableApp:
                 pause = max(self.settings.delay, PASS_SHOW) if self.settings.delay else 0
                 self._later(pause, lambda: self._apply(auto))
             return
+        if not self._may_step(seat):
+            return
         self._busy = True
         if auto is not None:
             self._later(self.settings.delay, lambda: self._apply(auto))
@@ -259,14 +342,26 @@ class TableApp:
         ready = time.monotonic() + self.settings.delay
         self._later(POLL_MS / 1000, lambda: self._poll(future, seat, ready))
 
+    def _may_step(self, seat: int | None) -> bool:
+        """In step mode a computer's move waits for Next; say so on the felt."""
+        if not self.settings.step or self._stepped:
+            self.ui.step_wait = None
+            return True
+        self.ui.step_wait = seat if seat is not None else 0
+        return False
+
     def _poll(self, future: Future, seat: int, ready: float) -> None:
-        if not future.done() or time.monotonic() < ready or self.paused:
+        if not future.done() or time.monotonic() < ready:
             self._later(POLL_MS / 1000, lambda: self._poll(future, seat, ready))
             return
         self.ui.thinking = None
-        name = type(self.session.players[seat]).__name__
+        player = self.session.players[seat]
+        name = getattr(player, "label", "") or type(player).__name__
         try:
             decision = future.result()
+        except PlayerFault as exc:  # a bot's process failed: the message is the reason
+            self._player_broke(PlayerError(seat, name, str(exc)))
+            return
         except Exception as exc:  # noqa: BLE001 - someone else's player code: report it
             self._player_broke(PlayerError(seat, name, f"raised {type(exc).__name__}: {exc}"))
             return
@@ -276,6 +371,9 @@ class TableApp:
             )
             return
         self._apply(decision.action, decision.stream)
+        if decision.comment:  # a bot's commentary, until the next move replaces it
+            self.ui.message = f"Seat {seat}: {decision.comment}"
+            self.redraw()
 
     def _player_broke(self, exc: PlayerError) -> None:
         self._busy = False
@@ -284,9 +382,39 @@ class TableApp:
 
     def _apply(self, action: Action, stream: str | None = None) -> None:
         self._invalidate()
-        self.session.apply(action, stream)
+        self.finish_slide()
+        s = self.session
+        seat = s.match.turn
+        s.apply(action, stream)
         self.ctl.reset()
+        self.ui.message = None
         self._after_change()
+        if (
+            isinstance(action, Play)
+            and seat is not None
+            and not s.is_human(seat)
+            and self.settings.animate
+            and not s.holding  # the last tile of a hand: the result is what shows
+        ):
+            self._start_slide(seat)
+
+    def _start_slide(self, seat: int) -> None:
+        line = self.table.scene.line if self.table.scene is not None else None
+        if line is None or line.last is None:
+            return
+        tag = f"line:{line.last}"
+        to = self.table.centre_of(tag)
+        frm = self.table.seat_centre(seat)
+        if to is not None and frm is not None:
+            self.slider.start(tag, frm, to)
+
+    def finish_slide(self) -> None:
+        """Put a sliding tile in its place now (the person acted, or the next move came)."""
+        self.slider.finish()
+
+    @property
+    def sliding(self) -> bool:
+        return self.slider.sliding
 
     def person_acts(self, action: Action) -> None:
         """The person confirmed ``action``: it passes the same check as a computer's."""
@@ -303,7 +431,6 @@ class TableApp:
             self.ui.message = exc.reason
             self.redraw()
             return
-        self.ui.message = None
         self._apply(checked)
 
     def _proceed(self) -> None:
@@ -318,10 +445,11 @@ class TableApp:
     def _save(self) -> None:
         if not self.saving:
             return
+        s = self.session
         try:
-            save.write(self.session.match, self.session.seats, self.session.streams)
+            save.write(s.match, s.seats, s.streams, save.save_path(s.variant.name))
         except OSError as exc:
-            self.ui.message = f"could not save the match: {exc.strerror or exc}"
+            self.ui.notice = f"Could not save the match: {exc.strerror or exc}."
 
     @property
     def paused(self) -> bool:
@@ -333,12 +461,7 @@ class TableApp:
         """A button, a key shortcut or a table choice that is not a match action."""
         enabled = self._buttons()
         if name in enabled and not enabled[name]:
-            self.ui.message = {
-                "hint": "a hint is for your own decisions",
-                "undo": "you have made no move to undo",
-                "redo": "nothing to redo",
-                "restart": "no tile has been played in this deal yet",
-            }[name]
+            self.ui.message = DISABLED[name]
             self.redraw()
             return
         handler = getattr(self, f"do_{name}", None)
@@ -393,48 +516,135 @@ class TableApp:
         self._after_change()
 
     def do_continue(self) -> None:
-        if self.session.held_hand is not None:
+        if self.session.holding:
             self._proceed()
 
-    def do_new(self) -> None:
-        if self.ui.question is not None:  # "New match" instead of resuming the saved one
-            self.ui.question = None
-            self._resume = None
-            self._after_change()
+    def do_next(self) -> None:
+        """Step mode: let the computer to move make its move."""
+        if self.ui.step_wait is None:
             return
-        self.start(self.settings.variant, self.settings.seats, None)
-
-    def do_resume(self) -> None:
-        loaded, self._resume = self._resume, None
-        self.ui.question = None
-        if loaded is None or loaded.match is None:
-            self.refresh()
-            return
-        try:
-            self.session = Session(
-                loaded.match, loaded.seats or {}, self.plugins.players, loaded.streams
-            )
-        except (SeatsError, CapicuaError) as exc:
-            self.ui.message = f"the saved match cannot be resumed: {exc}"
-        else:
-            m = loaded.match
-            self.settings.variant, self.settings.seats = m.variant.name, dict(self.session.seats)
-        self._invalidate()
+        self._stepped = True
+        self.ui.step_wait = None
         self.ctl.reset()
         self.refresh()
 
+    def in_progress(self) -> bool:
+        """A match with moves that a new one would throw away."""
+        m = self.session.match
+        return bool(m.actions) and not m.over
+
+    def do_new(self) -> None:
+        """New match: asked on the felt first when it would end a match in progress."""
+        if self.ui.question is not None:
+            return  # the felt already asks something; its own choices answer it
+        if not self.in_progress():
+            self.start(self.settings.variant, self.settings.seats, None)
+            return
+        self.ctl.reset()
+        self.ui.message = None
+        self._ask(
+            "new",
+            CONFIRM_NEW,
+            (Choice("choice:cancel", "Keep playing"), Choice("choice:confirm", "New match")),
+        )
+        self.redraw()
+
+    def do_cancel(self) -> None:
+        if self.ui.question_kind == "new":
+            self._unask()
+            self.refresh()
+
+    def do_confirm(self) -> None:
+        if self.ui.question_kind == "new":
+            self._unask()
+            self.start(self.settings.variant, self.settings.seats, None)
+
+    def do_fresh(self) -> None:
+        """Declined the saved match: deal the match asked for."""
+        if self.ui.question_kind == "resume":
+            self._unask()
+            self.start(self.settings.variant, self.settings.seats, self.settings.seed)
+
+    def do_resume(self) -> None:
+        if self.ui.question_kind != "resume":
+            return
+        self._unask()
+        s = self.session
+        self.settings.variant, self.settings.seats = s.variant.name, dict(s.seats)
+        self.refresh()
+
+    def _ask(self, kind: str, text: str, choices: tuple[Choice, ...]) -> None:
+        """Ask on the felt; the keyboard starts on the first choice (the safe one)."""
+        self.ui.question = (text, choices)
+        self.ui.question_kind = kind
+        self.ctl.focus = choices[0].target
+
+    def _unask(self) -> None:
+        self.ui.question = None
+        self.ui.question_kind = None
+        self.ctl.reset()
+
     def do_rules(self) -> None:
         v = self.session.variant
+        text = f"{v.rules.rstrip()}\n\n{KEY_LEGEND}"
         self._open(
             "rules",
             lambda: TextWindow(
-                self.root, f"Rules: {v.title}", v.rules, lambda: self._closed("rules")
+                self.root, f"Rules: {v.title}", text, lambda: self._closed("rules"), reflowed=True
             ),
         )
 
     def do_log(self) -> None:
-        text = "\n".join(log_lines(self.session.match))
+        text = "\n".join(self._log_lines())
         self._open("log", lambda: TextWindow(self.root, "Log", text, lambda: self._closed("log")))
+
+    def _log_lines(self) -> list[str]:
+        return log_lines(self.session, self.reviews.notes(self.session))
+
+    def do_review(self) -> None:
+        """Review the finished hand on show: the expert judges each of the person's
+        decisions from their view, in the worker thread; the log opens with the marks."""
+        s = self.session
+        hand = s.held_hand
+        if hand is None or self.ui.question is not None or self._reviewing:
+            return
+        if self.reviews.of(s.match, hand) is not None:
+            self.do_log()
+            return
+        seat = s.human if s.human is not None else s.viewpoint
+        review_copy = replica(s.match)  # the worker's own; the table may go on meanwhile
+        job = review_job(review_copy, hand, (seat,))
+        gen = self._gen
+        self._reviewing = True
+        self.ui.message = REVIEWING.format(hand=hand)
+        self.redraw()
+        future = self.pool.submit(job)
+
+        def poll() -> None:
+            if not future.done():
+                self.root.after(POLL_MS, poll)
+                return
+            self._reviewing = False
+            if s is not self.session or not self.canvas.winfo_exists():
+                return  # another match is at the table now
+            try:
+                review = future.result()
+            except Exception as exc:  # noqa: BLE001 - a failed review must not stop play
+                self.ui.message = NO_REVIEW.format(reason=exc)
+                self.redraw()
+                return
+            # Kept with the moves it judged: an undo that changes them drops its marks.
+            self.reviews.add(review_copy, hand, review)
+            self.ui.message = review_summary(review, s)
+            if gen == self._gen:  # still on the hand: show the marks
+                self.do_log()
+                log = self.windows.get("log")
+                if isinstance(log, TextWindow):
+                    log.scroll_to(f"Hand {hand}:")
+            else:
+                self.redraw()
+
+        self.root.after(POLL_MS, poll)
 
     def do_settings(self) -> None:
         self._open(
@@ -465,25 +675,31 @@ class TableApp:
             self.canvas.focus_set()  # the keyboard goes back to the table
             self.refresh()
 
-    def apply_settings(self, new: Settings) -> str | None:
-        """Take the settings window's values; a new game, seats or seed start a new match."""
+    def apply_settings(self, new: Settings, confirmed: bool = False) -> str | None:
+        """Take the settings window's values; a new game, seats or seed start a new match.
+
+        Returns ``None`` when taken, a one-line reason when refused, or :data:`CONFIRM` when
+        the settings are sound but would end the match in progress and ``confirmed`` is
+        not set (the window then asks)."""
         if new.variant not in self.plugins.variants:
             return f"unknown game {new.variant!r}"
         seats = self.plugins.variants.get(new.variant).seats
         if seats not in SEAT_SIDES:
             return f"the table seats 2, 3 or 4 players; {new.variant} has {seats} seats"
-        restart = (
-            new.variant != self.settings.variant
-            or new.seats != self.settings.seats
-            or new.seed != self.settings.seed
-        )
+        restart = _restarts(self.settings, new)
         session = None
         if restart:
             try:
                 session = self._new_session(new.variant, new.seats, new.seed)
             except (SeatsError, CapicuaError, ValueError) as exc:
                 return str(exc)
+            if self.in_progress() and not confirmed:
+                session.close()  # made only to check the seats: its bots end now
+                return CONFIRM
         self.settings.delay = new.delay
+        self.settings.step, self.settings.animate = new.step, new.animate
+        if not new.step:
+            self.ui.step_wait = None
         if session is not None:  # a restart
             self.settings.variant, self.settings.seats = new.variant, new.seats
             self.settings.seed = new.seed
@@ -502,34 +718,58 @@ class TableApp:
 
     def install(self, session: Session) -> None:
         self._invalidate()
+        self.finish_slide()
+        if session is not self.session:
+            self.session.close()  # its bots' processes end with it
         self.session = session
+        self.reviews.clear()
         self.ui.error = self.ui.message = None
         self.ctl.reset()
         self._after_change()
 
-    def _offer_resume(self) -> None:
-        loaded = save.load(self.plugins.variants)
+    def _saved(self) -> Session | None:
+        """The saved, unfinished match of the game asked for, as a session put on hold by
+        the resume question; ``None`` when there is none (a damaged save is reported)."""
+        variant = self.settings.variant
+        loaded = save.load(self.plugins.variants, save.save_path(variant))
+        if loaded.match is None and not loaded.damaged and not save.save_path(variant).exists():
+            older = save.load(self.plugins.variants, save.save_path())  # an older table's file
+            if older.damaged or (older.match is not None and older.match.variant.name == variant):
+                loaded = older
         if loaded.damaged:
-            self.ui.message = loaded.damaged
+            self.ui.notice = loaded.damaged
         if loaded.match is None:
-            return
+            return None
+        try:
+            session = Session(
+                loaded.match, loaded.seats or {}, self.plugins.players, loaded.streams
+            )
+        except (SeatsError, CapicuaError) as exc:
+            self.ui.notice = f"The saved match cannot be resumed: {exc}"
+            return None
         m = loaded.match
-        self._resume = loaded
-        what = f"hand {m.hand_number}, score {scores_text(m.scores)}"
-        text = f"An unfinished {m.variant.title} match is saved ({what}). Resume it?"
-        self.ui.question = (
-            text,
-            (Choice("choice:resume", "Resume"), Choice("choice:new", "New match")),
+        self._ask(
+            "resume",
+            resume_question(m.variant.title, m.hand_number, m.scores),
+            (Choice("choice:resume", "Resume"), Choice("choice:fresh", "New match")),
         )
+        return session
 
     def advance(self, actions: int) -> int:
         """Play ``actions`` actions at once (the person's by the hint), then on to the
-        person's next decision, stopping early at the end of a hand; for rendering a
-        position (``--screenshot --moves``). Returns how many were played."""
+        person's next decision, stopping early at the end of a hand (a finished round of the
+        draw for first lead shows when the count ends on it); for rendering a position
+        (``--screenshot --moves``). Returns how many were played."""
         self._invalidate()
+        self.finish_slide()  # a picture of a position shows no tile on its way
         s = self.session
         done = 0
         while not s.match.over and s.held_hand is None:
+            if s.held_draw is not None:
+                if done >= actions:
+                    break  # the count ends on the draw's result: show it
+                s.proceed()
+                continue
             if done >= actions and (s.human is None or self.person_view() is not None):
                 break
             seat = s.match.to_move  # the match is not over
@@ -553,11 +793,17 @@ class TableApp:
     def shutdown(self) -> None:
         """Stop scheduling and let the worker thread end; the window stays."""
         self._invalidate()
+        self.finish_slide()
         for window in list(self.windows.values()):
             window.destroy()
         self.windows.clear()
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.session.close()
 
     def close(self) -> None:
         self.shutdown()
         self.root.destroy()
+
+
+def _restarts(old: Settings, new: Settings) -> bool:
+    return new.variant != old.variant or new.seats != old.seats or new.seed != old.seed

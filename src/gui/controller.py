@@ -10,8 +10,8 @@ Table manners (docs/rules.md, At the table): picking a tile only *previews* it (
 up); the move happens on a second tap on an end, or by dropping the tile on an end. A tile
 that fits one end only still waits for that tap. Everything acts on *release*, a press that
 moves more than :data:`DRAG_THRESHOLD` pixels is a drag, and nothing depends on hover or a
-right click. The keyboard is an aid: arrows move the focus over the playable tiles and the
-lit ends, Enter confirms, Escape steps back.
+right click. The keyboard is an aid: arrows (and Tab, Shift+Tab) move the focus over the
+playable tiles and the lit ends or the felt's buttons, Enter confirms, Escape steps back.
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.actions import LEFT, Action, Draw, Play, parse_action
+from ..core.actions import Action, Draw, Play, parse_action
 from ..core.tiles import Tile
 from ..core.view import View
+from .texts import end_words, open_number
 
 DRAG_THRESHOLD = 10.0  # pixels a press may wander and still be a tap (finger jitter)
 
@@ -210,7 +211,7 @@ class Controller:
         self.selected, self.hinted = tile, None
         self.focus = tile_target(tile)
         ends = legal_ends(view, tile)
-        where = "the line" if not view.line else " or ".join(f"the {e} end" for e in ends)
+        where = " or ".join(end_words(e, open_number(view, e)) for e in ends)
         return Response(message=f"{tile}: tap {where} to play it", changed=True)
 
     def _end(self, end: str, view: View | None) -> Response:
@@ -221,9 +222,8 @@ class Controller:
         if end not in self.lit_ends(view):
             if not view.line:
                 return Response(message=f"tap the lit spot to open with {self.selected}")
-            assert view.ends is not None  # a line that has tiles has two open ends
-            number = view.ends[0] if end == LEFT else view.ends[1]
-            return Response(message=f"{self.selected} does not fit the {end} end ({number})")
+            where = end_words(end, open_number(view, end))
+            return Response(message=f"{self.selected} does not fit {where}")
         action = Play.of(self.selected, end)
         self.reset()
         return Response(action=action, changed=True)
@@ -231,7 +231,7 @@ class Controller:
     # -- keyboard -----------------------------------------------------------------------
 
     def key(self, key: str, view: View | None, choices: Sequence[str]) -> Response:
-        """Arrow keys, Return/KP_Enter/space and Escape.
+        """Arrow keys, Tab/ISO_Left_Tab, Return/KP_Enter/space and Escape.
 
         ``choices`` are the focusable targets of a decision other than playing a tile
         (face-down tiles, keep/redeal, continue...), in reading order.
@@ -254,6 +254,8 @@ class Controller:
                 return NOTHING
             self.reset()
             return Response(changed=True)
+        if key in ("Tab", "ISO_Left_Tab"):
+            key = "Right" if key == "Tab" else "Left"  # Tab walks the same way as the arrows
         step = {"Right": 1, "Down": 1, "Left": -1, "Up": -1}.get(key)
         if step is None:
             return NOTHING

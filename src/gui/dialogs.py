@@ -1,9 +1,10 @@
 """The table's side windows: the rules, the log of the match, and the settings.
 
-Each is a small Toplevel the app opens and is told about when it closes (the app pauses the
-computer players while the rules or the log are open). They show text and collect choices;
-they apply nothing to the match themselves. :func:`log_lines` is plain text from the core's
-:func:`~capicua.core.text.describe_hands`, testable without Tk.
+Each is a small Toplevel the app opens and is told about when it closes (the app holds the
+computer players while any of them is open). They show text and collect choices; they apply
+nothing to the match themselves. They wear the table's colours and type, and their text
+wraps to the window: the rules, hard-wrapped for a terminal, are reflowed first
+(:func:`~capicua.gui.texts.reflow`). The log's sentences are :func:`~capicua.gui.texts.log_lines`.
 """
 
 from __future__ import annotations
@@ -14,11 +15,48 @@ from dataclasses import dataclass, field
 from tkinter import ttk
 from typing import Any
 
-from ..core.match import Match
-from ..core.text import describe_hands
-from .texts import entry_name
+from .table import FONT, GOLD, PANEL, PANEL_EDGE, TEXT, WOOD
+from .texts import CONFIRM_SETTINGS, entry_name, log_lines, reflow
+
+__all__ = ["CONFIRM", "Settings", "SettingsWindow", "TextWindow", "log_lines"]
+
+CONFIRM = "confirm"  # what on_apply answers for settings that would end the match
 
 PAD = 8
+ERROR_TEXT = "#ff8a80"
+FIELD = "#3b2a1e"  # entry and list backgrounds: the table's wood
+
+
+def table_style(master: tk.Misc) -> str:
+    """Give ttk widgets the table's look under the style prefix returned ("Table.")."""
+    style = ttk.Style(master)
+    style.configure("Table.TFrame", background=PANEL)
+    style.configure("Table.TLabel", background=PANEL, foreground=TEXT, font=(FONT, 11))
+    style.configure("Muted.Table.TLabel", background=PANEL, foreground="#bfae93", font=(FONT, 10))
+    style.configure("Error.Table.TLabel", background=PANEL, foreground=ERROR_TEXT, font=(FONT, 10))
+    style.configure("Table.TCheckbutton", background=PANEL, foreground=TEXT, font=(FONT, 11))
+    style.map("Table.TCheckbutton", background=[("active", PANEL_EDGE)])
+    return "Table."
+
+
+def table_button(master: tk.Misc, text: str, command: Callable[[], None], **kw: Any) -> tk.Button:
+    """A button in the colours of the felt's panel buttons."""
+    return tk.Button(
+        master,
+        text=text,
+        command=command,
+        background="#6b4f36",
+        foreground=TEXT,
+        activebackground=PANEL_EDGE,
+        activeforeground=TEXT,
+        highlightbackground=PANEL,
+        highlightcolor=GOLD,
+        highlightthickness=2,
+        relief="flat",
+        font=(FONT, 11, "bold"),
+        height=2,
+        **kw,
+    )
 
 
 @dataclass
@@ -30,58 +68,83 @@ class Settings:
     seed: int | None = None  # None: a fresh seed for every new match
     delay: float = 0.6  # seconds between computer moves
     extra: dict[str, Any] = field(default_factory=dict)
-
-
-def log_lines(match: Match) -> list[str]:
-    """Every action of the match so far, hand by hand, with shown doubles and results."""
-    lines = [
-        f"{match.variant.title}, seed {match.seed}",
-        "(each move is seat:tile and the end it went on, L or R)",
-    ]
-    for i, rnd in enumerate(match.draw_rounds, 1):
-        if rnd:
-            drawn = ", ".join(f"seat {s} {t} ({t.pips})" for s, t in sorted(rnd.items()))
-            lines.append(f"Draw for first lead, round {i}: {drawn}")
-    if match.draw_winner is not None:
-        lines.append(f"  team {match.draw_winner} wins the draw")
-    lines.extend(describe_hands(match.hands_log, match.variant))
-    if match.winner is not None:
-        label = match.variant.label_name(match.label) if match.label else None
-        lines.append(f"Team {match.winner} wins the match" + (f": {label}" if label else "") + ".")
-    return lines
+    step: bool = False  # a computer moves only when the person taps Next
+    animate: bool = True  # a computer's tile slides from its seat to the line
 
 
 class TextWindow(tk.Toplevel):
-    """A read-only text window with a Close button (rules, log)."""
+    """A read-only text window with a Close button (rules, log), in the table's look. Each
+    line wraps to the window, items with a hanging indent; ``reflowed`` text (the rules,
+    hard-wrapped in the source) has its paragraphs joined first."""
 
     def __init__(
-        self, master: tk.Misc, title: str, text: str, on_close: Callable[[], None]
+        self,
+        master: tk.Misc,
+        title: str,
+        text: str,
+        on_close: Callable[[], None],
+        reflowed: bool = False,
     ) -> None:
-        super().__init__(master)
+        super().__init__(master, background=PANEL)
+        self.reflowed = reflowed
         self.title(title)
         self.geometry("820x560")
+        self.minsize(420, 300)
         self._on_close = on_close
-        frame = ttk.Frame(self, padding=PAD)
+        table_style(self)
+        # The button first: a small window then shrinks the text, never the way to close it.
+        close = table_button(self, "Close", self.close)
+        close.pack(side="bottom", fill="x", padx=PAD, pady=PAD)
+        frame = ttk.Frame(self, padding=PAD, style="Table.TFrame")
         frame.pack(fill="both", expand=True)
-        self.text = tk.Text(frame, wrap="word", font=("DejaVu Sans Mono", 11), padx=PAD, pady=PAD)
+        self.text = tk.Text(
+            frame,
+            wrap="word",
+            font=(FONT, 12),
+            padx=PAD * 2,
+            pady=PAD,
+            background=WOOD,
+            foreground=TEXT,
+            insertbackground=TEXT,
+            selectbackground=PANEL_EDGE,
+            relief="flat",
+            highlightthickness=0,
+            spacing1=2,
+            spacing3=4,
+        )
+        self.text.tag_configure("item", lmargin1=18, lmargin2=42)
+        self.text.tag_configure("head", font=(FONT, 13, "bold"), foreground=GOLD)
         bar = ttk.Scrollbar(frame, command=self.text.yview)
         self.text.configure(yscrollcommand=bar.set)
         bar.pack(side="right", fill="y")
         self.text.pack(side="left", fill="both", expand=True)
-        close = tk.Button(self, text="Close", command=self.close, height=2)
-        close.pack(fill="x", padx=PAD, pady=PAD)
         self.protocol("WM_DELETE_WINDOW", self.close)
         self.bind("<Escape>", lambda _e: self.close())
         self.set_text(text)
+        close.focus_set()
 
     def set_text(self, text: str) -> None:
         at_end = self.text.yview()[1] >= 0.999
         self.text.configure(state="normal")
         self.text.delete("1.0", "end")
-        self.text.insert("1.0", text)
+        paragraphs = (reflow(text) if self.reflowed else text).split("\n")
+        for i, line in enumerate(paragraphs):
+            tags: tuple[str, ...] = ()
+            if line.startswith(" "):
+                tags, line = ("item",), line.strip()
+            elif i == 0 or (paragraphs[i - 1] == "" and len(line) < 60 and not line.endswith(".")):
+                tags = ("head",)  # a title line of its own
+            self.text.insert("end", line + ("\n" if i < len(paragraphs) - 1 else ""), tags)
         self.text.configure(state="disabled")
         if at_end:
             self.text.see("end")  # follow a growing log, unless the person scrolled up
+
+    def scroll_to(self, text: str) -> None:
+        """Scroll so that the first line starting with ``text`` is at the top."""
+        at = self.text.search(text, "1.0", stopindex="end")
+        if at:
+            self.update_idletasks()  # a window just made has no height to scroll in yet
+            self.text.yview(f"{at} linestart")
 
     def close(self) -> None:
         self.destroy()
@@ -89,10 +152,13 @@ class TextWindow(tk.Toplevel):
 
 
 class SettingsWindow(tk.Toplevel):
-    """Variant, the player and level in each seat, the seed and the computer's speed.
+    """Variant, the player and level in each seat, the seed and the computer's pace (delay,
+    step mode, the sliding tile).
 
-    ``on_apply(settings)`` returns ``None`` when accepted, else a one-line reason that the
-    window shows (e.g. two people at one table).
+    ``on_apply(settings, confirmed)`` returns ``None`` when accepted, a one-line reason that
+    the window shows (e.g. two people at one table), or :data:`CONFIRM` when the settings
+    would end the match in progress: the window says so and the button becomes "Start new
+    match"; pressed again, the settings are applied with ``confirmed``.
     """
 
     def __init__(
@@ -101,33 +167,42 @@ class SettingsWindow(tk.Toplevel):
         players: Any,
         variants: Any,
         current: Settings,
-        on_apply: Callable[[Settings], str | None],
+        on_apply: Callable[[Settings, bool], str | None],
         on_close: Callable[[], None],
     ) -> None:
-        super().__init__(master)
+        super().__init__(master, background=PANEL)
         self.title("Settings")
+        self.minsize(480, 420)
         self.players, self.variants = players, variants
         self.current = current
         self._on_apply, self._on_close = on_apply, on_close
-        body = ttk.Frame(self, padding=PAD * 2)
+        self.confirming = False
+        table_style(self)
+        body = ttk.Frame(self, padding=PAD * 2, style="Table.TFrame")
         body.pack(fill="both", expand=True)
-        ttk.Label(body, text="Game").grid(row=0, column=0, sticky="w", pady=PAD)
+        body.columnconfigure(1, weight=1)
+        label = "Table.TLabel"
+        ttk.Label(body, text="Game", style=label).grid(row=0, column=0, sticky="w", pady=PAD)
         self.variant = tk.StringVar(value=current.variant)
         box = ttk.Combobox(
             body, textvariable=self.variant, values=variants.names(), state="readonly", width=22
         )
         box.grid(row=0, column=1, columnspan=2, sticky="we")
         box.bind("<<ComboboxSelected>>", lambda _e: self._seat_rows())
-        self.seat_frame = ttk.Frame(body)
+        self.seat_frame = ttk.Frame(body, style="Table.TFrame")
         self.seat_frame.grid(row=1, column=0, columnspan=3, sticky="we")
         self.rows: dict[int, tuple[tk.StringVar, tk.StringVar, ttk.Combobox]] = {}
         self._seat_rows()
-        ttk.Label(body, text="Seed (empty: fresh)").grid(row=2, column=0, sticky="w", pady=PAD)
+        ttk.Label(body, text="Seed (empty: fresh)", style=label).grid(
+            row=2, column=0, sticky="w", pady=PAD
+        )
         self.seed = tk.StringVar(value="" if current.seed is None else str(current.seed))
         ttk.Entry(body, textvariable=self.seed, width=24).grid(
             row=2, column=1, columnspan=2, sticky="we"
         )
-        ttk.Label(body, text="Computer delay (s)").grid(row=3, column=0, sticky="w", pady=PAD)
+        ttk.Label(body, text="Computer delay (s)", style=label).grid(
+            row=3, column=0, sticky="w", pady=PAD
+        )
         self.delay = tk.DoubleVar(value=current.delay)
         tk.Scale(
             body,
@@ -137,20 +212,42 @@ class SettingsWindow(tk.Toplevel):
             resolution=0.1,
             orient="horizontal",
             length=220,
+            background=PANEL,
+            foreground=TEXT,
+            troughcolor=FIELD,
+            highlightthickness=0,
+            activebackground=GOLD,
+            font=(FONT, 10),
         ).grid(row=3, column=1, columnspan=2, sticky="we")
+        self.step = tk.BooleanVar(value=current.step)
+        ttk.Checkbutton(
+            body,
+            text="Step mode: a computer moves when I tap Next",
+            variable=self.step,
+            style="Table.TCheckbutton",
+        ).grid(row=4, column=0, columnspan=3, sticky="w", pady=(PAD, 0))
+        self.animate = tk.BooleanVar(value=current.animate)
+        ttk.Checkbutton(
+            body,
+            text="Show each computer tile sliding to its place",
+            variable=self.animate,
+            style="Table.TCheckbutton",
+        ).grid(row=5, column=0, columnspan=3, sticky="w", pady=(PAD, 0))
         ttk.Label(
-            body, text="A new game, seats or seed start a new match.", foreground="#555"
-        ).grid(row=4, column=0, columnspan=3, sticky="w")
-        self.error = ttk.Label(body, text="", foreground="#b00020", wraplength=380)
-        self.error.grid(row=5, column=0, columnspan=3, sticky="w", pady=PAD)
-        buttons = ttk.Frame(body)
-        buttons.grid(row=6, column=0, columnspan=3, sticky="e")
-        tk.Button(buttons, text="Cancel", command=self.close, width=10, height=2).pack(
-            side="right", padx=PAD
-        )
-        tk.Button(buttons, text="OK", command=self.apply, width=10, height=2).pack(side="right")
+            body, text="A new game, seats or seed start a new match.", style="Muted.Table.TLabel"
+        ).grid(row=6, column=0, columnspan=3, sticky="w", pady=(PAD, 0))
+        self.error = ttk.Label(body, text="", style="Error.Table.TLabel", wraplength=420)
+        self.error.grid(row=7, column=0, columnspan=3, sticky="we", pady=PAD)
+        # The reason's lines wrap to the window as it is resized.
+        body.bind("<Configure>", lambda e: self.error.configure(wraplength=max(200, e.width - 40)))
+        buttons = ttk.Frame(body, style="Table.TFrame")
+        buttons.grid(row=8, column=0, columnspan=3, sticky="e")
+        table_button(buttons, "Cancel", self.close, width=10).pack(side="right", padx=PAD)
+        self.ok = table_button(buttons, "OK", self.apply, width=16)
+        self.ok.pack(side="right")
         self.protocol("WM_DELETE_WINDOW", self.close)
         self.bind("<Escape>", lambda _e: self.close())
+        self.bind("<Return>", lambda _e: self.apply())
 
     def _levels(self, name: str) -> tuple[str, ...]:
         if name not in self.players:
@@ -169,7 +266,7 @@ class SettingsWindow(tk.Toplevel):
             entry = self.current.seats.get(s, "heuristic")
             who = tk.StringVar(value=entry_name(entry))
             level = tk.StringVar(value=entry.get("level", "") if isinstance(entry, dict) else "")
-            ttk.Label(self.seat_frame, text=f"Seat {s}").grid(
+            ttk.Label(self.seat_frame, text=f"Seat {s}", style="Table.TLabel").grid(
                 row=s, column=0, sticky="w", pady=2, padx=(0, PAD)
             )
             pick = ttk.Combobox(
@@ -216,13 +313,23 @@ class SettingsWindow(tk.Toplevel):
             int(raw) if raw else None,
             round(float(self.delay.get()), 2),
             dict(self.current.extra),
+            bool(self.step.get()),
+            bool(self.animate.get()),
         )
 
     def apply(self) -> None:
         try:
-            problem = self._on_apply(self.settings())
+            chosen = self.settings()
         except ValueError as exc:
-            problem = str(exc)
+            self.error.configure(text=str(exc))
+            return
+        problem = self._on_apply(chosen, self.confirming)
+        if problem == CONFIRM:
+            # Ask once, here: the second press of the same button goes on.
+            self.confirming = True
+            self.error.configure(text=CONFIRM_SETTINGS)
+            self.ok.configure(text="Start new match")
+            return
         if problem:
             self.error.configure(text=problem)
             return

@@ -2,12 +2,15 @@
 
 Two jobs, both functions of plain data so tests run without a display:
 
-* :func:`layout_line` places the line of play. The opening tile sits at the centre; the
-  right arm grows rightwards, turns *down* at the table's edge and comes back leftwards (a
-  snake), the left arm does the mirror image upwards. Doubles lie crosswise. When the line
-  does not fit at the requested tile size the size shrinks until it does, so the line
-  always lies inside the table rectangle together with the spots where the next tile on
-  each end would go.
+* :func:`layout_line` places the line of play. Both arms grow from the opening along the
+  table's long axis, the right arm rightwards and the left arm leftwards, in one row as
+  long as the row holds them; the opening sits off centre when one arm is short, so the
+  long arm has the room. An arm turns only at the table's edge: the right arm *down* and
+  back leftwards (a snake), the left arm the mirror image *up*, so the right end is always
+  in the lowest row and the left end in the highest, the two far ends of the line. The
+  whole line, with the spots where the next tile on each end would go, is centred on the
+  table. Doubles lie crosswise. When the line does not fit at the requested tile size the
+  size shrinks until it does, never sooner.
 * :func:`table_layout` and :func:`hand_tile_rects` split the window into seat areas, the
   table and a score panel, rescaling with the window.
 
@@ -17,6 +20,7 @@ end of the line. Sizes are in canvas pixels (floats); a tile's *size* is its sho
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -24,6 +28,9 @@ from typing import NamedTuple
 Tile = tuple[int, int]
 
 MIN_TOUCH = 48.0  # a finger-sized target, in pixels
+# The table's smallest window: the person's tiles are 48 px wide from here up, and the
+# labels' type still fits every word whole.
+MIN_SIZE = (960, 720)
 MIN_TILE = 4.0  # below this a tile is unreadable; the shrink loop stops here
 
 
@@ -231,16 +238,33 @@ def _gap_for(u: float) -> float:
     return max(1.0, round(u * 0.06, 2))
 
 
+def _arm_length(tiles: Iterable[Tile], u: float, gap: float) -> float:
+    """How far an arm of ``tiles`` reaches along one row, with the spot for its next tile."""
+    return sum((u if t[0] == t[1] else 2 * u) + gap for t in tiles) + 2 * u
+
+
 def _layout_at(
     tiles: Sequence[Tile], opening: int, table: Rect, u: float
 ) -> tuple[list[Placement], dict[str, tuple[Rect, str]]]:
     """Lay the line at tile size ``u`` with the opening tile on the row through y=0."""
     gap = _gap_for(u)
-    cx = (table.x0 + table.x1) / 2
-    out: list[Placement] = []
     first = tiles[opening]
     first_double = first[0] == first[1]
     half = u / 2 if first_double else u
+    # Where the opening goes on its row: anywhere when one row holds the whole line (it is
+    # centred afterwards); else at the centre, moved toward a short arm's edge so that arm
+    # ends just inside it and the long arm gets the rest of the row before it turns.
+    x_lo, x_hi = table.x0, table.x1
+    right_len = _arm_length(tiles[opening + 1 :], u, gap)
+    left_len = _arm_length(tiles[:opening], u, gap)
+    cx = (x_lo + x_hi) / 2
+    if left_len + 2 * half + right_len <= table.width:
+        x_lo, x_hi = -math.inf, math.inf  # one row: no turns
+    else:
+        reserve = 2 * u + 2 * gap  # what _Arm keeps free beside a row's end
+        cx = max(cx, x_hi - reserve - right_len - half)
+        cx = min(cx, x_lo + reserve + left_len + half)
+    out: list[Placement] = []
     if first_double:
         rect = Rect(cx - u / 2, -u, cx + u / 2, u)
     else:
@@ -248,8 +272,8 @@ def _layout_at(
     out.append(
         Placement(opening, first, rect, first_double, "top" if first_double else "left", "right")
     )
-    right = _Arm((cx + half + gap, 0.0), "right", "down", table.x0, table.x1, u, gap)
-    left = _Arm((cx - half - gap, 0.0), "left", "up", table.x0, table.x1, u, gap)
+    right = _Arm((cx + half + gap, 0.0), "right", "down", x_lo, x_hi, u, gap)
+    left = _Arm((cx - half - gap, 0.0), "left", "up", x_lo, x_hi, u, gap)
     for i in range(opening + 1, len(tiles)):
         t = tiles[i]
         dbl = t[0] == t[1]
@@ -331,23 +355,22 @@ def _try_fit(
     placements, ends = _layout_at(tiles, opening, table, u)
     box = _bbox([p.rect for p in placements] + [r for r, _ in ends.values()])
     if not force:
-        if box.x0 < table.x0 - 1e-6 or box.x1 > table.x1 + 1e-6 or box.height > table.height + 1e-6:
+        if box.width > table.width + 1e-6 or box.height > table.height + 1e-6:
             return None
         # Cramped tables can make a row too short to hold a tile; shrinking cures that.
         rects = [p.rect for p in placements] + [r for r, _ in ends.values()]
         if any(a.overlaps(b) for i, a in enumerate(rects) for b in rects[i + 1 :]):
             return None
-    # Keep the opening row on the table's middle line when that fits, else slide the least.
-    dy = cy
-    dy = min(dy, table.y1 - box.y1)
-    dy = max(dy, table.y0 - box.y0)
+    # The whole line, end spots included, centred on the table.
+    bx, by = box.centre
+    dx, dy = cx - bx, cy - by
     moved = tuple(
-        Placement(p.index, p.tile, p.rect.shifted(0, dy), p.vertical, p.a_side, p.direction)
+        Placement(p.index, p.tile, p.rect.shifted(dx, dy), p.vertical, p.a_side, p.direction)
         for p in placements
     )
     spots = {}
     for end, (r, d) in ends.items():
-        r = r.shifted(0, dy)
+        r = r.shifted(dx, dy)
         spots[end] = EndSpot(end, r, r.grown_to(MIN_TOUCH, MIN_TOUCH, table), d)
     return LineLayout(moved, spots, u, gap)
 

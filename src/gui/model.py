@@ -8,7 +8,8 @@ table needs beside the engine's own move stack:
   last decision is: it takes back that decision and every computer reply after it, and
   *redo* restores exactly that group from the engine's redo stack (never asking anyone);
 * which finished hand is being shown: after a hand ends the table holds still on it (all
-  hands revealed, the result explained) until the person continues;
+  hands revealed, the result explained) until the person continues; a finished round of
+  the draw for first lead is held the same way (both tiles drawn and their totals);
 * where each seat's random stream stood at each position, so that going back (undo,
   restart) and playing the same moves again gets the same computer answers, and a save
   can carry the streams over to the resumed match (see :meth:`Session.decision_job`).
@@ -30,6 +31,7 @@ from ..core.match import Match
 from ..core.rng import restore_stream, seat_stream, stream_state
 from ..core.tiles import Tile
 from ..core.view import PastHand, View
+from ..players.command import make_player
 
 
 class SeatsError(ValueError):
@@ -59,6 +61,7 @@ class Decision:
 
     action: Action
     stream: str  # core.rng.stream_state text
+    comment: str | None = None  # a bot's line of commentary on its answer
 
 
 class Session:
@@ -88,7 +91,23 @@ class Session:
         # session keeps the stream objects it handed out: the streams are set through them,
         # whatever a plugin player calls its own.
         self._rngs = {s: seat_stream(match.seed, s) for s in self.seats}
-        self.players = {s: players.create(e, self._rngs[s]) for s, e in self.seats.items()}
+        # A player that is not capicua's own plays in a process of its own, which never
+        # holds the person's hand (players.command.make_player).
+        self.players: dict[int, Any] = {}
+        try:
+            for s, e in self.seats.items():
+                self.players[s] = make_player(
+                    players,
+                    e,
+                    self._rngs[s],
+                    variant=match.variant,
+                    seat=s,
+                    seed=match.seed,
+                    shared_stream=True,  # undo and saves set the streams back
+                )
+        except BaseException:
+            self.close()
+            raise
         if streams is not None:
             # After the players are made: a player that draws while being made has drawn
             # from the fresh stream then too, in the match as it was first played.
@@ -104,6 +123,8 @@ class Session:
         # A finished hand the table is showing; computers wait until the person continues.
         # A match resumed right after a hand's last tile shows that hand first.
         self.held_hand: int | None = just_finished(match)
+        # A finished round of the draw for first lead being shown (1 for the first round).
+        self.held_draw: int | None = None
 
     # -- reading --------------------------------------------------------------------------
 
@@ -126,7 +147,7 @@ class Session:
     @property
     def waiting_for_person(self) -> bool:
         """The match waits for the person: their turn, or a finished hand to acknowledge."""
-        if self.held_hand is not None:
+        if self.held_hand is not None or self.held_draw is not None:
             return True
         return self.is_human(self.match.turn) and self.automatic() is None
 
@@ -181,9 +202,16 @@ class Session:
         def decide() -> Decision:
             restore_stream(rng, state)
             action = player.act(view)
-            return Decision(action, stream_state(rng))
+            return Decision(action, stream_state(rng), getattr(player, "comment", None))
 
         return decide
+
+    def close(self) -> None:
+        """End the processes of the players that have one (the session is left)."""
+        for player in self.players.values():
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
 
     def held(self) -> PastHand | None:
         """The finished hand being shown, with every hand revealed."""
@@ -204,6 +232,8 @@ class Session:
         at = len(self.match.moves)
         now = self._states[max(0, at - self._first)]
         before = self.finished()
+        rounds = len(self.match.draw_rounds)
+        drawing = self.match.phase == "draw"
         self.match.apply(action)
         self._groups.clear()  # a new action forks history: the old redo group is gone
         if at < self._first:
@@ -216,12 +246,29 @@ class Session:
         self._states.append(now)
         if self.finished() > before:
             self.held_hand = self.finished()
+        if self.match.over:
+            ended = []
+            for s, player in self.players.items():
+                finish = getattr(player, "finish", None)  # a bot hears the match ended
+                if finish is not None:
+                    finish(self.match.view(s))
+                    ended.append(player)
+            for player in ended:  # and ends (an undo past the end starts it again)
+                player.close()
+        if drawing and (self.match.phase != "draw" or len(self.match.draw_rounds) > rounds):
+            self.held_draw = rounds  # that round is complete: a winner, or equal totals
         assert seat is not None  # the action applied, so someone was to move
         return seat
 
+    @property
+    def holding(self) -> bool:
+        """A finished hand or a finished round of the draw is on show."""
+        return self.held_hand is not None or self.held_draw is not None
+
     def proceed(self) -> None:
-        """The person has seen the finished hand: play on."""
+        """The person has seen the finished hand (or round of the draw): play on."""
         self.held_hand = None
+        self.held_draw = None
 
     def undo_span(self) -> int:
         """How many actions an undo takes back: the person's last decision and all after it.
@@ -276,6 +323,7 @@ class Session:
             ended = self.finished() > before
         # Hold on a hand whose last tile was the last action restored, as when it was played.
         self.held_hand = self.finished() if ended else None
+        self.held_draw = None
         return n
 
     def _take_back(self, n: int, nothing: str) -> int:
@@ -284,6 +332,7 @@ class Session:
         self.match.undo(n)
         self._groups.append(n)
         self.held_hand = None
+        self.held_draw = None
         return n
 
 

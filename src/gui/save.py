@@ -10,19 +10,24 @@ against its schema: the streams belong to the table, not to the match.
 The table writes the save after every action (finished or not), so closing the window,
 a crash or a power cut loses at most the move being made. The file lives in the user data
 directory: ``$CAPICUA_DATA_DIR`` if set (tests point it at a temporary folder), otherwise
-``$XDG_DATA_HOME/capicua`` (default ``~/.local/share/capicua``).
+``$XDG_DATA_HOME/capicua`` (default ``~/.local/share/capicua``). The table keeps one save a
+game (``match-chiva.json``), so a match of one game is still there to resume after playing
+the other; a single ``match.json`` is also read, when it holds the game asked for.
 
 Reading never crashes the table: a save that is not JSON, not a save, holds a record that
-breaks a rule or a stream state that is damaged or missing is renamed aside
-(``match.json`` -> ``match.damaged-<time>.json``) and reported in one line. A bare
-``capicua-match/1`` record, what the table saved before it kept the streams, is still
-resumed; its players' streams start afresh, as every resumed match's did then.
+breaks a rule or a stream state that is damaged or missing, or names a player that is not
+installed here (a plugin removed since, or switched off), is renamed aside
+(``match-chiva.json`` -> ``match-chiva.damaged-<time>.json``) and reported in one line, so
+the next match cannot overwrite it; installing the player and renaming the file back
+resumes it. A bare ``capicua-match/1`` record, without the streams, is still resumed; its
+players' streams start afresh.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -47,8 +52,12 @@ def data_dir() -> Path:
     return Path(base) / "capicua"
 
 
-def save_path() -> Path:
-    return data_dir() / SAVE_NAME
+def save_path(variant: str | None = None) -> Path:
+    """The save of ``variant``'s match; without one, the single file of older tables."""
+    if variant is None:
+        return data_dir() / SAVE_NAME
+    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", variant)  # a plugin's name may hold anything
+    return data_dir() / f"match-{safe}.json"
 
 
 @dataclass(frozen=True)
@@ -81,12 +90,18 @@ def write(
     return path
 
 
-def load(variants: Any, path: Path | None = None) -> Loaded:
+def load(variants: Any, path: Path | None = None, players: Any = None) -> Loaded:
     """The saved match if there is an unfinished one; nothing if there is none or it is over.
 
-    ``variants`` is the variant registry ``replay`` needs. A damaged save is set aside.
+    ``variants`` is the variant registry ``replay`` needs; ``players`` the player registry
+    the seats are checked against (default: the players loaded in this process). A damaged
+    save, or one naming a player that cannot be made here, is set aside.
     """
     path = path or save_path()
+    if players is None:
+        from ..plugins import default_plugins
+
+        players = default_plugins().players
     if not path.exists():
         return Loaded()
     try:
@@ -100,7 +115,10 @@ def load(variants: Any, path: Path | None = None) -> Loaded:
             raise ValueError(f"not a {SAVE_FORMAT} save")
         match = replay(record, variants)
         seats = _seats(record.get("seats"), match.variant.seats)
+        _installed(seats, players)
         streams = _streams(saved.get("streams"), seats) if kind == SAVE_FORMAT else None
+    except _MissingPlayer as exc:
+        return Loaded(damaged=_set_aside(path, exc, missing=True))
     except (OSError, ValueError, CapicuaError) as exc:
         return Loaded(damaged=_set_aside(path, exc))
     except Exception as exc:  # noqa: BLE001 - a hand-edited file can trip anything; no crash
@@ -120,6 +138,19 @@ def _seats(raw: Any, n: int) -> dict[int, Any]:
             raise TypeError(f"the record names no player for seat {s}")
         seats[s] = entry
     return seats
+
+
+class _MissingPlayer(ValueError):
+    """The save is sound but names a player that cannot be made here."""
+
+
+def _installed(seats: dict[int, Any], players: Any) -> None:
+    """_MissingPlayer naming the first seat whose player cannot be made here."""
+    for s, entry in seats.items():
+        try:
+            players.parse_spec(entry)
+        except (CapicuaError, ValueError, TypeError) as exc:
+            raise _MissingPlayer(f"seat {s}: {exc}") from None
 
 
 def _streams(raw: Any, seats: dict[int, Any]) -> dict[int, str]:
@@ -142,7 +173,7 @@ def _streams(raw: Any, seats: dict[int, Any]) -> dict[int, str]:
     return streams
 
 
-def _set_aside(path: Path, exc: BaseException) -> str:
+def _set_aside(path: Path, exc: BaseException, missing: bool = False) -> str:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
     n = 1
@@ -150,8 +181,14 @@ def _set_aside(path: Path, exc: BaseException) -> str:
         n += 1
         target = path.with_name(f"{path.stem}.damaged-{stamp}-{n}{path.suffix}")
     reason = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
+    what = "names a player that is not installed" if missing else "could not be read"
     try:
         os.replace(path, target)
     except OSError as move:
-        return f"the saved match could not be read ({reason}) nor set aside ({move.strerror})"
-    return f"the saved match could not be read ({reason}); it was set aside as {target.name}"
+        return f"the saved match {what} ({reason}) and could not be set aside ({move.strerror})"
+    if missing:
+        return (
+            f"the saved match {what} ({reason}); it was set aside as {target.name}: install "
+            f"the player and rename it back to {path.name} to resume it"
+        )
+    return f"the saved match {what} ({reason}); it was set aside as {target.name}"

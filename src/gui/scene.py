@@ -20,13 +20,18 @@ from ..core.view import View
 from .controller import Controller, choice_target, playable
 from .model import Line, Session, line_of
 from .texts import (
+    PASS_LEGEND,
+    REVIEW_HAND,
+    STEP_WAITING,
     cap,
+    draw_round,
     draw_summary,
     label_name,
     last_move,
     match_result,
     panel_lines,
     result_lines,
+    round_strip,
     seat_name,
     team_name,
 )
@@ -43,7 +48,9 @@ class SeatScene:
     tiles: tuple[Tile, ...] | None  # face up: the person's hand, or any hand once it is over
     turn: bool = False
     thinking: bool = False
-    passed: bool = False  # passed within the last round: shown for a moment
+    paused: bool = False  # its move is held back while a side window is open
+    passed: bool = False  # passed within the last round: shown until its next play
+    last: bool = False  # its pass is the last move made
     voids: tuple[int, ...] = ()  # numbers this seat has shown it lacks, this hand
     leader: bool = False
     shown: tuple[Tile, ...] = ()  # doubles shown with a redeal claim this hand
@@ -62,6 +69,16 @@ class Button:
     name: str  # canvas tag "button:<name>"
     label: str
     enabled: bool
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One tile of a finished round of the draw for first lead, shown on the felt."""
+
+    name: str
+    tile: Tile
+    total: int
+    wins: bool
 
 
 @dataclass(frozen=True)
@@ -84,6 +101,10 @@ class Scene:
     choices: tuple[Choice, ...] = ()
     panel: tuple[tuple[str, str], ...] = ()  # (text, style) lines of the score panel
     buttons: tuple[Button, ...] = ()
+    strip: str | None = None  # the moves since the person's last turn
+    legend: str | None = None  # what PASS and "passed on" mean, while a seat shows one
+    drawn: tuple[Drawn, ...] = ()  # a finished round of the draw, on show
+    last_play: bool = True  # the line's last tile is the last move (not a pass after it)
 
     def focusable(self) -> list[str]:
         """Targets the keyboard moves over outside tile play, in reading order."""
@@ -98,9 +119,13 @@ class Ui:
 
     message: str | None = None
     thinking: int | None = None  # the computer seat whose decision is being computed
-    paused: bool = False  # rules or log open
+    paused: bool = False  # a side window is open: nothing scheduled is applied
+    paused_by: tuple[str, ...] = ()  # which: "rules", "log", "settings"
     question: tuple[str, tuple[Choice, ...]] | None = None  # a table question (resume?)
+    question_kind: str | None = None  # "resume" or "new"
+    step_wait: int | None = None  # step mode: the seat waiting for Next (0: a finished hand)
     error: str | None = None  # a computer player broke; the match waits
+    notice: str | None = None  # about the save (damaged, not written): until the person acts
     buttons: dict[str, bool] = field(default_factory=dict)
 
 
@@ -130,10 +155,11 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
     mine = (
         session.human is not None
         and view.my_turn
-        and session.held_hand is None
+        and not session.holding
         and ui.question is None
         and session.automatic() is None
     )
+    shown_draw: tuple[Drawn, ...] = ()
     banner: tuple[str, ...] = ()
     choices: tuple[Choice, ...] = ()
     facedown = None
@@ -154,6 +180,18 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
             banner += (match_result(view, session),)
             choices = (Choice("choice:new", "New match"),)
         elif person is not None:
+            choices = (Choice("choice:continue", "Continue"),)
+        if person is not None:
+            choices += (Choice("choice:review", REVIEW_HAND),)
+    elif session.held_draw is not None:
+        rnd = view.draw[session.held_draw - 1]
+        best = max(t.pips for _, t in rnd)
+        tie = len({t.pips for _, t in rnd}) == 1
+        shown_draw = tuple(
+            Drawn(label_name(session, s), t, t.pips, not tie and t.pips == best) for s, t in rnd
+        )
+        banner = draw_round(session, rnd)
+        if person is not None:
             choices = (Choice("choice:continue", "Continue"),)
     elif view.phase == "draw":
         facedown, slots = draw_slots(session, view)
@@ -207,6 +245,10 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
             )
     elif view.phase == "play":
         line = line_of(view.history)
+    if ui.step_wait is not None and ui.question is None and not choices:
+        who = "the table" if not ui.step_wait else seat_name(session, ui.step_wait)
+        banner += (STEP_WAITING.format(who=who),)
+        choices = (Choice("choice:next", "Next"),)
     if ui.question is not None:
         text, choices = ui.question
         banner = (text,)
@@ -216,6 +258,11 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
     lit = ctl.lit_ends(view) if mine else ()
     voids = view.voids() if held is None else {}
     recent = _recent_passes(view, n) if held is None else set()
+    last_pass = (
+        view.history[-1][0]
+        if held is None and view.history and view.history[-1][1] is PASS
+        else None
+    )
     seats = []
     for s in range(1, n + 1):
         tiles: tuple[Tile, ...] | None = None
@@ -233,16 +280,28 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
                 count=count,
                 tiles=tiles,
                 turn=held is None and view.turn == s and ui.question is None,
-                thinking=ui.thinking == s,
+                thinking=ui.thinking == s and not ui.paused,
+                paused=ui.paused
+                and held is None
+                and view.turn == s
+                and not session.holding
+                and not session.is_human(s),
                 passed=s in recent,
+                last=s == last_pass,
                 voids=tuple(sorted(voids.get(s, ()))),
                 leader=held is None and view.leader == s and not view.history,
                 shown=shown,
-                drawn=drawn.get(s),
+                drawn=drawn.get(s) if not shown_draw else None,
                 dealt=held is not None or view.phase in ("play", "claim"),
             )
         )
+    strip = round_strip(session, view) if held is None and view.phase == "play" else None
+    legend = PASS_LEGEND if any(x.passed or x.voids for x in seats) else None
     buttons = tuple(Button(name, label, ui.buttons.get(name, True)) for name, label in BUTTONS)
+    focus = ctl.focus
+    targets = [c.target for c in choices]
+    if targets and focus not in targets:
+        focus = targets[0]  # the felt's first button takes the keyboard (Enter presses it)
     return Scene(
         title=v.title,
         seats=tuple(seats),
@@ -253,13 +312,17 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         drag_over=ctl.drag_over if mine else None,
         selected=ctl.selected if mine else None,
         playable=frozenset(playable(view)) if mine and view.phase == "play" else None,
-        focus=ctl.focus,
+        focus=focus,
         facedown=facedown,
         slots=slots,
         banner=banner,
         choices=choices,
         panel=tuple(panel_lines(session, view, ui, last_move(view, session))),
         buttons=buttons,
+        strip=strip,
+        legend=legend,
+        drawn=shown_draw,
+        last_play=last_pass is None,
     )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import tkinter as tk
+from tkinter import font as tkfont
 from typing import Literal
 
 from .drawing import (
@@ -34,6 +35,7 @@ from .geometry import (
     table_layout,
 )
 from .scene import Scene, SeatScene
+from .texts import END_MARKS, drawn_caption, seat_label
 
 WOOD = "#3b2a1e"
 PANEL = "#2a1d14"
@@ -49,7 +51,10 @@ BUTTON_OFF = "#33261b"
 CHOICE = "#f3ead7"
 DIM_BODY = "#a9a192"  # a tile that cannot be played now: greyed, its pips faded
 DIM_PIP = "#6d675c"
+STRIP = "#142b1d"  # the last-round strip and the banner: a dark green on the felt
+LAST = "#4aa3ff"  # the last move: the same blue as a tile's "last" ring
 FONT = "DejaVu Sans"
+MIN_FONT = 8  # pixels: the smallest type a label shrinks to so no word is broken
 TARGET_PREFIXES = ("button:", "choice:", "facedown:", "end:")
 
 
@@ -61,6 +66,7 @@ class TableView:
         self.layout: TableLayout | None = None
         self.line_layout: LineLayout | None = None
         self.scene: Scene | None = None
+        self._fits: dict[tuple[str, float, int, bool], int] = {}
 
     # -- hit testing -------------------------------------------------------------------
 
@@ -91,6 +97,13 @@ class TableView:
     def move_drag(self, dx: float, dy: float) -> None:
         self.canvas.move("dragging", dx, dy)
 
+    def seat_centre(self, seat: int) -> tuple[float, float] | None:
+        """Where a seat's tiles are drawn (a computer's tile slides in from there)."""
+        box = self.canvas.bbox(f"seat:{seat}&&back") or self.canvas.bbox(f"label:{seat}")
+        if not box:
+            return None
+        return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
     # -- drawing ------------------------------------------------------------------------
 
     def draw(self, scene: Scene) -> None:
@@ -109,23 +122,131 @@ class TableView:
         if scene.banner or scene.choices:
             top = self._banner(scene, felt, tl)
             area = Rect(area.x0, area.y0, area.x1, max(area.y0 + 40, top - margin))
+        if scene.strip or scene.legend:
+            below = self._strip(scene, area, tl)
+            area = Rect(area.x0, min(below + margin * 0.5, area.y1 - 40), area.x1, area.y1)
         self.line_layout = None
-        if scene.facedown is not None:
+        if scene.drawn:
+            self._drawn(scene, area, tl)
+        elif scene.facedown is not None:
             self._facedown(scene, area)
         elif scene.line is not None:
             self._line(scene, area, tl)
         for seat in scene.seats:
             self._seat(seat, scene, tl)
         self._panel(scene, tl)
-        self._focus(scene)
         c.tag_raise("banner")
         c.tag_raise("choice")
+        self._focus(scene)  # last: the ring is drawn over whatever it surrounds
 
     def _font(
         self, tl: TableLayout, scale: float = 0.8, bold: bool = False
     ) -> tuple[str, int] | tuple[str, int, str]:
         size = -max(11, int(tl.label_size * scale))
         return (FONT, size, "bold") if bold else (FONT, size)
+
+    def _fitting(self, text: str, width: float, font: tuple) -> tuple:
+        """``font``, made smaller if need be so the longest word of ``text`` fits in
+        ``width``: a label may wrap between words, never inside one."""
+        size, bold = -int(font[1]), len(font) > 2
+        key = (text, round(width), size, bold)
+        if key not in self._fits:
+            longest = max(text.replace("\n", " ").split() or [""], key=len)
+            fit = size
+            while fit > MIN_FONT:
+                f = tkfont.Font(family=FONT, size=-fit, weight="bold" if bold else "normal")
+                if f.measure(longest) <= width:
+                    break
+                fit -= 1
+            self._fits[key] = fit
+        fit = self._fits[key]
+        return (FONT, -fit, "bold") if bold else (FONT, -fit)
+
+    def _strip(self, scene: Scene, area: Rect, tl: TableLayout) -> float:
+        """The last round (and the PASS legend) along the top of the felt; returns the
+        strip's bottom edge."""
+        c = self.canvas
+        y = area.y0
+        cx = area.centre[0]
+        pad = max(4.0, tl.label_size * 0.3)
+        bottom = y
+        if scene.strip:
+            item = c.create_text(
+                cx,
+                y + pad,
+                text=scene.strip,
+                anchor="n",
+                width=area.width - 4 * pad,
+                justify="center",
+                fill=TEXT,
+                font=self._font(tl, 0.8, bold=True),
+                tags=("strip", "strip:text"),
+            )
+            x0, y0, x1, y1 = c.bbox(item)
+            box = Rect(x0 - 2 * pad, y0 - pad * 0.6, x1 + 2 * pad, y1 + pad * 0.6)
+            back = c.create_polygon(
+                rounded_rect_points(box, box.height / 2),
+                smooth=True,
+                fill=STRIP,
+                outline="",
+                tags=("strip",),
+            )
+            c.tag_lower(back, item)
+            bottom = box.y1
+        if scene.legend:
+            item = c.create_text(
+                cx,
+                bottom + pad * 0.5,
+                text=scene.legend,
+                anchor="n",
+                width=area.width - 4 * pad,
+                justify="center",
+                fill="#cfe8d6",
+                font=self._font(tl, 0.62),
+                tags=("legend",),
+            )
+            bottom = c.bbox(item)[3]
+        return bottom
+
+    def _drawn(self, scene: Scene, area: Rect, tl: TableLayout) -> None:
+        """A finished round of the draw for first lead: each tile, who drew it, its total."""
+        c = self.canvas
+        k = len(scene.drawn)
+        s = max(16.0, min(area.height / 3.2, area.width / (k * 3.0), 64.0))
+        gap = s * 2.2
+        total_w = k * s + (k - 1) * gap
+        x = area.centre[0] - total_w / 2
+        cy = area.centre[1]
+        for d in scene.drawn:
+            rect = Rect(x, cy - s, x + s, cy + s)
+            draw_tile(
+                c,
+                rect,
+                (d.tile.hi, d.tile.lo),
+                vertical=True,
+                tags=("drawn",),
+                highlight="selected" if d.wins else None,
+            )
+            c.create_text(
+                rect.centre[0],
+                rect.y0 - s * 0.35,
+                text=d.name,
+                anchor="s",
+                fill=TEXT,
+                font=self._font(tl, 0.9, bold=True),
+                tags=("drawn", "drawn:name"),
+            )
+            words = drawn_caption(d.total, d.wins)
+            c.create_text(
+                rect.centre[0],
+                rect.y1 + s * 0.35,
+                text=words,
+                anchor="n",
+                fill=GOLD if d.wins else TEXT,
+                font=self._font(tl, 0.85, bold=d.wins),
+                tags=("drawn", "drawn:total"),
+            )
+            x += s + gap
 
     def _line(self, scene: Scene, area: Rect, tl: TableLayout) -> None:
         c = self.canvas
@@ -141,7 +262,7 @@ class TableView:
                 vertical=p.vertical,
                 a_side=p.a_side,
                 tags=("line", f"line:{p.index}"),
-                highlight="last" if p.index == line.last else None,
+                highlight="last" if p.index == line.last and scene.last_play else None,
             )
         for end in scene.ends:
             spot = lay.ends[end]
@@ -151,7 +272,8 @@ class TableView:
                 c.itemconfigure(ids[0], outline=GOLD, width=3)
             if not line.tiles:
                 continue
-            # The open number, so the end reads even where the line turns a corner.
+            # The open number, so the end reads even where the line turns a corner, and
+            # the end's letter: the words on screen name it "the 5 end (L)".
             number = line.tiles[0][0] if end == "left" else line.tiles[-1][1]
             cx, cy = spot.target.centre
             c.create_text(
@@ -162,6 +284,24 @@ class TableView:
                 font=self._font(tl, 0.9, bold=lit),
                 tags=("end", f"end:{end}"),
             )
+            self._end_mark(end, spot.target, area, tl)
+
+    def _end_mark(self, end: str, target: Rect, area: Rect, tl: TableLayout) -> None:
+        c = self.canvas
+        r = max(8.0, tl.label_size * 0.55)
+        x = target.x0 if end == "left" else target.x1
+        x = min(max(x, area.x0 + r), area.x1 - r)
+        y = min(max(target.y0, area.y0 + r), area.y1 - r)
+        tags = ("end", f"end:{end}", "mark", f"mark:{end}")
+        c.create_oval(x - r, y - r, x + r, y + r, fill=GOLD, outline=FELT, width=2, tags=tags)
+        c.create_text(
+            x,
+            y,
+            text=END_MARKS[end],
+            fill="#2a1d14",
+            font=(FONT, -max(9, int(r * 1.2)), "bold"),
+            tags=tags,
+        )
 
     def _facedown(self, scene: Scene, area: Rect) -> None:
         c = self.canvas
@@ -308,17 +448,7 @@ class TableView:
     def _seat_label(self, seat: SeatScene, rect: Rect, side: str, tl: TableLayout) -> None:
         c = self.canvas
         label = tl.label_size
-        parts = [seat.name]
-        if seat.dealt and (seat.tiles is None or seat.position != 1):
-            parts.append(f"{seat.count} tile{'s' if seat.count != 1 else ''}")
-        if seat.leader:
-            parts.append("leads")
-        if seat.thinking:
-            parts.append("thinking")
-        if seat.passed:
-            parts.append("PASS")
-        if seat.voids:
-            parts.append("no " + " ".join(map(str, seat.voids)))
+        parts = seat_label(seat)
         # The side strips are narrow: one fact a line there.
         text = "\n".join(parts) if side in ("left", "right") else " · ".join(parts)
         anchor: Literal["center", "n"]  # Tk's anchors are a Literal in its stubs
@@ -337,17 +467,18 @@ class TableView:
             width=width,
             justify="center",
             fill=colour,
-            font=self._font(tl, 0.75, bold=seat.turn),
+            font=self._fitting(text, width - 12, self._font(tl, 0.75, bold=seat.turn)),
             tags=("label", f"label:{seat.seat}"),
         )
         if seat.turn or seat.passed:
             x0, y0, x1, y1 = c.bbox(item)
             pill = Rect(x0 - 6, y0 - 1, x1 + 6, y1 + 1)
             back = c.create_polygon(
-                rounded_rect_points(pill, pill.height / 2),
+                rounded_rect_points(pill, min(pill.height / 2, 12)),
                 smooth=True,
                 fill=GOLD if seat.turn else PASS_RED,
-                outline="",
+                outline=LAST if seat.last else "",
+                width=3 if seat.last else 1,
                 tags=("label", f"label:{seat.seat}", "pill"),
             )
             if seat.passed and not seat.turn:
@@ -386,7 +517,7 @@ class TableView:
                 width=bw - 4,
                 justify="center",
                 fill=TEXT if b.enabled else "#7a6a58",
-                font=self._font(tl, 0.75, bold=b.enabled),
+                font=self._fitting(b.label, bw - 10, self._font(tl, 0.75, bold=b.enabled)),
                 tags=tags,
             )
         y = s.y0 + pad
@@ -435,6 +566,7 @@ class TableView:
         c.create_rectangle(
             x0 - 4, y0 - 4, x1 + 4, y1 + 4, outline="#ffffff", width=3, dash=(6, 3), tags=("focus",)
         )
+        c.tag_raise("focus")
 
 
 def target_of(tags: tuple[str, ...]) -> str | None:

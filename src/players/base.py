@@ -41,6 +41,12 @@ class Player:
         """The action to take, one of ``view.legal``."""
         raise TypeError(f"player {self.name!r} does not implement act()")
 
+    @classmethod
+    def config_problem(cls, options: dict[str, Any]) -> str | None:
+        """What is wrong with these options taken together, beyond each option's own
+        check (``None``: nothing); a config naming this player is refused with it."""
+        return None
+
 
 def other_decision(view: View, rng: random.Random) -> Action:
     """The draw, the leader and redeal claims, decided the same way by every computer

@@ -5,12 +5,18 @@ in the calling thread for each finished game, in whatever order games finish; th
 puts them in order. Results do not depend on the backend or on the number of workers,
 because a game depends only on the job and its index.
 
+Indices are taken from an iterator as workers become free, so a run of any length keeps
+only the games in flight in memory.
+
 The local pool is our own rather than ``multiprocessing.Pool``: the parent knows which
-game each worker is playing and which seat is deciding (shared memory the worker writes),
-so it can stop a worker stuck in a player beyond the reach of the in-worker time limit,
-record that game as the player's error, and start a fresh worker; a worker that dies any
-other way has its game played again (three deaths in a row with nothing finished stop the
-run instead of looping).
+game each worker is playing, which seat is deciding and which decision of the game it is
+(shared memory the worker writes). So it can stop a worker stuck in a player beyond the
+reach of the in-worker time limit, record that game as the player's timeout, and start a
+fresh worker. A worker that dies (killed from outside, out of memory, a player ending its
+process) has its game played again from the start in a fresh worker; only a death that
+repeats at the same decision of the same game is the deciding player's error. A game whose
+workers keep dying at different points, or workers dying outside any game three times in a
+row, stop the run instead of looping (what finished is kept).
 """
 
 from __future__ import annotations
@@ -18,29 +24,69 @@ from __future__ import annotations
 import contextlib
 import functools
 import multiprocessing as mp
+import os
 import signal
+import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import wait
 from typing import Any
 
+from ..protocol.process import POOL
 from .play import Job, Referee, crashed, play_game
 
 Deliver = Callable[[dict], None]
 
 IN_FLIGHT = 2  # games queued per worker, so a worker never waits for the parent between games
 POLL = 0.2  # seconds between watchdog checks when nothing arrives
+DEATHS_PER_GAME = 3  # a game's workers died this often at different points: stop the run
 
 
 class RunnerError(Exception):
     """The run cannot go on (workers cannot start, the cluster is unreachable)."""
 
 
+class Feed:
+    """The games to hand out: those to play again first, then the next from ``indices``,
+    drawn only when a worker has room (an iterator of any length costs no memory)."""
+
+    def __init__(self, indices: Iterable[int]) -> None:
+        self._source: Iterator[int] = iter(indices)
+        self._again: deque[int] = deque()
+
+    def take(self) -> int | None:
+        if self._again:
+            return self._again.popleft()
+        return next(self._source, None)
+
+    def put_back(self, games: Iterable[int]) -> None:
+        """``games`` go first, in their order."""
+        self._again.extendleft(reversed(list(games)))
+
+    def empty(self) -> bool:
+        game = self.take()
+        if game is None:
+            return True
+        self._again.appendleft(game)
+        return False
+
+
 def _worker_main(conn: Any, slot: Any, job: Job) -> None:
     """A worker process: load the plugins once, then play the games it is sent."""
     # Ctrl-C reaches the whole process group; the parent alone decides what happens.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The parent's stdout is capicua's output (--json): what a player in this process
+    # prints goes to stderr instead.
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    try:
+        _serve(conn, slot, job)
+    finally:
+        POOL.close()  # the bots kept between games end with the worker
+
+
+def _serve(conn: Any, slot: Any, job: Job) -> None:
     try:
         from ..plugins import default_plugins
 
@@ -66,7 +112,8 @@ def _worker_main(conn: Any, slot: Any, job: Job) -> None:
 
 class _Worker:
     def __init__(self, ctx: Any, job: Job) -> None:
-        self.slot = ctx.RawArray("d", 2)  # [decision deadline (monotonic), deciding seat]
+        # [decision deadline (monotonic), deciding seat, that decision's number in the game]
+        self.slot = ctx.RawArray("d", 3)
         self.conn, child = ctx.Pipe()
         self.proc = ctx.Process(
             target=_worker_main, args=(child, self.slot, job), name="capicua-worker", daemon=True
@@ -105,43 +152,76 @@ class LocalPool:
 
     def run(self, job: Job, indices: Iterable[int], deliver: Deliver) -> None:
         ctx = mp.get_context("spawn")
-        queue = deque(indices)
+        feed = Feed(indices)
         grace = max(1.0, job.time_limit or 0.0)
-        pool = [_Worker(ctx, job) for _ in range(min(self.workers, len(queue)))]
-        deaths = 0
+        pool: list[_Worker] = []
+        # Where each game's workers died so far: (seat, decision number) per death.
+        deaths: dict[int, list[tuple[int, int]]] = {}
+        idle_deaths = 0  # deaths outside any player's code since a game last finished
         try:
-            while queue or any(w.games for w in pool):
+            while True:
+                # A worker per game up to the limit: a short run starts no idle processes.
+                while len(pool) < self.workers and not feed.empty():
+                    pool.append(_Worker(ctx, job))
+                    self._give(pool[-1], feed)
                 for w in pool:
-                    while queue and len(w.games) < IN_FLIGHT:
-                        w.games.append(queue[0])
-                        try:
-                            w.conn.send(queue.popleft())
-                        except OSError:
-                            break  # the worker is dead; noticed below
+                    while len(w.games) < IN_FLIGHT and self._give(w, feed):
+                        pass
+                if not any(w.games for w in pool):
+                    return
                 ready = wait([w.conn for w in pool] + [w.proc.sentinel for w in pool], POLL)
                 for i, w in enumerate(pool):
-                    delivered = self._collect(w, ready, deliver)
-                    if delivered:
-                        deaths = 0
-                    reason = self._trouble(w, job, grace)
-                    if reason is None:
+                    if self._collect(w, ready, deliver):
+                        idle_deaths = 0
+                    trouble = self._trouble(w, job, grace)
+                    if trouble is None:
                         continue
-                    seat = int(w.slot[1])
+                    reason, timed_out = trouble
+                    seat, decision = int(w.slot[1]), int(w.slot[2])
                     w.stop(kill=True, flush=functools.partial(self._collect, w, [w.conn], deliver))
                     game = w.games.popleft() if w.games else None
-                    if game is not None and seat:
+                    if game is not None and seat and timed_out:
                         deliver(crashed(job, game, self.plugins, seat, reason))
+                    elif game is not None and seat:
+                        seen = deaths.setdefault(game, [])
+                        if (seat, decision) in seen:
+                            # The same decision killed a fresh worker too: the player did.
+                            del deaths[game]
+                            reason += ", again when the match was played a second time"
+                            deliver(crashed(job, game, self.plugins, seat, reason))
+                        else:
+                            seen.append((seat, decision))
+                            if len(seen) >= DEATHS_PER_GAME:
+                                raise RunnerError(
+                                    f"the worker playing match {game + 1} died {len(seen)} "
+                                    f"times at different points ({reason}); something outside "
+                                    "capicua keeps stopping worker processes (out of memory?)"
+                                )
+                            w.games.appendleft(game)  # played again from its start
                     else:
-                        deaths += 1
-                        if deaths >= 3:
+                        idle_deaths += 1
+                        if idle_deaths >= 3:
                             raise RunnerError(f"worker processes keep dying ({reason}); stopped")
                         if game is not None:
                             w.games.appendleft(game)
-                    queue.extendleft(reversed(w.games))  # played again by whoever is free
+                    feed.put_back(w.games)  # played by whoever is free, before new games
                     pool[i] = _Worker(ctx, job)
         finally:
             for w in pool:
                 w.stop(kill=bool(w.games))
+
+    @staticmethod
+    def _give(w: _Worker, feed: Feed) -> bool:
+        """Send worker ``w`` the next game; False when there is none or ``w`` is dead."""
+        game = feed.take()
+        if game is None:
+            return False
+        w.games.append(game)
+        try:
+            w.conn.send(game)
+        except OSError:
+            return False  # the worker is dead; noticed by the watchdog
+        return True
 
     @staticmethod
     def _collect(w: _Worker, ready: list, deliver: Deliver) -> int:
@@ -161,20 +241,21 @@ class LocalPool:
         return n
 
     @staticmethod
-    def _trouble(w: _Worker, job: Job, grace: float) -> str | None:
-        """Why worker ``w`` must be replaced, or ``None`` if it is fine."""
+    def _trouble(w: _Worker, job: Job, grace: float) -> tuple[str, bool] | None:
+        """Why worker ``w`` must be replaced and whether it overran the time limit (rather
+        than died), or ``None`` if it is fine."""
         if not w.proc.is_alive():
             code = w.proc.exitcode
             how = f"signal {-code}" if code is not None and code < 0 else f"exit status {code}"
             if w.slot[1]:
-                return f"the worker process died during its decision ({how})"
-            return f"a worker process died ({how})"
+                return f"the worker process died during its decision ({how})", False
+            return f"a worker process died ({how})", False
         deadline = w.slot[0]
         if deadline and time.monotonic() > deadline + grace:
             return (
                 f"exceeded the time limit of {job.time_limit:g} s for a decision "
                 f"(its worker process was stopped)"
-            )
+            ), True
         return None
 
 
@@ -217,13 +298,23 @@ class DaskBackend:
             own = True
         from .play import play_task
 
+        pending: set[Any] = set()
         try:
-            todo = deque(indices)
+            todo = iter(indices)
             window = 4 * max(1, sum(client.nthreads().values()))
             done = as_completed()
-            for _ in range(min(window, len(todo))):
-                done.add(client.submit(play_task, job, todo.popleft(), pure=False))
+
+            def submit() -> None:
+                index = next(todo, None)
+                if index is not None:
+                    future = client.submit(play_task, job, index, pure=False)
+                    pending.add(future)
+                    done.add(future)
+
+            for _ in range(window):
+                submit()
             for future in done:
+                pending.discard(future)
                 try:
                     result = future.result()
                 except Exception as exc:  # noqa: BLE001 - a worker lost, or no plugins there
@@ -231,8 +322,9 @@ class DaskBackend:
                         f"a game failed on the cluster: {exc.__class__.__name__}: {exc}"
                     ) from None
                 deliver(result)
-                if todo:
-                    done.add(client.submit(play_task, job, todo.popleft(), pure=False))
+                submit()
         finally:
+            if pending and not own:
+                client.cancel(list(pending))  # stopped early: the cluster is not ours to hold
             if own:
                 client.close()

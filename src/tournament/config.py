@@ -20,6 +20,7 @@ problem is a :class:`ConfigError` whose message is one line naming the file and 
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Mapping
@@ -34,6 +35,7 @@ else:  # pragma: no cover - installs below 3.11 read TOML with tomli, the same A
     import tomli as tomllib
 
 from ..core.errors import CapicuaError, PluginError
+from ..players.command import DEFAULT_TIME_LIMIT, preflight, with_folder
 
 if TYPE_CHECKING:
     from ..core.variant import Variant
@@ -42,6 +44,12 @@ if TYPE_CHECKING:
 TOP_KEYS = ("variant", "seats", "tournament", "table")
 TOURNAMENT_KEYS = ("matches", "seed", "workers", "swap_teams", "time_limit", "records", "db")
 DEFAULT_MATCHES = 100
+#: A game index and its seeds are SQLite integers; far beyond any run, and still exact.
+MAX_MATCHES = 10**15
+#: Worker processes per core at most: each is a process with its own plugins loaded, and
+#: more than a few per core only slows every game down (players that wait on a network
+#: are the reason to allow more than one).
+WORKERS_PER_CORE = 4
 
 
 class ConfigError(CapicuaError):
@@ -74,6 +82,9 @@ class Settings:
     records: Path | None
     db: Path
     scheduler: str | None = None
+    # Neither the config nor a flag set time_limit: a database whose tournament was played
+    # without one (as tournaments were before every seat had a default) resumes without one.
+    time_limit_defaulted: bool = False
 
     def identity(self) -> dict[str, Any]:
         """What decides the tournament's results: a resumed run must match it exactly.
@@ -88,6 +99,12 @@ class Settings:
             "swap_teams": self.swap_teams,
             "time_limit": self.time_limit,
         }
+
+    def job(self) -> Any:
+        """What every game shares, for the workers (:class:`~capicua.tournament.play.Job`)."""
+        from .play import Job
+
+        return Job.from_settings(self)
 
 
 @dataclass(frozen=True)
@@ -185,7 +202,13 @@ def _seats(
         raise ConfigError(f"{path}: no [seats] table; {variant.name} needs seats 1 to {n}")
     seats: dict[int, Any] = {}
     for key, spec in raw.items():
-        if not key.isdigit() or not 1 <= int(key) <= n:
+        plain = key.isascii() and key.isdigit()
+        if plain and key != str(int(key)):
+            # "01" is another TOML key than "1": it would silently replace seat 1's entry.
+            raise ConfigError(
+                f"{path}: [seats] {key} is seat {int(key)} with a leading zero; write {int(key)}"
+            )
+        if not plain or not 1 <= int(key) <= n:
             raise ConfigError(
                 f"{path}: [seats] {key} is not a seat of {variant.name} (seats 1 to {n})"
             )
@@ -196,17 +219,54 @@ def _seats(
             f"{path}: [seats] has no player for seat{'s' if len(missing) > 1 else ''} "
             f"{', '.join(missing)} ({variant.name} has {n} seats)"
         )
+    started: set[str] = set()
     for seat in sorted(seats):
+        seats[seat] = with_folder(seats[seat], path.parent)
         try:
             name, _options = players.parse_spec(seats[seat])
         except (PluginError, ValueError, TypeError) as exc:
             raise ConfigError(f"{path}: [seats] {seat}: {exc}") from None
+        check_bot(seats[seat], variant.name, players, f"{path}: [seats] {seat}", started)
+        problem = unrecordable(seats[seat])
+        if problem:
+            raise ConfigError(f"{path}: [seats] {seat}: {problem}")
         if not interactive and getattr(players.get(name), "interactive", False):
             raise ConfigError(
                 f"{path}: [seats] {seat}: {name!r} is a person at the table; a tournament "
                 f"needs computer players ({_list(computer_players(players))})"
             )
     return dict(sorted(seats.items()))
+
+
+def check_bot(
+    spec: Any, variant: str, players: PlayerRegistry, where: str, started: set[str] | None = None
+) -> None:
+    """Start a bot program named by ``spec`` once and check its hello (ConfigError saying
+    what is wrong, at ``where``); ``started`` keeps the entries already checked."""
+    key = json.dumps(spec, sort_keys=True, default=str)
+    if started is not None:
+        if key in started:
+            return
+        started.add(key)
+    try:
+        preflight(players, spec, variant)
+    except PluginError as exc:
+        raise ConfigError(f"{where}: {exc}") from None
+
+
+def unrecordable(spec: Any) -> str | None:
+    """Why a seat entry cannot be written into a record (JSON), or ``None``.
+
+    TOML has ``nan`` and ``inf``; JSON has neither, and a record holding them could not be
+    read back (nor a tournament holding them resumed).
+    """
+    try:
+        json.dumps(spec, allow_nan=False)
+    except ValueError:
+        return "nan and inf are not numbers a record can hold; give a finite number"
+    except TypeError as exc:  # a TOML date or time
+        return f"a record cannot hold this value ({exc})"
+    return None
 
 
 def computer_players(players: PlayerRegistry) -> list[str]:
@@ -234,22 +294,16 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
         return default, key
 
     matches, matches_where = pick("matches", given.matches, DEFAULT_MATCHES)
-    _whole(matches, matches_where, 1)
+    whole(matches, matches_where, 1, MAX_MATCHES)
     seed, where = pick("seed", given.seed, None)
-    if seed is not None:
-        _whole(seed, where, 0)
-        if seed >= 2**63:
-            raise ConfigError(f"{where} must be below 2**63, not {seed}")
+    check_seed(seed, where)
     workers, where = pick("workers", given.workers, 0)
-    _whole(workers, where, 0)
+    check_workers(workers, where)
     swap, where = pick("swap_teams", None, False)
     if not isinstance(swap, bool):
         raise ConfigError(f"{where} must be true or false, not {swap!r}")
-    limit, where = pick("time_limit", None, None)
-    if limit is not None:
-        if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not limit > 0:
-            raise ConfigError(f"{where} must be a number of seconds above 0, not {limit!r}")
-        limit = float(limit)
+    limit, limit_where = pick("time_limit", None, DEFAULT_TIME_LIMIT)
+    limit = check_time_limit(limit, limit_where)
 
     variant = plugins.variants.get(table.variant)
     if swap:
@@ -273,9 +327,11 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
         workers=workers or available_cores(),
         swap_teams=swap,
         time_limit=limit,
-        records=_path(given.records, section.get("records"), path, "records"),
-        db=_path(given.db, section.get("db"), path, "db") or Path(f"{path.stem}.sqlite"),
+        records=config_path(given.records, section.get("records"), path, "[tournament] records"),
+        db=config_path(given.db, section.get("db"), path, "[tournament] db")
+        or Path(f"{path.stem}.sqlite"),
         scheduler=given.scheduler,
+        time_limit_defaulted=limit_where == "time_limit",
     )
 
 
@@ -287,25 +343,71 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def _whole(value: Any, where: str, least: int) -> None:
+def whole(value: Any, where: str, least: int, most: int | None = None) -> None:
+    """ConfigError unless ``value`` is a whole number from ``least`` to ``most``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise ConfigError(f"{where} must be a whole number, not {value!r}")
     if value < least:
         raise ConfigError(f"{where} must be at least {least}, not {value}")
+    if most is not None and value > most:
+        raise ConfigError(f"{where} must be at most {most:,}, not {value:,}")
 
 
-def _path(flag: Path | None, value: Any, config: Path, key: str) -> Path | None:
-    """A path from the command line (relative to the current folder) or from the config
-    (relative to the config's folder, so a config names files beside itself)."""
+def check_seed(seed: Any, where: str) -> None:
+    if seed is not None:
+        whole(seed, where, 0)
+        if seed >= 2**63:
+            raise ConfigError(f"{where} must be below 2**63, not {seed}")
+
+
+def check_workers(workers: Any, where: str) -> None:
+    """0 (all cores) up to :data:`WORKERS_PER_CORE` processes per core of this machine."""
+    cores = available_cores()
+    most = WORKERS_PER_CORE * cores
+    whole(workers, where, 0)
+    if workers > most:
+        raise ConfigError(
+            f"{where} must be at most {most} ({WORKERS_PER_CORE} worker processes per core; "
+            f"this machine has {cores}), not {workers}; 0 uses every core"
+        )
+
+
+def check_time_limit(limit: Any, where: str) -> float | None:
+    """The time limit in seconds as a float; ConfigError unless a finite number above 0."""
+    if limit is None:
+        return None
+    if (
+        isinstance(limit, bool)
+        or not isinstance(limit, (int, float))
+        or not 0 < limit < float("inf")
+    ):
+        raise ConfigError(f"{where} must be a number of seconds above 0, not {limit!r}")
+    return float(limit)
+
+
+def config_path(flag: Path | None, value: Any, config: Path, key: str) -> Path | None:
+    """A path from the command line (relative to the current folder, anywhere) or from the
+    config (relative to the config's folder, and inside it).
+
+    A config may come from anyone: one that names ``/home/me/.bashrc`` or
+    ``../../notes.txt`` as its records must not get a file written there. Only the person
+    running the command chooses a place outside the config's folder, with a flag.
+    """
     if flag is not None:
         return flag
     if value is None:
         return None
     if not isinstance(value, str) or not value:
+        raise ConfigError(f"{config}: {key} must be a file name in quotes, not {value!r}")
+    target = config.parent / value
+    inside = config.parent.resolve()
+    if Path(value).is_absolute() or not target.resolve().is_relative_to(inside):
+        flag_name = "--" + key.rsplit(" ", 1)[-1]
         raise ConfigError(
-            f"{config}: [tournament] {key} must be a file name in quotes, not {value!r}"
+            f"{config}: {key} = {value!r} points outside the config's folder {config.parent}; "
+            f"a config keeps its files beside it (give {flag_name} to write elsewhere)"
         )
-    return config.parent / value
+    return target
 
 
 def _list(names: Any) -> str:
@@ -313,12 +415,21 @@ def _list(names: Any) -> str:
 
 
 def entry_label(spec: Any) -> str:
-    """A seat entry as one short string: ``expert`` or ``expert(samples=200)``.
+    """A seat entry as one short string: ``expert`` or ``expert(samples=200)``; a bot
+    program by its command line, ``node bot.js`` or ``node bot.js(depth=3)``.
 
     Options are sorted, so the same entry written in another order is the same player.
     """
     if isinstance(spec, str):
         return spec
+    if isinstance(spec, Mapping) and spec.get("player") == "command":
+        # A bot program is known by its command line (its folder is in the record).
+        argv = spec.get("argv")
+        given = spec.get("options")
+        words = " ".join(map(str, argv)) if isinstance(argv, list) else "command"
+        if isinstance(given, Mapping) and given:
+            return f"{words}({', '.join(f'{k}={_value(v)}' for k, v in sorted(given.items()))})"
+        return words
     if isinstance(spec, Mapping):
         options = ", ".join(f"{k}={_value(v)}" for k, v in sorted(spec.items()) if k != "player")
         return f"{spec.get('player')}({options})" if options else str(spec.get("player"))

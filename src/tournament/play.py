@@ -8,11 +8,19 @@ object ever crosses a process boundary.
 Game ``k`` is fully decided by the job and ``k`` (:func:`plan`): its match seed is
 ``derive_seed(tournament seed, deal index)`` and each seat's player draws from
 ``seat_stream(match seed, seat)``. With ``swap_teams`` games ``2i`` and ``2i + 1`` share a
-seed (so the same deals) and the second has the two teams' players exchanged.
+seed (so the same deals) and the second has the two teams' players exchanged. A job with
+``lineups`` (a match, a league) plays each of them in duplicate pairs on the same deals:
+game ``g`` plays lineup ``(g // 2) % len(lineups)`` on deal ``g // (2 * len(lineups))``, the
+teams swapped in odd games, so every round gives every lineup the same deal and a longer run
+only adds rounds.
 
 A player that raises, answers illegally or exceeds the per-decision time limit ends its game
 as an error naming the seat; the game's record is the unfinished match, and the error
 (seat, player, reason) is returned beside it.
+
+Players come from :func:`~capicua.players.command.make_player`: capicua's own play in the
+worker, every other one in a process of its own that holds no match (a bot that can be
+reset is kept in the worker's pool for its next game, everything else ends with the game).
 """
 
 from __future__ import annotations
@@ -25,10 +33,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.driver import play_match
-from ..core.errors import PlayerError
+from ..core.errors import PlayerError, PlayerFault
 from ..core.match import Match
 from ..core.records import dumps, to_record
 from ..core.rng import derive_seed, seat_stream
+from ..players.command import make_player
+from ..protocol.process import POOL
 from .config import entry_label
 
 
@@ -41,6 +51,7 @@ class Job:
     seed: int
     swap_teams: bool = False
     time_limit: float | None = None
+    lineups: tuple[dict[int, Any], ...] = ()  # played in duplicate pairs instead of ``seats``
 
     @classmethod
     def from_settings(cls, settings: Any) -> Job:
@@ -57,12 +68,20 @@ def plan(
     job: Job, index: int, teams: tuple[tuple[int, ...], ...]
 ) -> tuple[int, dict[int, Any], bool]:
     """Game ``index``'s match seed, its seat entries, and whether the teams are swapped."""
-    deal, swapped = (index // 2, index % 2 == 1) if job.swap_teams else (index, False)
-    seats = dict(job.seats)
+    base = job.seats
+    if job.lineups:
+        n = len(job.lineups)
+        base = job.lineups[(index // 2) % n]
+        deal, swapped = index // (2 * n), index % 2 == 1
+    elif job.swap_teams:
+        deal, swapped = index // 2, index % 2 == 1
+    else:
+        deal, swapped = index, False
+    seats = dict(base)
     if swapped:
         a, b = teams
         for sa, sb in zip(a, b, strict=True):  # the config checked the sizes
-            seats[sa], seats[sb] = job.seats[sb], job.seats[sa]
+            seats[sa], seats[sb] = base[sb], base[sa]
     return derive_seed(job.seed, deal), seats, swapped
 
 
@@ -81,25 +100,33 @@ class Referee:
     (dask runs tasks in threads) a watchdog thread raises :class:`DecisionTimeout` in the
     deciding thread, which stops Python code but not a player blocked in C (a sleep): that
     one is caught when it returns. Either way a decision that returns late is a timeout.
-    ``slot``, where given, is shared memory the local pool reads: ``[deadline, seat]``, so
-    the parent can kill a worker stuck where neither mechanism reaches.
+    ``slot``, where given, is shared memory the local pool reads: ``[deadline, seat,
+    decision]``, so the parent can kill a worker stuck where neither mechanism reaches, and
+    can tell, when a worker dies, whether it died twice at the same decision of a game.
     """
 
     def __init__(self, limit: float | None, slot: Any = None) -> None:
         self.limit = limit
         self.slot = slot
         self.seat = 0  # the seat deciding now, 0 between decisions
+        self.decisions = 0  # decisions asked in this game so far (numbers the one asked now)
         self._signal = threading.current_thread() is threading.main_thread()
         if limit is not None and self._signal:
             signal.signal(signal.SIGALRM, _alarm)
 
+    def enter(self, seat: int) -> None:
+        """Seat ``seat``'s player runs now (built, or asked a decision)."""
+        self.seat = seat
+        if self.slot is not None:
+            self.slot[1] = seat
+            self.slot[2] = self.decisions
+
     def decide(self, player: Any, view: Any, seat: int) -> Any:
         limit, slot = self.limit, self.slot
-        self.seat = seat
-        if slot is not None:
-            slot[1] = seat
-            if limit is not None:
-                slot[0] = time.monotonic() + limit
+        self.decisions += 1
+        self.enter(seat)
+        if slot is not None and limit is not None:
+            slot[0] = time.monotonic() + limit
         start = time.perf_counter()
         if limit is None:
             action = player.act(view)
@@ -219,17 +246,29 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
     observers = _Observers(plugins.hook)
     error = None
     match = None
+    referee.decisions = 0
+    players: dict[int, _Seat] = {}
     try:
-        players = {}
         for s, spec in seats.items():
-            referee.seat = s
-            players[s] = _Seat(
-                plugins.players.create(spec, seat_stream(seed, s)), s, names[s], referee
+            referee.enter(s)  # a constructor is the player's code too
+            player = make_player(
+                plugins.players,
+                spec,
+                seat_stream(seed, s),
+                variant=variant,
+                seat=s,
+                seed=seed,
+                time_limit=job.time_limit,
+                pool=POOL,
             )
-        referee.seat = 0
+            players[s] = _Seat(player, s, names[s], referee)
+        referee.enter(0)
         match = play_match(variant, players, seed, hook=observers, seats=seats, timings=timings)
     except PlayerError as exc:
         error = {"seat": exc.seat, "player": exc.player, "reason": exc.reason}
+    except PlayerFault as exc:  # a process player that could not start its match
+        seat = referee.seat
+        error = {"seat": seat, "player": names.get(seat, "?"), "reason": str(exc)}
     except DecisionTimeout:
         seat = referee.seat
         error = {
@@ -249,10 +288,28 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
     finally:
         referee.seat = 0
         if referee.slot is not None:
-            referee.slot[0] = referee.slot[1] = 0
+            referee.slot[0] = referee.slot[1] = referee.slot[2] = 0
+        _finish(players, match or observers.match, error)
     if match is None:
         match = observers.match or Match(variant, seed)
     return result(index, match, seats, swapped, error, timings)
+
+
+def _finish(players: dict[int, _Seat], match: Match | None, error: dict | None) -> None:
+    """Tell the process players how the match ended; each is then kept for the next match
+    or ended (one that failed, or was still deciding, is killed)."""
+    stopped = None
+    if error is not None:
+        who = f"seat {error['seat']} ({error['player']}): " if error.get("seat") else ""
+        stopped = who + str(error["reason"])
+    done = []
+    for s, seat in players.items():
+        finish = getattr(seat.player, "finish", None)
+        if finish is not None:
+            finish(match.view(s) if match is not None else None, stopped)
+            done.append(seat.player)
+    for player in done:  # those not kept quit, within one grace together
+        player.close()
 
 
 def result(

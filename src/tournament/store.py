@@ -10,11 +10,21 @@ One run at a time: :meth:`Store.open` takes an exclusive lock on ``<database>.lo
 long as the store is open, so a second run on the same database (a ``--resume`` typed in
 another terminal while the first still plays) is refused with a message instead of playing
 the same games again and appending them to the records file a second time. The operating
-system drops the lock when the process ends, however it ends.
+system drops the lock when the process ends, however it ends. The records file a run writes
+is locked the same way (:func:`lock_file`), so two runs never write one file at once.
+
+Storage can fail under a run: a full disk, a read-only file, a row damaged on disk. Each
+is a :class:`StorageError`, one line naming the file and what to do; every game committed
+before it stays. A database that already holds games is checked before it is used
+(:meth:`Store.check`: ``PRAGMA quick_check``, then every row read and parsed), so a
+damaged row is found before play goes on rather than in the middle of the figures; the
+damaged rows can be set aside (:meth:`Store.set_aside`) and their games played again, which
+gives the same rows back since a game depends only on the settings and its index.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -30,9 +40,12 @@ if sys.platform == "win32":
 else:
     import fcntl
 
+from ..core.errors import CapicuaError
 from .config import ConfigError
 
 SCHEMA_VERSION = "1"
+FACT_KEYS = ("winner", "label", "hands", "seats")
+DAMAGED_LISTED = 3  # damaged rows named in the message; the count says how many in all
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -45,6 +58,33 @@ CREATE TABLE IF NOT EXISTS games (
     error TEXT                   -- the player error that ended the game (JSON), or NULL
 );
 """
+_DAMAGED = """
+CREATE TABLE IF NOT EXISTS damaged (  -- rows set aside by --repair, as they were found
+    idx INTEGER, seed, swapped, record, facts, error, problem TEXT NOT NULL
+);
+"""
+
+
+class StorageError(CapicuaError):
+    """The database or the records file cannot be read or written; the message names the
+    file, what happened and what to do."""
+
+
+def explain(exc: BaseException) -> str:
+    """What a storage exception means, in words that say what to do about it."""
+    name = getattr(exc, "sqlite_errorname", "")
+    errno = getattr(exc, "errno", None)
+    if name == "SQLITE_FULL" or errno == 28:  # ENOSPC
+        return "the disk is full; free some space"
+    if name.startswith("SQLITE_READONLY") or errno == 30:  # EROFS
+        return "it is read-only; make it writable"
+    if errno == 13 or name == "SQLITE_PERM":  # EACCES
+        return "permission denied; make it writable"
+    if name.startswith("SQLITE_IOERR") or errno == 5:  # EIO
+        return "the disk reported an input/output error; check the disk"
+    if name in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+        return "the file is damaged"
+    return getattr(exc, "strerror", None) or str(exc) or exc.__class__.__name__
 
 
 class Store:
@@ -61,7 +101,11 @@ class Store:
         something else, or if another run has it open."""
         if not path.parent.is_dir():
             raise ConfigError(f"{path}: the folder {path.parent} does not exist")
-        lock = _lock(path)
+        lock = lock_file(
+            path,
+            "is in use by another capicua run ({who}); let it finish or stop it, then "
+            "--resume, or choose another file with --db",
+        )
         try:
             return cls._open(path, lock)
         except BaseException:
@@ -72,28 +116,36 @@ class Store:
     def _open(cls, path: Path, lock: IO[str]) -> Store:
         try:
             con = sqlite3.connect(path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise ConfigError(f"{path}: cannot open it as a database ({explain(exc)})") from None
+        try:
             con.execute("PRAGMA journal_mode=WAL")
             con.execute("PRAGMA synchronous=NORMAL")
             tables = {
                 r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")
             }
             if tables and not {"meta", "games"} <= tables:
-                con.close()
                 raise ConfigError(
                     f"{path} is a database of something else, not a capicua tournament"
                 )
-            con.executescript(_SCHEMA)
+            if not tables:
+                con.executescript(_SCHEMA)
+            store = cls(path, con, lock)
+            version = store.meta("schema")
+            if version is None:
+                store.set_meta("schema", SCHEMA_VERSION)
+            elif version != SCHEMA_VERSION:
+                raise ConfigError(
+                    f"{path} was written by another version of capicua (schema {version})"
+                )
         except sqlite3.DatabaseError as exc:
-            raise ConfigError(f"{path}: cannot use it as a tournament database ({exc})") from None
-        store = cls(path, con, lock)
-        version = store.meta("schema")
-        if version is None:
-            store.set_meta("schema", SCHEMA_VERSION)
-        elif version != SCHEMA_VERSION:
             con.close()
             raise ConfigError(
-                f"{path} was written by another version of capicua (schema {version})"
-            )
+                f"{path}: cannot use it as a tournament database ({explain(exc)})"
+            ) from None
+        except BaseException:
+            con.close()
+            raise
         return store
 
     def close(self) -> None:
@@ -103,60 +155,206 @@ class Store:
             self._lock = None
 
     def meta(self, key: str) -> Any:
-        row = self.con.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return None if row is None else json.loads(row[0])
+        """The stored value of ``key`` (``None`` if absent); StorageError if it is damaged."""
+        row = self._read("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            return None
+        try:
+            return json.loads(row[0])
+        except (ValueError, TypeError):
+            raise StorageError(
+                f"{self.path}: its stored {key} is damaged (not JSON)"
+                + (
+                    "; --repair rewrites it from this run's settings if every kept match "
+                    "agrees with them"
+                    if key == "settings"
+                    else ""
+                )
+            ) from None
 
     def set_meta(self, key: str, value: Any) -> None:
-        self.con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, json.dumps(value)))
+        self._write(
+            "INSERT OR REPLACE INTO meta VALUES (?, ?)",
+            (key, json.dumps(value, allow_nan=False)),
+            f"cannot write its {key}",
+        )
 
     def count(self) -> int:
-        return self.con.execute("SELECT count(*) FROM games").fetchone()[0]
+        return self._read("SELECT count(*) FROM games").fetchone()[0]
 
     def done(self) -> set[int]:
         """Indices of the games already finished."""
-        return {r[0] for r in self.con.execute("SELECT idx FROM games")}
+        return {r[0] for r in self._read("SELECT idx FROM games")}
 
     def add(self, result: dict) -> None:
         """Keep one finished game; committed before this returns (autocommit mode)."""
         error = result.get("error")
-        self.con.execute(
+        self._write(
             "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?)",
             (
                 result["index"],
                 result["seed"],
                 int(result["swapped"]),
                 result["record"],
-                json.dumps(result["facts"], separators=(",", ":")),
-                None if error is None else json.dumps(error),
+                json.dumps(result["facts"], separators=(",", ":"), allow_nan=False),
+                None if error is None else json.dumps(error, allow_nan=False),
             ),
+            f"cannot keep match {result['index'] + 1}",
         )
+
+    def _read(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
+        try:
+            return self.con.execute(sql, args)
+        except sqlite3.Error as exc:
+            raise StorageError(f"{self.path}: cannot read it ({explain(exc)})") from None
+
+    def _write(self, sql: str, args: tuple, what: str) -> None:
+        try:
+            self.con.execute(sql, args)
+        except sqlite3.Error as exc:
+            raise StorageError(f"{self.path}: {what} ({explain(exc)})") from None
+
+    def check(self) -> None:
+        """Check the whole database before it is used: SQLite's own ``quick_check``, then
+        every game's row read and parsed. StorageError saying which rows are damaged and
+        what to do (``--repair``); nothing is changed here."""
+        try:
+            verdict = [r[0] for r in self.con.execute("PRAGMA quick_check")]
+        except sqlite3.Error as exc:
+            verdict = [explain(exc)]
+        if verdict != ["ok"]:
+            raise StorageError(
+                f"{self.path} is damaged (SQLite's check: {verdict[0]}); restore a copy, or "
+                f"save what it holds with: sqlite3 {self.path} .recover | sqlite3 NEW.sqlite"
+            )
+        damaged = self.damaged()
+        if damaged:
+            first = "; ".join(f"match {i + 1}: {why}" for i, why in damaged[:DAMAGED_LISTED])
+            more = (
+                f" and {len(damaged) - DAMAGED_LISTED} more"
+                if len(damaged) > DAMAGED_LISTED
+                else ""
+            )
+            raise StorageError(
+                f"{self.path}: {len(damaged)} damaged row{'s' if len(damaged) > 1 else ''} "
+                f"({first}{more}); --repair sets them aside (kept in its table 'damaged') "
+                f"and plays those matches again"
+            )
+
+    def damaged(self) -> list[tuple[int, str]]:
+        """``(index, what is wrong)`` of every game row that cannot be used, in order."""
+        found = []
+        # Bytes, so that text that is not UTF-8 is found here rather than raised while read.
+        self.con.text_factory = bytes
+        try:
+            rows = self.con.execute(
+                "SELECT idx, seed, swapped, record, facts, error FROM games ORDER BY idx"
+            )
+            for idx, seed, swapped, record, facts, error in rows:
+                problem = _row_problem(idx, seed, swapped, record, facts, error)
+                if problem is not None:
+                    found.append((idx, problem))
+        except sqlite3.Error as exc:
+            raise StorageError(f"{self.path}: cannot read it ({explain(exc)})") from None
+        finally:
+            self.con.text_factory = str
+        return found
+
+    def set_aside(self, indices: list[int], why: dict[int, str]) -> None:
+        """Move the rows of games ``indices`` into the table ``damaged``, in one transaction."""
+        try:
+            self.con.executescript(_DAMAGED)
+            self.con.execute("BEGIN IMMEDIATE")
+            for i in indices:
+                self.con.execute(
+                    "INSERT INTO damaged SELECT *, ? FROM games WHERE idx = ?", (why[i], i)
+                )
+                self.con.execute("DELETE FROM games WHERE idx = ?", (i,))
+            self.con.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if self.con.in_transaction:
+                self.con.execute("ROLLBACK")
+            raise StorageError(
+                f"{self.path}: cannot set its damaged rows aside ({explain(exc)})"
+            ) from None
+
+    def rows(self) -> Iterator[tuple[int, int, int, dict]]:
+        """``(index, seed, swapped, facts)`` of every game, in order (after :meth:`check`)."""
+        for idx, seed, swapped, facts in self._read(
+            "SELECT idx, seed, swapped, facts FROM games ORDER BY idx"
+        ):
+            yield idx, seed, swapped, json.loads(facts)
 
     def records(self, start: int = 0, stop: int | None = None) -> Iterator[tuple[int, str]]:
         """``(index, record line)`` of the games from ``start`` to before ``stop``, in order."""
-        yield from self.con.execute(
+        yield from self._read(
             "SELECT idx, record FROM games WHERE idx >= ? AND idx < ? ORDER BY idx",
             (start, 2**63 - 1 if stop is None else stop),
         )
 
-    def facts(self, below: int) -> Iterator[tuple[int, int, dict, dict | None]]:
-        """``(index, seed, facts, error)`` of the finished games with index below ``below``."""
-        rows = self.con.execute(
-            "SELECT idx, seed, facts, error FROM games WHERE idx < ? ORDER BY idx", (below,)
+    def facts(self, below: int, start: int = 0) -> Iterator[tuple[int, int, dict, dict | None]]:
+        """``(index, seed, facts, error)`` of the finished games with index from ``start`` to
+        below ``below``."""
+        rows = self._read(
+            "SELECT idx, seed, facts, error FROM games WHERE idx >= ? AND idx < ? ORDER BY idx",
+            (start, below),
         )
         for idx, seed, facts, error in rows:
-            yield idx, seed, json.loads(facts), None if error is None else json.loads(error)
+            try:
+                yield idx, seed, json.loads(facts), None if error is None else json.loads(error)
+            except (ValueError, TypeError):
+                raise StorageError(
+                    f"{self.path}: match {idx + 1}'s row is damaged; --resume --repair plays "
+                    "it again"
+                ) from None
 
 
-def _lock(path: Path) -> IO[str]:
-    """The open lock file of the database at ``path``, locked for this process; ConfigError
-    naming the process that holds it if another does."""
+def _row_problem(
+    idx: Any, seed: Any, swapped: Any, record: Any, facts: Any, error: Any
+) -> str | None:
+    """What is wrong with one raw game row (bytes for text), or ``None``."""
+    if not isinstance(idx, int) or idx < 0:
+        return f"its index is {idx!r}"
+    if not isinstance(seed, int) or not isinstance(swapped, int):
+        return "its seed is not a number"
+    parsed: dict[str, Any] = {}
+    for name, raw in (("record", record), ("facts", facts), ("error", error)):
+        if raw is None and name == "error":
+            parsed[name] = None
+            continue
+        if not isinstance(raw, bytes):
+            return f"{name} is not text"
+        try:
+            parsed[name] = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            return f"{name} is not UTF-8 text"
+        except (ValueError, RecursionError):
+            return f"{name} is not JSON"
+    rec, fct, err = parsed["record"], parsed["facts"], parsed["error"]
+    if not isinstance(rec, dict) or not isinstance(rec.get("format"), str):
+        return "record is not a match record"
+    if not isinstance(fct, dict):
+        return "facts are not an object"
+    missing = [k for k in FACT_KEYS if k not in fct]
+    if missing:
+        return f"facts lack {missing[0]!r}"
+    if not isinstance(fct["seats"], dict) or not isinstance(fct["hands"], list):
+        return "facts have the wrong shape"
+    if err is not None and not (isinstance(err, dict) and "reason" in err):
+        return "error has the wrong shape"
+    return None
+
+
+def lock_file(path: Path, busy: str) -> IO[str]:
+    """The open lock file of ``path`` (``<path>.lock``), locked for this process; ConfigError
+    ``f"{path} {busy}"`` if another process holds it (``{who}`` in ``busy`` names it)."""
     lock_path = path.with_name(path.name + ".lock")
     try:
         # Not a with-block: the lock lasts as long as the file stays open.
         f = open(lock_path, "a+", encoding="ascii")  # noqa: SIM115
     except OSError as exc:
         raise ConfigError(
-            f"{path}: cannot create its lock file {lock_path} ({exc.strerror})"
+            f"{path}: cannot create its lock file {lock_path} ({explain(exc)})"
         ) from None
     try:
         if sys.platform == "win32":
@@ -172,13 +370,11 @@ def _lock(path: Path) -> IO[str]:
             holder = ""
         f.close()
         who = f"process {holder}" if holder.isdigit() else "another process"
-        raise ConfigError(
-            f"{path} is in use by another capicua run ({who}); let it finish or stop it, "
-            f"then --resume, or choose another file with --db"
-        ) from None
+        raise ConfigError(f"{path} {busy.format(who=who)}") from None
     # Whose lock it is, for the message another run gives (the lock itself is the flock).
-    f.seek(0)
-    f.truncate()
-    f.write(f"{os.getpid()}\n")
-    f.flush()
+    with contextlib.suppress(OSError):  # a full disk: the lock holds, unnamed
+        f.seek(0)
+        f.truncate()
+        f.write(f"{os.getpid()}\n")
+        f.flush()
     return f

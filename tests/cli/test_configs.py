@@ -23,9 +23,11 @@ def test_every_config_of_the_repository_ships_with_the_package():
 def test_configs_lists_each_example_under_the_command_it_is_for():
     r = runner.invoke(app, ["configs"], env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.output
-    tournament, play = r.output.split("For capicua play NAME:")
+    tournament, rest = r.output.split("For capicua play NAME:")
+    play, league = rest.split("For capicua league NAME:")
     assert "chiva-bots" in tournament and "double-nine-heuristic-vs-random" in tournament
     assert "chiva-human" in play and "chiva-bots" not in play
+    assert "chiva-league" in league and "double-nine-league" in league
 
 
 def test_configs_show_prints_the_file():

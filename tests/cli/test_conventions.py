@@ -12,7 +12,7 @@ import capicua
 from capicua.cli import app
 
 runner = CliRunner()
-COMMANDS = ("rules", "plugins", "replay", "simulate", "tournament", "play", "configs")
+COMMANDS = ("rules", "plugins", "replay", "simulate", "tournament", "play", "configs", "bot-check")
 
 
 def test_python_dash_m_capicua_is_the_capicua_command():

@@ -52,7 +52,7 @@ def test_plugins_lists_variants_and_players_with_their_distribution():
     assert names[("player", "random")] == "capicua"
 
 
-def test_plugins_lists_each_players_options_with_default_and_values():
+def test_plugins_lists_each_players_options_with_default_and_values(monkeypatch):
     rows = {r["name"]: r for r in json.loads(invoke("plugins", "--json").output)["plugins"]}
     level = rows["expert"]["options"]["level"]
     assert level["default"] == "normal" and level["choices"] == ["fast", "normal", "strong"]
@@ -61,6 +61,9 @@ def test_plugins_lists_each_players_options_with_default_and_values():
     assert rows["chiva"]["options"] == {}
     assert rows["double-nine-100"]["goal"] == "first to 100 points"
     assert rows["chiva"]["goal"] == "4 won hands in a row, a chiva"
+    from capicua.commands import common
+
+    monkeypatch.setattr(common.out, "width", 200)  # a wide terminal: no cell wraps
     table = invoke("plugins").output
     assert "player options" in table
     assert "float from 0.0 to 10.0" in table and "fast, normal, strong" in table

@@ -82,6 +82,8 @@ def run(s: Session, steps: str) -> None:
     for seat, action in re.findall(r"(\d+):(.+?)(?=\s+\d+:|\s*$)", steps.strip()):
         assert s.match.turn == int(seat), f"{seat}:{action}: it is seat {s.match.turn}'s turn"
         s.apply(parse_action(action))
+        if s.held_draw is not None:  # a written position goes on past the draw's display
+            s.proceed()
 
 
 def double_nine_at_claim(seed: int = 1) -> Session:
@@ -99,6 +101,9 @@ def drive(s: Session, limit: int = 2000) -> None:
         m = s.match
         if m.over or s.held_hand is not None:
             return
+        if s.held_draw is not None:
+            s.proceed()
+            continue
         auto = s.automatic()
         if s.is_human(m.turn) and auto is None:
             return

@@ -7,6 +7,7 @@ exception in a Tk callback. The computers move with no delay, in the worker thre
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -77,9 +78,7 @@ def settle(app: TableApp, until, what: str = "the table", rounds: int = 5000) ->
 
 
 def person_or_hand_end(app: TableApp) -> bool:
-    return (
-        app.person_view() is not None or app.session.held_hand is not None or app.session.match.over
-    )
+    return app.person_view() is not None or app.session.holding or app.session.match.over
 
 
 def at(app: TableApp, tag: str) -> tuple[int, int]:
@@ -145,6 +144,9 @@ def play_hand_by_taps(app: TableApp) -> None:
         settle(app, lambda: person_or_hand_end(app), "the person's turn")
         if app.session.held_hand is not None:
             return
+        if app.session.held_draw is not None:  # the draw for first lead, shown on the felt
+            click(app, "choice:continue")
+            continue
         decide_by_taps(app)
     raise AssertionError("the hand never ended")
 
@@ -274,7 +276,9 @@ def test_the_rules_and_the_log_stop_the_computers_until_both_are_closed(table):
         app.root.update()
     assert len(app.session.match.actions) == moved and app.person_view() is None
     log = app.windows["log"].text.get("1.0", "end")
-    assert "Hand 1: seat" in log and "1:" in log  # the person's move is in the log
+    # Sentences, the person's move among them, and no "seat:tile" shorthand.
+    assert "Hand 1: seat" in log and ("You played" in log or "You opened with" in log)
+    assert not re.search(r"\b\d:\d-\d[LR]\b", log)
     app.windows["log"].close()
     for _ in range(100):
         app.root.update()
@@ -330,33 +334,47 @@ def test_an_unfinished_match_is_resumed_from_its_save(table, data):
     decide_by_taps(first)
     settle(first, lambda: person_or_hand_end(first))
     played = first.session.match.actions
-    assert (data / "match.json").exists()
-    again = table("double-nine-100", seed=9, offer_resume=True)
-    assert [c.target for c in again.table.scene.choices] == ["choice:resume", "choice:new"]
+    assert (data / "match-chiva.json").exists()
+    again = table("chiva", seed=9, offer_resume=True)
+    assert [c.target for c in again.table.scene.choices] == ["choice:resume", "choice:fresh"]
+    assert again.session.match.actions == played  # the saved table, nothing new dealt
     for _ in range(30):
         again.root.update()
-    assert again.session.match.actions == ()  # nothing moves while the question is open
+    assert again.session.match.actions == played  # nothing moves while the question is open
     click(again, "choice:resume")
-    assert again.session.match.actions == played
+    assert again.session.match.actions[: len(played)] == played
     assert again.session.variant.name == "chiva"
     assert again.session.streams == first.session.streams  # the computers draw on as before
 
 
-def test_declining_to_resume_starts_the_configured_match_and_replaces_the_save(table, data):
+def test_the_resume_offer_is_made_only_for_the_game_asked_for(table, data):
     first = table("chiva", seed=3)
     settle(first, lambda: first.person_view() is not None)
     decide_by_taps(first)
-    again = table("double-nine-100", seed=9, offer_resume=True)
-    click(again, "choice:new")
-    assert again.session.variant.name == "double-nine-100"
-    assert save.load(PLUGINS.variants).match.variant.name == "double-nine-100"
+    other = table("double-nine-100", seed=9, offer_resume=True)
+    assert other.ui.question is None and other.session.variant.name == "double-nine-100"
+    assert "choice:resume" not in [c.target for c in other.table.scene.choices]
+    assert save.load(PLUGINS.variants, save.save_path("chiva")).match is not None  # kept
+    same = table("chiva", seed=9, offer_resume=True)
+    assert [c.target for c in same.table.scene.choices] == ["choice:resume", "choice:fresh"]
+
+
+def test_declining_to_resume_deals_the_configured_match_and_replaces_the_save(table, data):
+    first = table("chiva", seed=3)
+    settle(first, lambda: first.person_view() is not None)
+    decide_by_taps(first)
+    again = table("chiva", seed=9, offer_resume=True)
+    assert again.session.match.seed == 3  # the saved match shows behind the question
+    click(again, "choice:fresh")
+    assert again.session.match.seed == 9
+    assert save.load(PLUGINS.variants, save.save_path("chiva")).match.seed == 9
 
 
 def test_a_damaged_save_is_reported_on_the_table_and_set_aside(table, data):
     data.mkdir(parents=True)
     (data / "match.json").write_text("{half a record")
     app = table("chiva", seed=3, offer_resume=True)
-    assert "set aside" in app.ui.message
+    assert "set aside" in app.ui.notice
     assert any("set aside" in t for t, _ in app.table.scene.panel)
     assert list(data.glob("match.damaged-*.json"))
 
@@ -373,9 +391,15 @@ def test_the_settings_window_starts_a_new_match_with_the_chosen_game(table):
     window.rows[3][0].set("expert" if "expert" in PLUGINS.players else "heuristic")
     window._level_choices(3)
     window.seed.set("42")
+    window.step.set(True)
+    window.animate.set(False)
+    window.apply()
+    assert "will be lost" in window.error.cget("text")  # the match in progress: asked first
+    assert app.session.variant.name == "chiva" and "settings" in app.windows
     window.apply()
     assert "settings" not in app.windows
     assert app.session.variant.name == "double-nine-100" and app.session.match.seed == 42
+    assert app.settings.step and not app.settings.animate
 
 
 def test_the_window_rescales_and_keeps_targets_finger_sized(table, root):
@@ -390,8 +414,8 @@ def test_the_window_rescales_and_keeps_targets_finger_sized(table, root):
         for tag in ("hand", "end", "button"):
             for item in c.find_withtag(f"{tag}&&body") or c.find_withtag(tag):
                 x0, y0, x1, y1 = c.bbox(item)
-                if "pip" in c.gettags(item) or "divider" in c.gettags(item):
-                    continue
+                if {"pip", "divider", "mark"} & set(c.gettags(item)):
+                    continue  # parts of a larger target (an end's L/R mark is on its spot)
                 if c.type(item) == "text":
                     continue
                 assert min(x1 - x0, y1 - y0) >= 46, (tag, size, c.gettags(item))

@@ -44,7 +44,7 @@ def test_an_end_the_picked_tile_does_not_fit_says_so_and_plays_nothing():
     ctl = Controller()
     tap(ctl, "tile:5-0", view)
     r = tap(ctl, "end:right", view)
-    assert r.action is None and "does not fit the right end (4)" in r.message
+    assert r.action is None and "does not fit the 4 end (R)" in r.message
     assert ctl.selected is T("5-0")
 
 

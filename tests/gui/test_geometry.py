@@ -279,3 +279,76 @@ def test_everything_rescales_with_the_window():
     small, big = table_layout(800, 600), table_layout(1600, 1200)
     assert big.table.width > small.table.width and big.table.height > small.table.height
     assert big.hand_tile_size > small.hand_tile_size
+
+
+def _bbox(rects):
+    rects = list(rects)
+    return Rect(
+        min(r.x0 for r in rects),
+        min(r.y0 for r in rects),
+        max(r.x1 for r in rects),
+        max(r.y1 for r in rects),
+    )
+
+
+def test_the_whole_line_with_its_end_spots_is_centred_on_the_table():
+    for _, table, _part, lay in all_layouts():
+        box = _bbox([p.rect for p in lay.placements] + [e.rect for e in lay.ends.values()])
+        assert box.centre == pytest.approx(table.centre, abs=1e-6)
+
+
+def test_a_line_of_30_and_more_tiles_fits_with_its_two_ends_at_its_two_far_ends():
+    for width, height in WINDOWS:
+        table = table_layout(width, height).table
+        for seed in range(6):
+            line, opening = legal_line(40, seed)
+            for n in (30, 35, len(line)):
+                part = line[:n]
+                lay = layout_line(part, min(opening, n - 1), table, 40)
+                rects = [p.rect for p in lay.placements]
+                assert all(table.contains(r) for r in rects)
+                left, right = lay.ends["left"].rect, lay.ends["right"].rect
+                assert table.contains(left) and table.contains(right)
+                top = min(r.y0 for r in rects)
+                bottom = max(r.y1 for r in rects)
+                rows = len({round(p.rect.centre[1]) for p in lay.placements if not p.vertical})
+                if rows > 1:  # the left end in the highest row, the right end in the lowest
+                    assert left.y1 <= top + lay.tile_size * 2 + 1e-6
+                    assert right.y0 >= bottom - lay.tile_size * 2 - 1e-6
+                else:  # one row: the ends are its two far ends
+                    assert left.x1 <= min(r.x0 for r in rects) + 1e-6
+                    assert right.x0 >= max(r.x1 for r in rects) - 1e-6
+
+
+def test_a_line_that_one_row_holds_is_laid_in_one_row():
+    table = Rect(0, 0, 1000, 400)
+    line = [(1, 2), (2, 3), (3, 4), (4, 4), (4, 5), (5, 6)]
+    for opening in range(len(line)):  # however lopsided the arms
+        lay = layout_line(line, opening, table, 30)
+        assert {p.direction for p in lay.placements} <= {"left", "right"}
+        assert lay.tile_size == 30
+
+
+def test_an_arm_turns_only_where_it_reaches_the_edge_of_the_table():
+    for _, table, _part, lay in all_layouts():
+        u, gap = lay.tile_size, lay.gap
+        by_index = {p.index: p for p in lay.placements}
+        for p in lay.placements:
+            if p.direction not in ("up", "down"):
+                continue
+            # The first tile of a column: the one before it, toward the opening, ran along a
+            # row. The column stands where one more tile would not have fitted the row:
+            # less than two tile lengths from the table's edge.
+            before = by_index.get(p.index - 1 if p.direction == "down" else p.index + 1)
+            if before is None or before.direction not in ("left", "right"):
+                continue
+            edge = min(p.rect.x0 - table.x0, table.x1 - p.rect.x1)
+            assert edge <= 2 * (2 * u + gap) + 1e-6, (edge, u)
+
+
+def test_long_double_nine_lines_keep_tiles_readable_in_the_default_window():
+    table = table_layout(1180, 820).table
+    for seed in range(6):
+        line, opening = legal_line(40, seed)
+        lay = layout_line(line, opening, table, table_layout(1180, 820).line_tile_size)
+        assert lay.tile_size >= 28  # pips of a 9 stay apart at this size

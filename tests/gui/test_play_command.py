@@ -43,7 +43,9 @@ def test_an_unknown_table_setting_is_refused(tmp_path):
         'variant = "chiva"\n[seats]\n1 = "human"\n2 = "random"\n'
         '3 = "random"\n4 = "random"\n[table]\nspeed = 3\n',
     )
-    assert "[table] has no key 'speed' (its keys: delay)" in one_line_error(invoke(cfg))
+    assert "[table] has no key 'speed' (its keys: delay, step, animate)" in one_line_error(
+        invoke(cfg)
+    )
 
 
 def test_two_people_at_one_table_are_refused(tmp_path):
@@ -67,10 +69,20 @@ def test_a_bad_seed_or_delay_in_the_config_is_refused(tmp_path):
         '3 = "random"\n4 = "random"\n[table]\ndelay = -1\n',
     )
     assert "[table] delay must be a number of seconds" in one_line_error(invoke(cfg))
+    cfg = write(
+        tmp_path,
+        'variant = "chiva"\n[seats]\n1 = "human"\n2 = "random"\n'
+        '3 = "random"\n4 = "random"\n[table]\nstep = "yes"\n',
+    )
+    assert "[table] step must be true or false" in one_line_error(invoke(cfg))
 
 
 def test_a_bad_size_is_refused():
     assert "--size is WIDTHxHEIGHT" in one_line_error(invoke("--size", "big"))
+
+
+def test_a_size_below_the_tables_smallest_window_is_refused():
+    assert "smallest window, 960x720" in one_line_error(invoke("--size", "640x480"))
 
 
 def test_without_a_display_the_table_says_so_in_one_line(monkeypatch):
@@ -86,12 +98,15 @@ def test_the_settings_merge_defaults_config_and_command_line(tmp_path):
     default = resolve(None, None, None, None, loaded)
     assert default["variant"] == "chiva" and default["seats"][1] == "human"
     assert default["seed"] is None and default["delay"] == 0.6
+    assert default["step"] is False and default["animate"] is True
     cfg = tmp_path / "t.toml"
     cfg.write_text(
         'variant = "double-nine-100"\n[seats]\n1 = "random"\n2 = "random"\n'
         '3 = "human"\n4 = "random"\n[tournament]\nseed = 7\n[table]\ndelay = 0.2\n'
+        "step = true\nanimate = false\n"
     )
     merged = resolve(cfg, None, None, None, loaded)
+    assert merged["step"] is True and merged["animate"] is False
     assert (merged["variant"], merged["seed"], merged["delay"]) == ("double-nine-100", 7, 0.2)
     assert merged["seats"][3] == "human"
     flags = resolve(cfg, "chiva", 9, 0.0, loaded)

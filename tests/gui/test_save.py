@@ -158,3 +158,59 @@ def test_a_finished_match_is_not_offered_for_resuming(data):
     save.write(s.match, s.seats, s.streams)
     assert save.load(PLUGINS.variants) == save.Loaded()
     assert (data / "match.json").exists()  # kept, just not offered
+
+
+def test_a_save_naming_a_player_not_installed_is_set_aside_not_overwritten(data):
+    # The next match's first move writes the save: left in place, the saved match is lost.
+    s = session(seed=6)
+    drive(s)
+    s.apply(s.match.legal_actions()[0])
+    path = save.write(s.match, s.seats, s.streams)
+    saved = json.loads(path.read_text())
+    saved["match"]["seats"]["2"] = {"player": "ghost", "depth": 3}
+    content = json.dumps(saved)
+    path.write_text(content)
+    loaded = save.load(PLUGINS.variants, players=PLUGINS.players)
+    assert loaded.match is None
+    assert loaded.damaged.startswith(
+        "the saved match names a player that is not installed (seat 2: unknown player 'ghost'"
+    )
+    assert "install the player and rename it back to match.json" in loaded.damaged
+    assert not path.exists()
+    aside = list(data.glob("match.damaged-*.json"))
+    assert len(aside) == 1 and aside[0].read_text() == content
+    # Installed again (here: the same registry knowing the name), the file resumes as it was.
+    aside[0].rename(path)
+    saved["match"]["seats"]["2"] = "random"
+    path.write_text(json.dumps(saved))
+    assert save.load(PLUGINS.variants, players=PLUGINS.players).match is not None
+
+
+def test_the_table_reports_a_save_whose_player_is_gone_and_plays_on_without_losing_it(root, data):
+    # The table asks the process's own players (as capicua play does): a save naming a
+    # player no plugin provides is set aside before the new match's first move is saved.
+    from test_app import decide_by_taps, settle
+
+    from capicua.gui.app import TableApp
+    from capicua.gui.dialogs import Settings
+
+    s = session(seed=6)
+    drive(s)
+    s.apply(s.match.legal_actions()[0])
+    path = save.write(s.match, {**s.seats, 3: "ghost"}, s.streams, save.save_path("chiva"))
+    content = path.read_text()
+    root.geometry("1180x820+0+0")
+    app = TableApp(root, PLUGINS, Settings("chiva", dict(SEATS), 3, 0.0), offer_resume=True)
+    try:
+        root.update()
+        assert "names a player that is not installed (seat 3: unknown player 'ghost'" in (
+            app.ui.notice
+        )
+        assert app.ui.question is None  # nothing to resume: the new match is on
+        settle(app, lambda: app.person_view() is not None)
+        decide_by_taps(app)
+        aside = list(data.glob("match-chiva.damaged-*.json"))
+        assert len(aside) == 1 and aside[0].read_text() == content
+        assert json.loads(path.read_text())["match"]["seats"]["3"] != "ghost"
+    finally:
+        app.shutdown()

@@ -67,7 +67,7 @@ def test_a_pass_is_shown_at_the_seat_with_the_numbers_it_lacks():
     s = session(hands=FORCED_PASS, steps="1:6-6L 2:6-5L 3:6-4R 4:5-3L 1:pass")
     seats = by_seat(scene(s))
     assert seats[1].passed and seats[1].voids == (3, 4)
-    assert ("You passed (no 3 or 4).", "muted") in scene(s).panel
+    assert ("You passed on 3, 4.", "muted") in scene(s).panel
 
 
 def test_the_end_of_a_hand_reveals_all_four_hands_and_explains_the_result():
@@ -79,7 +79,10 @@ def test_the_end_of_a_hand_reveals_all_four_hands_and_explains_the_result():
         assert seat.tiles is not None
         assert sorted(seat.tiles) == sorted(result.remaining[seat.seat])
     assert sc.banner[0].startswith("Hand 1 is blocked")
-    assert sc.choices == (Choice("choice:continue", "Continue"),)
+    assert sc.choices == (
+        Choice("choice:continue", "Continue"),
+        Choice("choice:review", "Review this hand"),
+    )
     assert sc.ends == ()  # nothing to play on while the result is shown
 
 
@@ -88,7 +91,10 @@ def test_the_end_of_the_match_names_the_winner_and_offers_a_new_match():
     sc = scene(s)
     assert s.match.over
     assert sc.banner[-1] == "Team 2 (seat 2 and seat 4) wins the match 143–0: a Tripollúa!"
-    assert sc.choices == (Choice("choice:new", "New match"),)
+    assert sc.choices == (
+        Choice("choice:new", "New match"),
+        Choice("choice:review", "Review this hand"),
+    )
 
 
 def test_seats_are_placed_from_the_persons_seat():
@@ -165,3 +171,43 @@ def test_a_three_seat_variant_seats_the_others_right_and_left():
     sc = scene(cutthroat())
     assert [(s.seat, s.position) for s in sc.seats] == [(1, 1), (2, 2), (3, 3)]
     assert [s.name for s in sc.seats] == ["You", "Seat 2", "Seat 3"]
+
+
+def test_the_seat_to_move_says_paused_not_thinking_while_a_side_window_is_open():
+    s = session(hands=CHOICES, steps="1:6-6L")
+    seats = by_seat(scene(s, ui=Ui(thinking=2, paused=True, paused_by=("rules",))))
+    assert seats[2].paused and not seats[2].thinking
+    assert ("Paused: the computers wait while Rules is open.", "status") in scene(
+        s, ui=Ui(paused=True, paused_by=("rules",))
+    ).panel
+
+
+def test_the_last_pass_is_marked_at_its_seat_instead_of_the_last_tile():
+    s = session(hands=CHOICES, steps="1:6-6L 2:6-5L 3:6-4R 4:pass")
+    sc = scene(s)
+    assert by_seat(sc)[4].last and by_seat(sc)[4].passed and not sc.last_play
+    assert sc.strip == "Since your turn: S2 6-5 · S3 6-4 · S4 pass"
+    assert sc.legend is not None and sc.ends == ("left", "right")
+
+
+def test_a_finished_round_of_the_draw_is_held_with_both_tiles_and_their_totals():
+    v = variant("double-nine-100")
+    s = session("double-nine-100", script=[draw(v, "9-9", "1-0")])
+    s.apply(Draw.of(0))
+    s.apply(Draw.of(0))
+    assert s.held_draw == 1
+    sc = scene(s)
+    assert [(d.name, str(d.tile), d.total, d.wins) for d in sc.drawn] == [
+        ("You", "9-9", 18, True),
+        ("Seat 2", "1-0", 1, False),
+    ]
+    assert sc.choices == (Choice("choice:continue", "Continue"),) and sc.facedown is None
+    s.proceed()
+    assert scene(s).drawn == ()
+
+
+def test_step_mode_puts_next_on_the_felt_with_the_keyboard_on_it():
+    s = session(hands=CHOICES, steps="1:6-6L")
+    sc = scene(s, ui=Ui(step_wait=2))
+    assert sc.choices == (Choice("choice:next", "Next"),) and sc.focus == "choice:next"
+    assert any("seat 2 moves when you tap Next" in line for line in sc.banner)

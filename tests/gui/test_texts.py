@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from table_helpers import (
+    CHOICES,
     DOMINO_BY_1,
     DOMINO_BY_1_PLAY,
     LOWEST_SEAT_2,
@@ -17,7 +18,14 @@ from table_helpers import (
     variant,
 )
 
-from capicua.gui.texts import last_move, result_lines, series_scoring
+from capicua.gui.texts import (
+    last_move,
+    log_lines,
+    reflow,
+    result_lines,
+    round_strip,
+    series_scoring,
+)
 
 
 def explained(s):
@@ -105,3 +113,37 @@ def test_a_won_match_is_named_in_the_variants_words():
     assert variant("double-nine-100").label_name("tripollua") == "a Tripollúa"
     assert variant("double-nine-100").label_name("pollona", plural=True) == "Pollonas"
     assert variant("chiva").label_name("chiva", plural=True) == "chivas"
+
+
+def test_the_log_tells_every_move_as_a_sentence_with_the_ends_as_marked():
+    s = session(hands=CHOICES, steps="1:6-6L 2:6-5L 3:6-4R 4:pass")
+    lines = log_lines(s)
+    assert "Hand 1: you lead and must open with 6-6." in lines
+    assert lines[-5:] == [
+        "You opened with 6-6.",
+        "Seat 2 played 6-5 on the 6 end (L), which now shows 5.",
+        "Seat 3 played 6-4 on the 6 end (R), which now shows 4.",
+        "Seat 4 passed on 4, 5.",
+        "The hand goes on.",
+    ]
+
+
+def test_the_round_strip_starts_after_the_persons_last_move():
+    s = session(hands=CHOICES, steps="1:6-6L 2:6-5L 3:6-4R 4:pass")
+    assert round_strip(s, s.view()) == "Since your turn: S2 6-5 · S3 6-4 · S4 pass"
+    run(s, "1:5-4L")
+    assert round_strip(s, s.view()) is None
+
+
+def test_reflow_joins_a_hard_wrapped_paragraph_and_keeps_list_items_apart():
+    text = (
+        "Who leads:\n  1. The first hand: the holder\n     of 6-6.\n  2. After a domino.\n"
+        "\nA long\nparagraph."
+    )
+    assert reflow(text).split("\n") == [
+        "Who leads:",
+        "  1. The first hand: the holder of 6-6.",
+        "  2. After a domino.",
+        "",
+        "A long paragraph.",
+    ]

@@ -224,7 +224,7 @@ def test_the_person_plays_block_against_greedy_in_the_window(display, cli, tmp_p
     assert r.exit_code == 0, r.output
     assert seen["line"] == 2
     # The table saves the match as it goes: the record in the save says who played what.
-    saved = json.loads((tmp_path / "data" / "match.json").read_text(encoding="utf-8"))
+    saved = json.loads((tmp_path / "data" / "match-block.json").read_text(encoding="utf-8"))
     record = saved["match"]
     assert record["variant"] == "block"
     assert record["hands"][0]["actions"][:2] == [

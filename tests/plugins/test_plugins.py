@@ -399,3 +399,35 @@ def test_a_variants_options_are_checked_and_carried_to_the_players():
         Race(goal=5)
     with pytest.raises(ValueError, match="has no option 'target'"):
         Race(target=50)
+
+
+def test_capicua_plugins_shows_a_plugins_words_as_written(make_dist, cli, monkeypatch):
+    from capicua.commands import common
+
+    monkeypatch.setattr(common.out, "width", 200)  # a wide terminal: no cell wraps
+    make_dist(
+        "capicua-bracketed",
+        {"bracketed": "capicua_bracketed"},
+        {
+            "capicua_bracketed": """
+                from capicua.hookspecs import hookimpl
+                from capicua.players.base import Option, Player
+
+                class Bracketed(Player):
+                    name = "bracketed"
+                    description = "needs the [rl] extra: pip install 'capicua[rl]'"
+                    options = {"depth": Option(int, 2, "plies [1-4] to look ahead", min=1)}
+
+                    def act(self, view):
+                        return view.legal[0]
+
+                @hookimpl
+                def capicua_register_players(registry):
+                    registry.add(Bracketed)
+            """
+        },
+    )
+    r = cli("plugins")
+    assert r.exit_code == 0, r.output
+    flat = " ".join(r.output.split())
+    assert "needs the [rl] extra" in flat and "plies [1-4] to look ahead" in flat

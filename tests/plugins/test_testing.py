@@ -4,7 +4,10 @@ any shape through it, and each kind of fault a plugin can have is caught and nam
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -25,18 +28,32 @@ def test_builtin_variants_keep_the_core_invariants(variant):
     assert report.matches == 2 and report.undo_checks > 0 and report.views > 0
 
 
+REFERENCE_BOT = Path(__file__).parents[2] / "examples" / "bots" / "python" / "capicua_bot.py"
+
 #: Options that keep a slow player quick enough for the suite (it is the rules that are
 #: checked here, not the strength).
-LIGHT = {"expert": {"samples": 4}}
+LIGHT = {
+    "expert": {"samples": 4},
+    # A bot program: the Python reference bot, in its own process at every seat.
+    "command": {"argv": [sys.executable, str(REFERENCE_BOT)]},
+}
+
+
+#: Built-in players that need an optional extra, and the module that tells it is installed.
+EXTRAS = {"policy": ("numpy", "the policy player needs the rl extra: pip install 'capicua[rl]'")}
 
 
 def builtin_players():
     loaded = load_plugins(third_party=False)
-    return [
-        loaded.players.get(n)
-        for n in loaded.players.names()
-        if not loaded.players.get(n).interactive
-    ]
+    out = []
+    for n in loaded.players.names():
+        cls = loaded.players.get(n)
+        if cls.interactive:
+            continue
+        module, reason = EXTRAS.get(n, ("", ""))
+        missing = bool(module) and importlib.util.find_spec(module) is None
+        out.append(pytest.param(cls, marks=pytest.mark.skipif(missing, reason=reason)))
+    return out
 
 
 @pytest.mark.parametrize("player", builtin_players(), ids=lambda p: p.name)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from capicua.players.command import DEFAULT_TIME_LIMIT
 from capicua.tournament.config import (
     ConfigError,
     Overrides,
@@ -29,7 +30,8 @@ def test_flags_override_the_config_and_the_config_overrides_defaults(write_confi
     )
     s = resolve(bare, Overrides(), plugins)
     assert s.matches == 100 and s.seed is None and s.workers >= 1 and not s.swap_teams
-    assert s.time_limit is None and s.records is None and s.db == Path(f"{bare.stem}.sqlite")
+    assert s.time_limit == DEFAULT_TIME_LIMIT  # every seat has a time limit by default
+    assert s.records is None and s.db == Path(f"{bare.stem}.sqlite")
 
 
 def test_paths_in_the_config_are_relative_to_the_config_and_flags_to_the_current_folder(
@@ -140,6 +142,12 @@ def test_the_shipped_configs_are_valid(plugins):
     checked = 0
     for path in configs:
         raw = read_toml(path)
+        if "league" in raw:
+            from capicua.tournament.league import resolve_league
+
+            assert len(resolve_league(path, plugins).players) >= 4
+            checked += 1
+            continue
         names = {s if isinstance(s, str) else s["player"] for s in raw["seats"].values()}
         if not names <= set(plugins.players.names()):
             continue  # a player that is not installed here: nothing to check it against

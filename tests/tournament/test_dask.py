@@ -5,6 +5,8 @@ Skipped where the ``dask`` extra is not installed (CI installs it).
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 distributed = pytest.importorskip("distributed")
@@ -81,3 +83,28 @@ def test_an_unreachable_scheduler_is_reported_on_one_line(cli, write_config, tmp
     errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
     assert len(errors) == 1 and "cannot reach the dask scheduler tcp://127.0.0.1:9" in errors[0]
     assert "Traceback" not in result.output
+
+
+def test_a_match_and_a_league_on_dask_give_the_local_pool_s_records(
+    cli, write_config, tmp_path, cluster, testplayers
+):
+    # The sequential test reads the games in order, so it stops at the same pair on the
+    # cluster, whatever order the games finish in there.
+    match = ("heuristic", "random", "--variant", "chiva", "--sprt", "elo1=40", "--seed", 8)
+    league = write_config(
+        'variant = "chiva"\n[league]\n'
+        'players = ["heuristic", "random", { player = "raiser", rate = 0.3 }]\n'
+        "pairs = 3\nseed = 9\n"
+    )
+    for command, args in (("match", match), ("league", (league,))):
+        outputs = []
+        for where in ("local", "dask"):
+            records = tmp_path / f"{command}-{where}.jsonl"
+            extra = ("--scheduler", cluster.scheduler_address) if where == "dask" else ()
+            db = tmp_path / f"{command}-{where}.sqlite"
+            result = cli(command, *args, "--db", db, "--records", records, "--json", *extra)
+            assert result.exit_code == 0, result.output
+            summary = json.loads(result.stdout)
+            outputs.append((records.read_bytes(), summary.get("sprt"), summary.get("ratings")))
+        assert outputs[0] == outputs[1]
+        assert outputs[0][0]

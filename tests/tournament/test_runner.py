@@ -59,3 +59,36 @@ def test_a_failing_backend_keeps_every_game_it_finished_and_resume_completes(
     whole = [play_game(Job.from_settings(settings), i)["record"] for i in range(5)]
     assert settings.records.read_text().splitlines() == whole
     store.close()
+
+
+def test_a_tournament_played_without_a_time_limit_resumes_without_one(
+    write_config, tmp_path, plugins
+):
+    from dataclasses import replace
+
+    unlimited = replace(settings_for(write_config, tmp_path, plugins), time_limit=None)
+    settings, store = open_tournament(unlimited, resume=False)
+    with pytest.raises(RunnerError):
+        run(settings, store, Backwards(fail_after=2))
+    store.close()
+    # The config sets no time_limit, so this run's default gives way to the stored none.
+    again = settings_for(write_config, tmp_path, plugins)
+    assert again.time_limit is not None and again.time_limit_defaulted
+    settings, store = open_tournament(again, resume=True)
+    assert settings.time_limit is None
+    assert run(settings, store, Backwards()) == 3
+    store.close()
+
+
+def test_a_time_limit_the_config_sets_must_match_the_stored_one(write_config, tmp_path, plugins):
+    from dataclasses import replace
+
+    from capicua.tournament.config import ConfigError
+
+    unlimited = replace(settings_for(write_config, tmp_path, plugins), time_limit=None)
+    _, store = open_tournament(unlimited, resume=False)
+    store.close()
+    config = write_config(chiva(matches=5, seed=9, extra="time_limit = 5.0"))
+    given = Overrides(db=tmp_path / "t.sqlite", records=tmp_path / "r.jsonl")
+    with pytest.raises(ConfigError, match="time_limit"):
+        open_tournament(resolve(config, given, plugins), resume=True)

@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// A capicua-bot/1 bot in JavaScript for Node.js (18 or later), no packages: a starting point.
+//
+// capicua runs it as a program (docs/protocol.md): one JSON message a line on stdin, one
+// answer a line on stdout, and stderr for its log. In a config:
+//
+//   [seats]
+//   2 = { player = "command", argv = ["node", "js/bot.js"] }
+//
+// How it plays (see choose()):
+// * a play: one that leaves the next player (an opponent) only numbers it has shown it
+//   lacks, by passing on them earlier in the hand; then the heaviest tile, doubles first,
+//   because the pips left in hand are what the other side scores;
+// * five or more doubles: it shows them and asks for a redeal, as computers must;
+// * choosing the leader: itself; the draw for first lead: the first face-down tile.
+"use strict";
+
+const readline = require("node:readline");
+
+const NAME = "jsbot";
+const VERSION = "1.0";
+const OPTIONS = {
+  block: {
+    type: "bool",
+    default: true,
+    help: "prefer plays that leave the next player only numbers it lacks",
+  },
+};
+
+function send(message) {
+  process.stdout.write(JSON.stringify(message) + "\n");
+}
+
+// "6-4L" -> [6, 4, "L"]
+function parsePlay(action) {
+  const [a, b] = action.slice(0, -1).split("-").map(Number);
+  return [a, b, action.slice(-1)];
+}
+
+function other(a, b, n) {
+  return a === n ? b : a;
+}
+
+// The numbers each seat has shown it lacks: a pass means no tile fitted either end.
+function voids(history) {
+  const lacks = {};
+  let left = null;
+  let right = null;
+  for (const [seat, action] of history) {
+    if (action === "pass") {
+      (lacks[seat] = lacks[seat] || new Set()).add(left).add(right);
+      continue;
+    }
+    const [a, b, end] = parsePlay(action);
+    if (left === null) [left, right] = [a, b];
+    else if (end === "L") left = other(a, b, left);
+    else right = other(a, b, right);
+  }
+  return lacks;
+}
+
+// The open ends after a play.
+function after(ends, action) {
+  const [a, b, end] = parsePlay(action);
+  if (ends === null) return [a, b];
+  return end === "L" ? [other(a, b, ends[0]), ends[1]] : [ends[0], other(a, b, ends[1])];
+}
+
+function choose(decide, options) {
+  const legal = decide.legal;
+  if (legal.length === 1) return [legal[0], "the only legal action"];
+  if (decide.phase === "claim") return ["redeal", "five doubles: I show them"];
+  if (decide.phase === "lead") {
+    const mine = `lead ${decide.seat}`;
+    return [legal.includes(mine) ? mine : legal[0], "I lead"];
+  }
+  if (decide.phase === "draw") return [legal[0], "any tile: they are face down"];
+
+  const seats = decide.counts.length;
+  const next = (decide.seat % seats) + 1;
+  const lacks = voids(decide.history)[next] || new Set();
+  const score = (action) => {
+    const [a, b] = parsePlay(action);
+    const [l, r] = after(decide.ends, action);
+    const blocks = options.block && lacks.has(l) && lacks.has(r) ? 1 : 0;
+    return [blocks, a + b, a === b ? 1 : 0];
+  };
+  let best = legal[0];
+  for (const action of legal.slice(1)) {
+    const [x, y] = [score(action), score(best)];
+    if (x[0] > y[0] || (x[0] === y[0] && (x[1] > y[1] || (x[1] === y[1] && x[2] > y[2])))) {
+      best = action;
+    }
+  }
+  const [blocks, pips] = score(best);
+  const why = blocks ? `seat ${next} cannot follow ${best}` : `${best}: ${pips} pips`;
+  return [best, why];
+}
+
+const defaults = Object.fromEntries(Object.entries(OPTIONS).map(([k, v]) => [k, v.default]));
+let options = { ...defaults };
+
+const input = readline.createInterface({ input: process.stdin, terminal: false });
+input.on("line", (line) => {
+  if (!line.trim()) return;
+  const message = JSON.parse(line);
+  switch (message.type) {
+    case "hello":
+      send({
+        type: "hello",
+        protocol: "capicua-bot/1",
+        name: NAME,
+        version: VERSION,
+        options: OPTIONS,
+        variants: ["*"], // it reads every decision from the message alone
+        reset: true, // new_match starts it afresh: keep the process
+      });
+      break;
+    case "new_match":
+      options = { ...defaults, ...message.options };
+      console.error(`${NAME}: ${message.variant.name}, seat ${message.seat}`);
+      send({ type: "ready" });
+      break;
+    case "decide": {
+      const [action, why] = choose(message, options);
+      send({ type: "action", id: message.id, action, comment: why });
+      break;
+    }
+    case "match_ended":
+      console.error(`${NAME}: the match ended, winner ${message.winner}`);
+      break;
+    case "quit":
+      input.close();
+      break;
+    default: // hand_ended, and any message type it does not know: nothing to answer
+  }
+});
+input.on("close", () => process.exit(0));

@@ -1,0 +1,182 @@
+"""``capicua league CONFIG``: a round robin or a gauntlet in duplicate pairs, with ratings.
+
+The settings come from :func:`capicua.tournament.league.resolve_league` (defaults < the
+config's ``[league]`` < flags); the games are kept in a database as they finish, like a
+tournament's, so Ctrl-C stops with exit status 130 and the command that resumes, and a
+larger ``--pairs`` extends a finished league. Bad input is one line and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from ..tournament.config import ConfigError
+from ..tournament.league import LeagueSettings, resolve_league, standings
+from ..tournament.runner import open_tournament, run
+from ..tournament.store import StorageError
+from .common import Command, err, fail, out, plugins
+from .running import (
+    MatchProgress,
+    Records,
+    Repair,
+    Scheduler,
+    Workers,
+    backend,
+    kept_in,
+    matches_kept,
+    stopping_cleanly,
+)
+
+
+def league(
+    config: Annotated[
+        Path,
+        typer.Argument(
+            help="The league's TOML config: the variant and a [league] table of players."
+        ),
+    ],
+    pairs: Annotated[
+        int | None, typer.Option("--pairs", "-n", help="Duplicate pairs per pairing.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="The league seed.")] = None,
+    workers: Workers = None,
+    records: Records = None,
+    db: Annotated[
+        Path | None,
+        typer.Option(
+            "--db", help="The league database (default: CONFIG's name with .sqlite, here)."
+        ),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue the league in the database.")
+    ] = False,
+    repair: Repair = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the standings as JSON for scripts.")
+    ] = False,
+    scheduler: Scheduler = None,
+) -> None:
+    """Play every pairing of a league in duplicate pairs; print ratings and a crosstable.
+
+    Ratings are openskill's (a mean with its uncertainty); the crosstable gives each
+    player's share of the points against each other, with 95% intervals.
+    """
+    loaded = plugins()
+    try:
+        settings = resolve_league(
+            config,
+            loaded,
+            pairs=pairs,
+            seed=seed,
+            workers=workers,
+            records=records,
+            db=db,
+            scheduler=scheduler,
+        )
+        settings, store = open_tournament(settings, resume, repair=repair, plugins=loaded)
+    except (ConfigError, StorageError) as exc:
+        fail(str(exc))
+    game = loaded.variants.create(settings.variant)
+    given = {"--pairs": pairs, "--db": db, "--records": records, "--scheduler": scheduler}
+    resume_with = _resume_command(config, settings, given)
+    with stopping_cleanly(store, matches_kept(store, settings.matches), resume_with):
+        pool = backend(settings, loaded)
+        done = len([i for i in store.done() if i < settings.matches])
+        form = "round robin" if settings.format == "round-robin" else "gauntlet"
+        err.print(
+            f"{game.title} league: {len(settings.players)} players, {form}, "
+            f"{settings.pairs:,} pairs per pairing ({settings.matches:,} matches), seed "
+            f"{settings.seed}, {pool.describe()}; {kept_in(settings, resume, done)}",
+            markup=False,
+        )
+        start = time.perf_counter()
+        with MatchProgress(done, settings.matches) as advance:
+            run(settings, store, pool, loaded, advance)
+        took = time.perf_counter() - start
+        summary = standings(settings, store.facts(settings.matches), game.teams)
+    store.close()
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        return
+    _print(summary, game.title, took)
+
+
+def _resume_command(config: Path, settings: LeagueSettings, given: dict[str, Any]) -> str:
+    words = ["capicua", "league", str(config), "--resume", "--seed", str(settings.seed)]
+    for flag, value in given.items():
+        if value is not None:
+            words += [flag, str(value)]
+    return shlex.join(words)
+
+
+def _pct(cell: dict | None) -> str:
+    if cell is None:
+        return "-"
+    lo, hi = cell["ci"]
+    return f"{100 * cell['share']:.0f} [{100 * lo:.0f}–{100 * hi:.0f}]"
+
+
+def _print(s: dict, title: str, took: float) -> None:
+    wide = out if out.is_terminal else Console(file=out.file, width=160, highlight=False)
+    names = s["crosstable"]["players"]
+    out.print(
+        f"{title} league, seed {s['seed']}, {s['games']:,} matches: ratings (openskill, "
+        f"mu ± 2 sigma) and share of the points % [95% interval]",
+        markup=False,
+    )
+    ratings = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for column, justify in (
+        ("", "right"),
+        ("player", "left"),
+        ("rating", "right"),
+        ("interval", "right"),
+        ("share", "right"),
+        ("pairs", "right"),
+    ):
+        ratings.add_column(column, justify=justify)  # type: ignore[arg-type]
+    for rank, row in enumerate(s["ratings"], 1):
+        lo, hi = row["interval"]
+        ratings.add_row(
+            str(rank),
+            row["player"],
+            f"{row['mu']:.1f}",
+            f"{lo:.1f}–{hi:.1f}",
+            _pct(row["score"]),
+            str(row["pairs"]),
+        )
+    wide.print(ratings)
+    out.print(
+        "crosstable: the row's share of the points against the column, % [95% interval]",
+        markup=False,
+    )
+    cross = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    cross.add_column("")
+    for k in range(len(names)):
+        cross.add_column(str(k + 1), justify="right")
+    for k, (name, cells) in enumerate(zip(names, s["crosstable"]["share"], strict=True)):
+        cross.add_row(
+            f"{k + 1} {name}",
+            *("" if a == k else _pct(c) for a, c in enumerate(cells)),
+        )
+    wide.print(cross)
+    void = sum(p["void_pairs"] for p in s["pairings"])
+    if void:
+        out.print(f"{void} pairs void (a game stopped with no seat to blame)", markup=False)
+    out.print(
+        f"time {took:.1f} s; database {s['db']}"
+        + (f"; records {s['records']}" if s["records"] else ""),
+        markup=False,
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.command("league", cls=Command)(league)

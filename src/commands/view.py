@@ -1,0 +1,230 @@
+"""``capicua view``: watch a recorded match at the table, move by move.
+
+Opens the replay viewer (:mod:`capicua.gui.viewer`) on one match of a records file, one
+record, or the table's save (with no file: the saved match of ``--variant``). ``--hand``,
+``--move`` and ``--seat`` choose the position and the hands shown at the start; ``--review``
+reviews that hand at once. ``--screenshot FILE`` renders that position to a PNG instead of
+opening a window (under its own Xvfb if there is no display), ``--log-screenshot FILE`` the
+log beside it.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from .common import Command, fail, out, plugins
+from .play import DEFAULT_DELAY, check_delay, window_size
+from .record_file import Picked, one_match
+
+SPEED_RANGE = (0.1, 10.0)
+
+
+def view(
+    file: Annotated[
+        Path | None,
+        typer.Argument(
+            help="Records (.jsonl), one record (.json) or the table's save; none: the "
+            "match the table saved for --variant."
+        ),
+    ] = None,
+    match: Annotated[
+        int | None,
+        typer.Option("--match", "-m", help="The N-th match of the file (default: the first)."),
+    ] = None,
+    variant: Annotated[
+        str, typer.Option("--variant", help="With no file: the game whose saved match to view.")
+    ] = "chiva",
+    hand: Annotated[
+        int | None, typer.Option("--hand", help="Start at this hand (default: the record's start).")
+    ] = None,
+    move: Annotated[
+        int | None,
+        typer.Option("--move", min=0, help="Start after this many plays and passes of the hand."),
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", help="Only this seat's hand face up: what that seat knew."),
+    ] = None,
+    speed: Annotated[
+        float, typer.Option("--speed", help="Seconds a move while the record plays.")
+    ] = 1.0,
+    play: Annotated[bool, typer.Option("--play", help="Start playing the record at once.")] = False,
+    review: Annotated[
+        bool, typer.Option("--review", help="Review the hand at the start position at once.")
+    ] = False,
+    delay: Annotated[
+        float | None,
+        typer.Option("--delay", help="Seconds between computer moves after Play from here."),
+    ] = None,
+    screenshot: Annotated[
+        Path | None,
+        typer.Option("--screenshot", help="Render the viewer to this PNG and exit."),
+    ] = None,
+    log_screenshot: Annotated[
+        Path | None,
+        typer.Option("--log-screenshot", help="With --screenshot: the log window to this PNG."),
+    ] = None,
+    size: Annotated[
+        str, typer.Option("--size", help="Window size, WIDTHxHEIGHT, at least 960x720.")
+    ] = "1180x820",
+) -> None:
+    """Watch a recorded match: step, jump to a hand, play it, review it, play on from it."""
+    loaded = plugins()
+    picked = one_match(_file(file, variant, loaded), match)
+    m = picked.match
+    from ..gui.geometry import SEAT_SIDES
+
+    if m.variant.seats not in SEAT_SIDES:
+        fail(f"the table seats 2, 3 or 4 players; {m.variant.title} has {m.variant.seats} seats")
+    if seat is not None and not 1 <= seat <= m.variant.seats:
+        fail(f"--seat {seat}: {m.variant.title} has seats 1 to {m.variant.seats}")
+    if not SPEED_RANGE[0] <= speed <= SPEED_RANGE[1]:
+        fail(f"--speed is {SPEED_RANGE[0]:g} to {SPEED_RANGE[1]:g} seconds a move, not {speed:g}")
+    if delay is not None:
+        check_delay(delay, "--delay")
+    if log_screenshot is not None and screenshot is None:
+        fail("--log-screenshot goes with --screenshot")
+    width, height = window_size(size)
+    start = _start(picked, hand, move)
+    options = {
+        "speed": speed,
+        "delay": DEFAULT_DELAY if delay is None else float(delay),
+        "seat": seat,
+        "start": start,
+        "review": review,
+        "play": play,
+    }
+    if screenshot is not None:
+        _screenshot(loaded, picked, options, screenshot, log_screenshot, width, height)
+        return
+    import tkinter as tk
+
+    try:
+        root = tk.Tk()
+    except tk.TclError as exc:
+        fail(f"cannot open a window ({exc}); capicua view needs a desktop (DISPLAY)")
+    root.geometry(f"{width}x{height}")
+    app = _open(root, loaded, picked, options, saving=True, animate=True)
+    if play:
+        app.do_play()
+    root.mainloop()
+
+
+def _file(file: Path | None, variant: str, loaded: Any) -> Path:
+    """The file to read: the one given, or the table's save of ``variant``."""
+    if file is not None:
+        return file
+    from ..gui import save
+
+    if variant not in loaded.variants:
+        fail(f"unknown variant {variant!r}; available: {', '.join(loaded.variants.names())}")
+    path = save.save_path(variant)
+    if not path.exists():
+        title = loaded.variants.get(variant).title
+        fail(
+            f"no saved {title} match to view ({path} does not exist): capicua play saves the "
+            "match at the table, or give a records file"
+        )
+    return path
+
+
+def _start(picked: Picked, hand: int | None, move: int | None) -> tuple[int, int] | None:
+    """The hand and move to start at, checked against the record; None: its start."""
+    if hand is None and move is None:
+        return None
+    hands = len(picked.match.hands_log)
+    h = 1 if hand is None else hand
+    if not 1 <= h <= hands:
+        fail(f"--hand {h}: {picked.where} has hands 1 to {hands}")
+    played = len(picked.match.hands_log[h - 1].actions)
+    n = 0 if move is None else move
+    if n > played:
+        fail(f"--move {n}: hand {h} of {picked.where} has {played} plays and passes")
+    return h, n
+
+
+def _open(root: Any, loaded: Any, picked: Picked, options: dict[str, Any], **kw: Any) -> Any:
+    from ..gui.playback import Playback
+    from ..gui.viewer import ViewerApp
+
+    playback = Playback(picked.match, picked.seats)
+    if options["seat"] is not None:
+        playback.show_only(options["seat"])
+    if options["start"] is not None:
+        playback.goto_move(*options["start"])
+    name = Path(picked.where.split(": match ", 1)[0]).name
+    source = f"{name}, match {picked.number} of {picked.of}"
+    app = ViewerApp(
+        root,
+        loaded,
+        playback,
+        source=source,
+        speed=options["speed"],
+        delay=options["delay"],
+        **kw,
+    )
+    if options["review"]:
+        app.do_review()
+    return app
+
+
+def _screenshot(
+    loaded: Any,
+    picked: Picked,
+    options: dict[str, Any],
+    path: Path,
+    log_path: Path | None,
+    width: int,
+    height: int,
+) -> None:
+    import tkinter as tk
+
+    from ..gui.screenshot import Xvfb, capture
+
+    server = None
+    if not os.environ.get("DISPLAY"):
+        server = Xvfb(max(width, 1280), max(height, 1024))
+        try:
+            os.environ["DISPLAY"] = server.start()
+        except RuntimeError as exc:
+            fail(f"cannot render a screenshot: {exc}")
+    try:
+        root = tk.Tk()
+        root.geometry(f"{width}x{height}+0+0")
+        app = _open(root, loaded, picked, options, saving=False, animate=False)
+        while app.reviewing:  # the review runs in the worker thread
+            root.update()
+            time.sleep(0.01)
+        opened = app.windows.get("log")
+        if opened is not None:
+            opened.close()  # the table is the picture; the log is one of its own
+        root.update()
+        try:
+            capture(root, path)
+            if log_path is not None:
+                app.do_log()
+                window = app.windows["log"]
+                window.geometry("820x560+0+0")
+                root.update()
+                window.text.see("end")  # the log ends at the position shown
+                root.update()
+                capture(window, log_path)
+        except (OSError, RuntimeError) as exc:
+            fail(f"cannot write the screenshot: {exc}")
+        finally:
+            app.close()
+    finally:
+        if server is not None:
+            server.stop()
+    out.print(str(path), markup=False)
+    if log_path is not None:
+        out.print(str(log_path), markup=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("view", cls=Command)(view)

@@ -1,0 +1,91 @@
+"""Duplicate pairs between two players: their lineups, and what a finished pair says.
+
+``capicua match`` and ``capicua league`` seat one player in every seat of the first team and
+the other in every seat of the second (in Chiva, seats 1+3 against 2+4), then play each deal
+twice with the teams exchanged (:mod:`.play` plans the games). A pair's outcome is the first
+player's points over its two games: a won game is 1, a drawn one 1/2, a lost one 0.
+
+A game ended by a player's error is lost by the side of the seat that erred and won by the
+other, as a crash or a timeout loses a game in chess engine testing: a bot that crashes is
+worse, not unrated. A game stopped with no seat to blame (an observer plugin, the engine)
+says nothing about either player, and its pair is left out (counted as *void*).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .config import ConfigError
+
+
+def lineup(variant: Any, first: Any, second: Any) -> dict[int, Any]:
+    """Seat entries with ``first`` in every seat of the variant's first team and ``second``
+    in every seat of its second; ConfigError for a variant without two equal teams."""
+    teams = variant.teams
+    if len(teams) != 2 or len(teams[0]) != len(teams[1]):
+        raise ConfigError(
+            f"duplicate pairs need two teams of equal size; {variant.name} has teams "
+            f"{[list(t) for t in teams]}"
+        )
+    seats = {s: first for s in teams[0]}
+    seats.update({s: second for s in teams[1]})
+    return dict(sorted(seats.items()))
+
+
+def game_points(facts: dict, error: dict | None, first_team: int, teams: Any) -> float | None:
+    """The first player's points in one game (1, 1/2 or 0); ``None`` for a game that says
+    nothing about the players (stopped with no seat to blame)."""
+    if error is not None:
+        seat = error.get("seat")
+        if not seat:
+            return None
+        erring = next(t for t, seats in enumerate(teams, 1) if seat in seats)
+        return 0.0 if erring == first_team else 1.0
+    winner = facts.get("winner")
+    if winner is None:
+        return 0.5
+    return 1.0 if winner == first_team else 0.0
+
+
+@dataclass
+class PairTally:
+    """Pentanomial counts of finished pairs, fed games in index order.
+
+    ``index_of`` maps a game index to its pair's key (for a league: which pairing) and
+    whether the first player sits in the first team in that game.
+    """
+
+    teams: Any
+    counts: dict[Any, list[int]] = field(default_factory=dict)
+    void: dict[Any, int] = field(default_factory=dict)
+    _half: dict[Any, float | None] = field(default_factory=dict)
+
+    def add(self, key: Any, second: bool, points: float | None) -> int | None:
+        """One game of pairing ``key``: its first (``second=False``) or second game.
+        Returns the pair's outcome in half points (0 to 4) when the pair is complete and
+        counts, else ``None``."""
+        counts = self.counts.setdefault(key, [0, 0, 0, 0, 0])
+        if not second:
+            self._half[key] = points
+            return None
+        first = self._half.pop(key, None)
+        if first is None or points is None:
+            self.void[key] = self.void.get(key, 0) + 1
+            return None
+        outcome = round(2 * (first + points))
+        counts[outcome] += 1
+        return outcome
+
+
+def pair_games(
+    rows: Iterable[tuple[int, int, dict, dict | None]], lineups: int, teams: Any
+) -> Iterator[tuple[int, int, bool, float | None]]:
+    """``(game index, lineup, second game of its pair, first player's points)`` for each
+    game of ``rows`` (as the store yields them), the lineup's first player being in the
+    first team in the pair's first game and in the second team in its second."""
+    for index, _seed, facts, error in rows:
+        second = index % 2 == 1
+        which = (index // 2) % lineups
+        yield index, which, second, game_points(facts, error, 2 if second else 1, teams)

@@ -1,0 +1,294 @@
+"""``capicua match A B``: one player against another in duplicate pairs, until the
+sequential test decides (or for a fixed number of pairs).
+
+The settings name the two players, the variant and the test; the games are those of a
+one-lineup job (:mod:`.play`): pair ``k`` is games ``2k`` and ``2k + 1`` on deal ``k``, A in
+the first team of the first game. :class:`Sequential` follows the games in index order as
+they reach the database and stops the run at the first pair after which the test decides,
+so the decision, the number of pairs and the records are the same on any number of workers
+and on dask: games that finished beyond that pair stay in the database but count nowhere.
+A resumed match finds its decision the same way, from the database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..players.command import DEFAULT_TIME_LIMIT, with_folder
+from .config import (
+    ConfigError,
+    available_cores,
+    check_bot,
+    check_seed,
+    check_time_limit,
+    check_workers,
+    entry_label,
+    unrecordable,
+    whole,
+)
+from .pairs import PairTally, lineup, pair_games
+from .play import Job
+from .sprt import Sprt, estimate
+from .store import Store
+
+DEFAULT_PAIRS = 100  # a fixed-length match, without --sprt
+DEFAULT_MAX_PAIRS = 20_000  # the most a sequential test plays before it gives up
+MAX_PAIRS = 10**12
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """A match's resolved settings (the same attributes the runner reads of a tournament's)."""
+
+    variant: str
+    players: tuple[Any, Any]  # the entries as given: a name or a table with options
+    seed: int | None
+    pairs: int  # to play, or with a test the most to play
+    sprt: Sprt | None
+    workers: int
+    time_limit: float | None
+    records: Path | None
+    db: Path
+    seats: dict[int, Any]  # the lineup: A in the first team, B in the second
+    scheduler: str | None = None
+
+    @property
+    def matches(self) -> int:
+        return 2 * self.pairs
+
+    def identity(self) -> dict[str, Any]:
+        """What decides the results; the number of pairs is left out, so a match that
+        reached its maximum undecided can be extended."""
+        return {
+            "kind": "match",
+            "variant": self.variant,
+            "players": list(self.players),
+            "seed": self.seed,
+            "time_limit": self.time_limit,
+            "sprt": None if self.sprt is None else self.sprt.as_dict(),
+        }
+
+    def job(self) -> Job:
+        assert self.seed is not None
+        return Job(
+            self.variant, self.seats, self.seed, time_limit=self.time_limit, lineups=(self.seats,)
+        )
+
+
+def parse_player(text: str) -> Any:
+    """A player on the command line: ``expert`` or ``expert:samples=200,level=fast``, or a
+    seat table as TOML writes it: ``{player = "command", argv = ["node", "bot.js"]}``.
+
+    Values are read as TOML values (``200`` a number, ``true`` a flag, ``0.5`` a float);
+    a bare word is text. Returns the seat entry a config would hold.
+    """
+    import tomllib
+
+    if text.lstrip().startswith("{"):  # a seat table, as a config writes it
+        try:
+            return tomllib.loads(f"v = {text.strip()}")["v"]
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"player {text!r}: not a TOML inline table ({exc})") from None
+    name, sep, rest = text.partition(":")
+    name = name.strip()
+    if not sep:
+        return name
+    spec: dict[str, Any] = {"player": name}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, raw = part.partition("=")
+        key, raw = key.strip(), raw.strip()
+        if not eq or not key:
+            raise ConfigError(
+                f"player {text!r}: options are key=value separated by commas "
+                f"(e.g. expert:samples=200,level=fast), not {part!r}"
+            )
+        try:
+            value = tomllib.loads(f"v = {raw}")["v"]
+        except tomllib.TOMLDecodeError:
+            value = raw
+        spec[key] = value
+    return spec
+
+
+def resolve_match(
+    first: str,
+    second: str,
+    variant: str | None,
+    plugins: Any,
+    *,
+    sprt: str | None = None,
+    pairs: int | None = None,
+    seed: int | None = None,
+    workers: int | None = None,
+    time_limit: float | None = None,
+    records: Path | None = None,
+    db: Path | None = None,
+    scheduler: str | None = None,
+) -> MatchSettings:
+    """The settings of ``capicua match``, every value checked (ConfigError, one line)."""
+    if variant is None:
+        raise ConfigError(
+            f"--variant is needed: the game to play ({', '.join(plugins.variants.names())})"
+        )
+    if variant not in plugins.variants:
+        raise ConfigError(
+            f"unknown variant {variant!r}; available: {', '.join(plugins.variants.names())}"
+        )
+    v = plugins.variants.get(variant)
+    here = Path.cwd()
+    entries = (with_folder(parse_player(first), here), with_folder(parse_player(second), here))
+    for label, entry in zip(("A", "B"), entries, strict=True):
+        check_entry(entry, f"player {label}", plugins.players, variant)
+    test = None if sprt is None else Sprt.parse(sprt)
+    count = pairs if pairs is not None else DEFAULT_MAX_PAIRS if test else DEFAULT_PAIRS
+    whole(count, "--pairs", 1, MAX_PAIRS)
+    check_seed(seed, "--seed")
+    chosen = workers if workers is not None else 0
+    check_workers(chosen, "--workers")
+    seats = lineup(v, entries[0], entries[1])
+    name = "-".join(_slug(entry_label(e)) for e in entries)
+    return MatchSettings(
+        variant=variant,
+        players=entries,
+        seed=seed,
+        pairs=count,
+        sprt=test,
+        workers=chosen or available_cores(),
+        time_limit=check_time_limit(
+            DEFAULT_TIME_LIMIT if time_limit is None else time_limit, "--time-limit"
+        ),
+        records=records,
+        db=db or Path(f"match-{variant}-{name}.sqlite"),
+        seats=seats,
+        scheduler=scheduler,
+    )
+
+
+def check_entry(entry: Any, where: str, players: Any, variant: str | None = None) -> None:
+    """ConfigError unless ``entry`` names a computer player with valid options (a bot
+    program is started once to check its hello, when ``variant`` is given)."""
+    from ..core.errors import PluginError
+
+    try:
+        name, _ = players.parse_spec(entry)
+    except (PluginError, ValueError, TypeError) as exc:
+        raise ConfigError(f"{where}: {exc}") from None
+    if getattr(players.get(name), "interactive", False):
+        raise ConfigError(f"{where}: {name!r} is a person at the table; a match needs bots")
+    problem = unrecordable(entry)
+    if problem:
+        raise ConfigError(f"{where}: {problem}")
+    if variant is not None:
+        check_bot(entry, variant, players, where)
+
+
+def _slug(label: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in label).strip("_")
+
+
+class Sequential:
+    """The match's state as its games arrive in order: pair outcomes, the test, the end.
+
+    ``watch`` is the runner's in-order hook; ``on_pair(state)`` hears of every finished pair.
+    """
+
+    def __init__(
+        self,
+        settings: MatchSettings,
+        store: Store,
+        teams: Any,
+        on_pair: Callable[[Sequential], None] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.store = store
+        self.teams = teams
+        self.tally = PairTally(teams)
+        self.on_pair = on_pair
+        self.llr = 0.0
+        self.decision: str | None = None
+        self.end: int | None = None  # the index after the last game that counts
+        self.games = 0
+
+    @property
+    def counts(self) -> list[int]:
+        return self.tally.counts.get(0, [0, 0, 0, 0, 0])
+
+    @property
+    def pairs(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def void(self) -> int:
+        return self.tally.void.get(0, 0)
+
+    def watch(self, start: int, stop: int) -> int | None:
+        if self.end is not None:
+            return self.end
+        rows = self.store.facts(stop, start)
+        sprt = self.settings.sprt
+        for index, _which, second, points in pair_games(rows, 1, self.teams):
+            self.games = index + 1
+            if self.tally.add(0, second, points) is None and not second:
+                continue
+            if sprt is not None and self.pairs:
+                self.llr = sprt.llr(self.counts)
+                self.decision = sprt.decide(self.llr)
+            if self.on_pair is not None:
+                self.on_pair(self)
+            if self.decision is not None:
+                self.end = index + 1
+                return self.end
+        return None
+
+    def summary(self) -> dict[str, Any]:
+        """The match's figures as plain data (the ``--json`` output)."""
+        s = self.settings
+        out: dict[str, Any] = {
+            "kind": "match",
+            "variant": s.variant,
+            "players": [entry_label(p) for p in s.players],
+            "specs": list(s.players),
+            "seed": s.seed,
+            "pairs": self.pairs,
+            "games": self.games,
+            "void_pairs": self.void,
+            "pentanomial": self.counts,
+            "estimate": estimate(self.counts),
+            "db": str(s.db),
+            "records": None if s.records is None else str(s.records),
+        }
+        if s.sprt is not None:
+            lower, upper = s.sprt.bounds()
+            out["sprt"] = {
+                **s.sprt.as_dict(),
+                "llr": self.llr,
+                "lower": lower,
+                "upper": upper,
+                "decision": self.decision,
+            }
+        return out
+
+
+def evaluate(settings: MatchSettings, store: Store, teams: Any) -> Sequential:
+    """The match's state from what the database holds, as far as the games are in order."""
+    state = Sequential(settings, store, teams)
+    done = store.done()
+    stop = 0
+    while stop in done and stop < settings.matches:
+        stop += 1
+    if stop:
+        state.watch(0, stop)
+    return state
+
+
+def finished(teams: Any) -> Callable[[Any, Store], bool]:
+    """Whether a stored match is over: decided, or every pair it may play played."""
+
+    def over(settings: Any, store: Store) -> bool:
+        state = evaluate(settings, store, teams)
+        return state.decision is not None or state.games >= settings.matches
+
+    return over

@@ -1,0 +1,169 @@
+"""``capicua match``: duplicate pairs until the sequential test decides, the same decision
+and records on any number of workers, resumable, and one line for bad input."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from capicua.tournament.config import ConfigError
+from capicua.tournament.pairs import game_points, lineup
+from capicua.tournament.play import play_game
+from capicua.tournament.runner import open_tournament, play
+from capicua.tournament.sprt import Sprt, fixed_pairs
+from capicua.tournament.versus import parse_player, resolve_match
+
+from .conftest import read_jsonl
+
+SPRT = "elo0=0,elo1=40,alpha=0.05,beta=0.05"
+
+
+def match(cli, tmp_path, *args, name="m"):
+    records = tmp_path / f"{name}.jsonl"
+    result = cli(
+        "match", *args, "--db", tmp_path / f"{name}.sqlite", "--records", records, "--json"
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    return summary, records
+
+
+def test_a_match_stops_when_the_test_decides_the_same_on_any_number_of_workers(cli, tmp_path):
+    base = ("heuristic", "random", "--variant", "chiva", "--sprt", SPRT, "--seed", 5)
+    one, r1 = match(cli, tmp_path, *base, "--workers", 1, name="one")
+    two, r2 = match(cli, tmp_path, *base, "--workers", 2, name="two")
+    assert one["sprt"]["decision"] == "H1"
+    for key in ("pairs", "pentanomial", "sprt", "estimate"):
+        assert one[key] == two[key]
+    assert r1.read_bytes() == r2.read_bytes()
+    # The records hold exactly the pairs that decided, in order, A in team 1 first.
+    recs = read_jsonl(r1)
+    assert len(recs) == 2 * one["pairs"]
+    assert recs[0]["seats"] == {"1": "heuristic", "2": "random", "3": "heuristic", "4": "random"}
+    assert recs[1]["seats"]["1"] == "random" and recs[0]["seed"] == recs[1]["seed"]
+    assert one["sprt"]["llr"] >= one["sprt"]["upper"]
+    assert one["estimate"]["score"] > 0.8 and one["estimate"]["elo_ci"][0] > 40
+    # Well before a fixed-length test with the same error rates would be as sure.
+    fixed = fixed_pairs(Sprt.parse(SPRT), one["pentanomial"])
+    assert fixed is not None and one["pairs"] < fixed / 3
+
+
+def test_the_log_shows_the_ratio_bounds_and_estimate_as_pairs_finish(cli, tmp_path):
+    result = cli(
+        "match", "heuristic", "random", "--variant", "chiva", "--sprt", SPRT, "--seed", 5,
+        "--db", tmp_path / "m.sqlite",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    log = result.stderr.splitlines()
+    assert log[0].startswith("Chiva: heuristic against random, until the test decides")
+    assert log[1].startswith("pair 1, LLR +") and "(-2.94, +2.94), score " in log[1]
+    assert any(line.startswith("pair 10, LLR") for line in log)
+    assert "H1 accepted after" in result.stdout and "a fixed-length test" in result.stdout
+
+
+def test_without_a_test_a_match_plays_its_pairs(cli, tmp_path):
+    s, records = match(cli, tmp_path, "random", "random", "--variant", "chiva", "--pairs", 4)
+    assert s["pairs"] == 4 and sum(s["pentanomial"]) == 4 and "sprt" not in s
+    assert len(read_jsonl(records)) == 8
+    # Random against itself: every pair's two games are mirror images of one deal.
+    assert 0.0 <= s["estimate"]["score"] <= 1.0
+
+
+def test_a_players_errors_lose_its_games(cli, tmp_path, testplayers):
+    s, _ = match(
+        cli, tmp_path, "raiser:rate=1.0,after=0", "random", "--variant", "chiva", "--pairs", 3
+    )
+    assert s["pentanomial"] == [3, 0, 0, 0, 0]
+
+
+def test_a_two_seat_game_from_a_plugin_is_played_one_against_one(cli, tmp_path, testplayers):
+    _, records = match(cli, tmp_path, "random", "random", "--variant", "duel", "--pairs", 2)
+    assert read_jsonl(records)[0]["seats"] == {"1": "random", "2": "random"}
+
+
+class _Interrupted:
+    """A backend that plays ``games`` games, then is interrupted as by Ctrl-C."""
+
+    def __init__(self, plugins, games):
+        self.plugins, self.games = plugins, games
+
+    def run(self, job, indices, deliver):
+        for n, index in enumerate(indices):
+            if n == self.games:
+                raise KeyboardInterrupt
+            deliver(play_game(job, index, plugins=self.plugins))
+
+
+def test_an_interrupted_match_resumes_to_the_same_decision_and_records(cli, tmp_path, plugins):
+    args = ("heuristic", "random", "--variant", "chiva", "--sprt", SPRT, "--seed", 6)
+    whole, whole_records = match(cli, tmp_path, *args, name="whole")
+    db, records = tmp_path / "part.sqlite", tmp_path / "part.jsonl"
+    settings = resolve_match(
+        "heuristic", "random", "chiva", plugins, sprt=SPRT, seed=6, db=db, records=records
+    )
+    settings, store = open_tournament(settings, resume=False)
+    with pytest.raises(KeyboardInterrupt):
+        play(settings.job(), settings, store, _Interrupted(plugins, 7))
+    store.close()
+    again = cli(
+        "match", *args, "--db", db, "--records", records, "--resume", "--json"
+    )  # fmt: skip
+    assert again.exit_code == 0, again.output
+    resumed = json.loads(again.stdout)
+    assert resumed["pairs"] == whole["pairs"] and resumed["sprt"] == whole["sprt"]
+    assert records.read_bytes() == whole_records.read_bytes()
+    # The decided match opens again without --resume and shows the same result.
+    shown = cli("match", *args, "--db", db, "--json")
+    assert shown.exit_code == 0 and json.loads(shown.stdout)["sprt"] == whole["sprt"]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("heuristic", "random"), "--variant is needed"),
+        (("heuristic", "random", "--variant", "poker"), "unknown variant 'poker'"),
+        (("grandmaster", "random", "--variant", "chiva"), "player A: unknown player"),
+        (("heuristic", "human", "--variant", "chiva"), "player B: 'human' is a person"),
+        (("heuristic:noise=nan", "random", "--variant", "chiva"), "must be a finite number"),
+        (("heuristic:noise", "random", "--variant", "chiva"), "options are key=value"),
+        (("heuristic", "random", "--variant", "chiva", "--sprt", "elo1=-3"), "elo0 must be"),
+        (("heuristic", "random", "--variant", "chiva", "--pairs", 0), "--pairs must be at least"),
+        (("heuristic", "random", "--variant", "chiva", "--time-limit", 0), "--time-limit must"),
+    ],
+)
+def test_bad_input_is_one_line(cli, tmp_path, args, message):
+    result = cli("match", *args, "--db", tmp_path / "m.sqlite")
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and message in errors[0], result.stderr
+
+
+def test_players_on_the_command_line_take_typed_options():
+    assert parse_player("expert") == "expert"
+    assert parse_player("expert:samples=200,level=fast,reading=0.5") == {
+        "player": "expert",
+        "samples": 200,
+        "level": "fast",
+        "reading": 0.5,
+    }
+
+
+def test_duplicate_lineups_need_two_equal_teams():
+    chiva = SimpleNamespace(name="chiva", teams=((1, 3), (2, 4)))
+    assert lineup(chiva, "a", "b") == {1: "a", 2: "b", 3: "a", 4: "b"}
+    three = SimpleNamespace(name="cutthroat", teams=((1,), (2,), (3,)))
+    with pytest.raises(ConfigError, match="two teams of equal size; cutthroat has teams"):
+        lineup(three, "a", "b")
+
+
+def test_a_game_scores_for_the_first_player_and_an_error_loses_for_its_side():
+    teams = ((1, 3), (2, 4))
+    assert game_points({"winner": 1}, None, 1, teams) == 1.0
+    assert game_points({"winner": 2}, None, 1, teams) == 0.0
+    assert game_points({"winner": None}, None, 2, teams) == 0.5
+    assert game_points({}, {"seat": 3, "reason": "raised"}, 1, teams) == 0.0
+    assert game_points({}, {"seat": 4, "reason": "raised"}, 1, teams) == 1.0
+    assert game_points({}, {"seat": None, "reason": "engine"}, 1, teams) is None
