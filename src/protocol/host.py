@@ -103,7 +103,7 @@ class Host:
         )
 
     def new_match(self, message: dict[str, Any]) -> None:
-        self.info = M.variant_info(message["variant"])
+        self.info = M.variant_info(message["variant"], self.plugins.variants)
         self.past = []
         self.rng = Stream(message.get("seed"))
         if isinstance(message.get("rng"), str):

@@ -130,6 +130,7 @@ def rules_metadata(variant: Variant) -> dict[str, Any]:
         "redeal_doubles": variant.redeal_doubles,
         "scoring": variant.scoring,
         "labels": list(variant.labels),
+        "options": dict(info.options),
     }
 
 
@@ -227,15 +228,24 @@ QUIT: dict[str, Any] = {"type": "quit"}
 # -- reading what capicua sends (the host, the reference bots' tests) ---------------------
 
 
-def variant_info(meta: Mapping[str, Any]) -> VariantInfo:
-    """The :class:`VariantInfo` a view carries, from ``new_match``'s ``variant``."""
+def variant_info(meta: Mapping[str, Any], variants: Any = None) -> VariantInfo:
+    """The :class:`VariantInfo` a view carries, from ``new_match``'s ``variant``.
+
+    With ``variants`` (a registry holding the game, as a host of capicua's own players
+    has), the info names the variant's class too, so that the players can ask its rules
+    (:meth:`VariantInfo.variant`) as they do in process.
+    """
+    name = meta["name"]
+    cls = variants.get(name) if variants is not None and name in variants else None
     return VariantInfo(
-        meta["name"],
+        name,
         meta["title"],
         meta["max_pip"],
         meta["hand_size"],
         meta["seats"],
         tuple(tuple(team) for team in meta["teams"]),
+        cls,
+        tuple((meta.get("options") or {}).items()),
     )
 
 
