@@ -26,6 +26,7 @@ from .commands import (
     view,
 )
 from .commands.common import Group
+from .i18n import ENV, N_, set_language
 
 app = typer.Typer(
     name="capicua",
@@ -36,7 +37,7 @@ app = typer.Typer(
     # Markdown, not "rich": typer 0.29's rich markup keeps a docstring's line breaks inside
     # a paragraph, so `--help` broke sentences mid-line; Markdown reflows them.
     rich_markup_mode="markdown",
-    help="Dominoes played exactly: Chiva and double-nine 100, bots, a table and tournaments.",
+    help=N_("Dominoes played exactly: Chiva and double-nine 100, bots, a table and tournaments."),
 )
 
 
@@ -46,14 +47,37 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _language(value: str | None) -> str | None:
+    # Eager, so that `--lang de --help` already reads in German; an environment variable as
+    # well, so that worker processes started later speak the same language.
+    if value is not None:
+        os.environ[ENV] = value
+        set_language(value)
+    return value
+
+
 @app.callback()
 def root(
     version: Annotated[
         bool | None,
-        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+        typer.Option("--version", callback=_version, is_eager=True, help=N_("Print the version.")),
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            callback=_language,
+            is_eager=True,
+            metavar="LANG",
+            help=N_(
+                "The language to speak: en, de, uk or es (default: the environment's, "
+                "LANGUAGE, LC_ALL, LC_MESSAGES or LANG; English for any other)."
+            ),
+        ),
     ] = None,
     no_plugins: Annotated[
-        bool, typer.Option("--no-plugins", help="Load no third-party plugins, only the built-ins.")
+        bool,
+        typer.Option("--no-plugins", help=N_("Load no third-party plugins, only the built-ins.")),
     ] = False,
 ) -> None:
     """capicua: dominoes played exactly."""

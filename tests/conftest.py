@@ -4,14 +4,24 @@ Every test fails if a Tk callback raised during it: Tk itself only prints such a
 exception and carries on, so a broken click handler would otherwise pass its test (after
 Porcupine's ``fail_test_if_a_tkinter_callback_errors``). The check patches ``tk.Tk``, so it
 covers every window a test opens: the ``root`` fixture's, a table's, ``capicua play``'s.
+
+The suite speaks English whatever the machine's locale (the tests compare English text);
+the tests of the other languages choose theirs, and every test starts in English again.
 """
 
 from __future__ import annotations
 
+import os
 import traceback
 from collections.abc import Iterator
 
 import pytest
+
+from capicua import i18n
+
+# Before anything else imports capicua's commands: workers and child processes inherit it.
+os.environ[i18n.ENV] = "en"
+i18n.set_language("en")
 
 try:
     import tkinter as tk
@@ -34,3 +44,12 @@ def fail_test_if_a_tkinter_callback_errors(monkeypatch: pytest.MonkeyPatch) -> I
     yield
     if errors:
         pytest.fail(f"a Tk callback raised: {errors[0]!r}", pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def speak_english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each test starts in English, and a test that changes the language changes it back."""
+    monkeypatch.setenv(i18n.ENV, "en")
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

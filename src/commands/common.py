@@ -10,36 +10,58 @@ from rich.markup import escape
 from typer.core import TyperCommand, TyperGroup
 
 from ..core.variant import Variant
+from ..i18n import _
 from ..plugins import Plugins, default_plugins
 
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 out = Console(highlight=False, soft_wrap=True)
 
 
-class _FlagsShowNoType:
-    """typer's rich help prints a ``<bool>`` type beside every flag (``--json <bool>``),
-    although a flag takes no value; an empty metavar leaves that column blank."""
+def _translated(obj: Any, attr: str) -> None:
+    """Set ``obj.attr`` to its text in the language in use. The English text (the message
+    id, marked with N_ where it is written) is kept on the object, so that the help reads
+    in whatever language ``--lang`` chose after the commands were defined."""
+    key = f"_capicua_{attr}_msgid"
+    if not hasattr(obj, key):
+        setattr(obj, key, getattr(obj, attr, None))
+    msgid = getattr(obj, key)
+    if isinstance(msgid, str) and msgid:
+        setattr(obj, attr, _(msgid))
+
+
+class _HelpInLanguage:
+    """What capicua's commands and groups add to typer's: the help in the language in use,
+    and flags shown without a type (typer's rich help prints ``--json <bool>``, although a
+    flag takes no value; an empty metavar leaves that column blank)."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         params = super().get_params(ctx)  # type: ignore[misc]  # the typer class's own
         for param in params:
             if getattr(param, "is_flag", False) and param.metavar is None:
                 param.metavar = ""
+            _translated(param, "help")
         return params
 
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _translated(self, "help")
+        for command in getattr(self, "commands", {}).values():
+            _translated(command, "help")
+            _translated(command, "short_help")
+        super().format_help(ctx, formatter)  # type: ignore[misc]  # the typer class's own
 
-class Command(_FlagsShowNoType, TyperCommand):
+
+class Command(_HelpInLanguage, TyperCommand):
     """The class of every capicua command (``app.command(cls=Command)``)."""
 
 
-class Group(_FlagsShowNoType, TyperGroup):
+class Group(_HelpInLanguage, TyperGroup):
     """The class of the root app and its command groups (``typer.Typer(cls=Group)``)."""
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print ``message`` as one line on stderr and exit with ``code`` (2: bad input)."""
     # The message is plain text: config keys like [seats] must not be read as markup.
-    err.print(f"[bold red]error:[/] {escape(message)}", markup=True)
+    err.print(f"[bold red]{escape(_('error:'))}[/] {escape(message)}", markup=True)
     raise typer.Exit(code)
 
 
@@ -53,7 +75,7 @@ def plugins() -> Plugins:
     loaded = default_plugins()
     if loaded is not _reported:
         for message in loaded.failures:
-            err.print(f"[yellow]warning:[/] {message}", markup=True)
+            err.print(f"[yellow]{escape(_('warning:'))}[/] {escape(message)}", markup=True)
         _reported = loaded
     return loaded
 
@@ -62,5 +84,9 @@ def variant_or_fail(name: str) -> Variant:
     """The variant instance called ``name``, or a one-line error listing the available ones."""
     registry = plugins().variants
     if name not in registry:
-        fail(f"unknown variant {name!r}; available: {', '.join(registry.names())}")
+        fail(
+            _("unknown variant {name!r}; available: {names}").format(
+                name=name, names=", ".join(registry.names())
+            )
+        )
     return registry.create(name)

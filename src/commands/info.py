@@ -8,6 +8,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from ..i18n import _, language
 from .common import Command, fail, out, plugins
 
 
@@ -27,7 +28,11 @@ def rules(
     if variant not in registry:
         fail(f"unknown variant {variant!r}; available: {', '.join(registry.names())}")
     cls = registry.get(variant)
-    out.print(cls.rules or f"{cls.title}: this variant ships no rules text.", markup=False)
+    text = cls.rules_in(language())
+    out.print(
+        text or _("{title}: this variant ships no rules text.").format(title=cls.title),
+        markup=False,
+    )
 
 
 def plugins_command(

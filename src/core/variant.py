@@ -147,8 +147,11 @@ class Variant(ABC):
     title: str = ""
     #: One line saying what the game is.
     summary: str = ""
-    #: The rules, as text for ``capicua rules``.
+    #: The rules, as text for ``capicua rules`` and the table's Rules window (English).
     rules: str = ""
+    #: The rules in other languages, by language code (``"de"``); :meth:`rules_in` falls
+    #: back to :attr:`rules` for a language not here.
+    rules_translated: ClassVar[dict[str, str]] = {}
     #: Highest number on the set (6: double-six, 9: double-nine).
     max_pip: int = 6
     #: Tiles dealt to each seat; the rest of the set stays face down, unused.
@@ -196,6 +199,12 @@ class Variant(ABC):
         missing = set(range(1, self.seats + 1)) - set(self.team_of)
         if missing or len(self.team_of) != self.seats:
             raise ValueError(f"variant {self.name}: every seat must be in exactly one team")
+
+    @classmethod
+    def rules_in(cls, language: str) -> str:
+        """The rule text in ``language`` (a code from ``capicua.i18n.LANGUAGES``), or the
+        English :attr:`rules` where the variant has no translation."""
+        return cls.rules_translated.get(language, cls.rules)
 
     def info(self) -> VariantInfo:
         return VariantInfo(

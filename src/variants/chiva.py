@@ -20,7 +20,7 @@ from ..core.variant import (
     str_team,
 )
 from ..hookspecs import hookimpl
-from . import rules_text
+from . import rules_text, rules_translations
 
 SIX_SIX = Tile.of(6, 6)
 WINS_FOR_CHIVA = 4
@@ -36,6 +36,7 @@ class Chiva(Variant):
     title = "Chiva"
     summary = "Four-player partnership, double-six, series of consecutive wins, 4-0 wins."
     rules = rules_text("chiva")
+    rules_translated = rules_translations("chiva")
     max_pip = 6
     hand_size = 7
     seats = 4

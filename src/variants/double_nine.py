@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..core.variant import HandResult, NameOf, Tuning, Variant, cap, str_seat, str_team
 from ..hookspecs import hookimpl
-from . import rules_text
+from . import rules_text, rules_translations
 
 TARGET = 100
 #: What each name of a won match is called, once and as a column of counts.
@@ -34,6 +34,7 @@ class DoubleNine100(Variant):
     title = "Double-nine 100"
     summary = "Four-player partnership, double-nine, ten tiles each, first team to 100 points."
     rules = rules_text("double-nine-100")
+    rules_translated = rules_translations("double-nine-100")
     max_pip = 9
     hand_size = 10
     seats = 4
