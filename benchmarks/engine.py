@@ -1,34 +1,186 @@
-"""Engine speed: random-vs-random hands and actions per second, per variant, on one core.
+"""Engine speed: random-vs-random play, as ratios to a bare reference engine run alongside.
 
-Three figures per variant:
+``reference`` is a minimal engine of this file's own (:func:`reference_match`): hands as
+bitmasks, the same random game as capicua plays with the ``random`` player (the same deal,
+leader, redeal, block and scoring rules, a uniform choice among the same legal plays) and
+nothing else: no views, records, undo or checks. Every figure is printed as its hands per
+second divided by the reference's, measured in the same process, so the ratios hold on a
+busy machine where the rates themselves do not. The modes:
 
 * ``engine``: the match state machine alone, the way a search would use it
   (``legal_actions`` + ``apply`` with a seeded uniform choice; no views, hooks or records);
-* ``players``: the full framework as a tournament plays a match — the driver builds each
-  seat's view and asks the ``random`` player plugin (hooks and records off);
+* ``players``: the decision path a tournament takes: the driver builds the view of the seat
+  to move and asks the ``random`` player plugin (hooks and records off);
 * ``hooks+records``: as ``players``, with the plugin manager's observer hooks called and
   the match record built at the end;
 * ``env``: the PettingZoo environment (``capicua.env``, the ``rl`` extra) stepped by an
   agent loop (``last()``, a seeded uniform choice among the actions its mask allows,
-  ``step()``) over every decision, forced ones included; its ``actions/s`` are environment
-  steps per second. A line after it gives them as ratios to ``players`` (the decision
-  path: a view built and a player asked) and to ``engine``, measured in the same process.
+  ``step()``) over every decision, forced ones included; its actions are environment steps;
+* ``simulate`` (with ``--simulate N``): ``capicua simulate VARIANT --matches N`` as a whole
+  process, start-up included, its hands over the CPU time it used.
 
-Run: ``python benchmarks/engine.py [--seconds 3]``. Timings are wall clock on whatever the
-machine is doing, so run it on a quiet machine; each figure is the best of the repeats.
+Times are the CPU time of this process (``time.process_time``), so other work on the
+machine slows the figures less than the clock; the modes take turns, repeat after repeat,
+and each figure is the median of the repeats.
+
+Run: ``python benchmarks/engine.py [--seconds 2] [--repeat 5] [--simulate 3000]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import os
+import platform
 import random
+import re
+import resource
+import statistics
+import subprocess
+import sys
 import time
+from dataclasses import dataclass
+from pathlib import Path
 
 from capicua.core.driver import play_match
 from capicua.core.match import Match
 from capicua.core.records import to_record
 from capicua.core.rng import seat_stream
 from capicua.plugins import load_plugins
+
+# -- the reference engine ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the reference engine knows of a game: a built-in game's rules, as flags."""
+
+    top: int  # the highest number of the set
+    size: int  # tiles dealt to each of the four seats
+    series: bool  # Chiva: 6-6 leads, team totals decide a block, four won hands in a row win
+    redeal: int | None = None  # doubles that make a (computer) seat demand a redeal
+
+
+GAMES = {
+    "chiva": Game(top=6, size=7, series=True),
+    "double-nine-100": Game(top=9, size=10, series=False, redeal=5),
+}
+
+
+def bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first, each as an int of its own."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+@functools.cache
+def tables(top: int) -> tuple[list[tuple[int, int]], list[int], list[int], int]:
+    """The set's tiles by index, each index's bit, the tiles having each number (a mask by
+    number) and the doubles (a mask)."""
+    tiles = [(hi, lo) for hi in range(top + 1) for lo in range(hi + 1)]
+    having = [sum(1 << i for i, t in enumerate(tiles) if k in t) for k in range(top + 1)]
+    doubles = sum(1 << i for i, (hi, lo) in enumerate(tiles) if hi == lo)
+    return tiles, [1 << i for i in range(len(tiles))], having, doubles
+
+
+def reference_match(game: Game, seed: int) -> tuple[int, int]:
+    """One random-vs-random match of ``game``, seats 0-3 (teams 0 and 1, seat % 2); returns
+    the hands and actions played. A hand is a bitmask of tile indices."""
+    rng = random.Random(seed)
+    tiles, bit, having, doubles = tables(game.top)
+    top_double = len(tiles) - 1
+
+    def pips(mask: int) -> int:
+        return sum(sum(tiles[b.bit_length() - 1]) for b in bits(mask))
+
+    scores, hands, actions = [0, 0], 0, 0
+    leader, entitled = None, rng.randrange(2)  # double-nine: the draw for first lead
+    while max(scores) < (4 if game.series else 100):
+        if not game.series:  # the entitled team's chooser names a partner, blind
+            leader = entitled + 2 * rng.randrange(2)
+            actions += 1
+        while True:  # deal, until nobody demands a redeal
+            order = list(range(len(tiles)))
+            rng.shuffle(order)
+            held = [
+                sum(bit[i] for i in order[s * game.size : (s + 1) * game.size]) for s in range(4)
+            ]
+            if not game.redeal or all((h & doubles).bit_count() < game.redeal for h in held):
+                break
+            actions += 1
+        hands += 1
+        forced = leader is None  # Chiva: 6-6 opens the first hand and the hand after a tie
+        seat = next(s for s in range(4) if held[s] >> top_double & 1) if forced else leader
+        left = right = -1
+        winner = out = None  # the team that wins the hand, the seat that went out
+        while True:
+            h = held[seat]
+            actions += 1
+            # The plays as (tile bit, end): every tile on an empty line, else each tile
+            # having an end's number, on that end (on both, if it has both).
+            if forced:
+                moves, forced = [(1 << top_double, 0)], False
+            elif left < 0:
+                moves = [(b, 0) for b in bits(h)]
+            else:
+                on_left, on_right = having[left], having[right]
+                fit = h & (on_left | on_right)
+                moves = []
+                while fit:
+                    b = fit & -fit
+                    fit ^= b
+                    if b & on_left:
+                        moves.append((b, 0))
+                    if b & on_right:
+                        moves.append((b, 1))
+            if moves:
+                b, end = moves[int(rng.random() * len(moves))]
+                held[seat] = h ^ b
+                hi, lo = tiles[b.bit_length() - 1]
+                if left < 0:
+                    left, right = hi, lo
+                elif end:
+                    right = lo if hi == right else hi
+                else:
+                    left = lo if hi == left else hi
+                if not held[seat]:  # a domino
+                    winner, out = seat % 2, seat
+                    break
+                if not (held[0] | held[1] | held[2] | held[3]) & (having[left] | having[right]):
+                    counts = [pips(x) for x in held]  # a block
+                    if game.series:
+                        teams = [counts[0] + counts[2], counts[1] + counts[3]]
+                        low = min(teams)
+                        winner = teams.index(low) if teams.count(low) == 1 else None
+                    else:
+                        low = min(counts)
+                        lowest = {s % 2 for s in range(4) if counts[s] == low}
+                        winner = lowest.pop() if len(lowest) == 1 else None
+                    break
+            seat = (seat + 1) % 4
+        if winner is None:  # a tie
+            if game.series:
+                leader = None
+            else:
+                entitled = (leader + 1) % 2  # the team after the one that led
+            continue
+        team = winner
+        if game.series:
+            scores = [0, 0] if scores[1 - team] else [s + (t == team) for t, s in enumerate(scores)]
+            leader = (
+                out if out is not None else min((team, team + 2), key=lambda s: (pips(held[s]), s))
+            )
+        else:
+            scores[team] += pips(held[1 - team]) + pips(held[3 - team])
+            entitled = team
+    return hands, actions
+
+
+# -- capicua's modes -----------------------------------------------------------------------
 
 
 def engine_only(variant, seed: int) -> tuple[int, int]:
@@ -70,33 +222,82 @@ def env_steps(env, seed: int) -> tuple[int, int]:
 
 
 def measure(fn, seconds: float) -> tuple[float, float]:
+    """Hands and actions per CPU second of ``fn(seed)`` over seeds 0, 1, ... for ``seconds``."""
     hands = actions = 0
     seed = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while True:
         h, a = fn(seed)
         hands += h
         actions += a
         seed += 1
-        took = time.perf_counter() - start
+        took = time.process_time() - start
         if took >= seconds:
             return hands / took, actions / took
 
 
+def simulate(variant: str, matches: int) -> tuple[float, float]:
+    """``capicua simulate`` as a process: its hands per CPU second, start-up included, and
+    the CPU seconds it took."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "capicua",
+            "simulate",
+            variant,
+            "--matches",
+            str(matches),
+            "--seed",
+            "7",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    found = re.search(r"hands (\d+)", done.stdout)
+    if found is None:
+        sys.exit(f"capicua simulate printed no hand count:\n{done.stdout}")
+    return int(found.group(1)) / cpu, cpu
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    model = Path("/proc/cpuinfo")
+    if model.exists():
+        for line in model.read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    return f"{cpu}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
-    parser.add_argument("--repeat", type=int, default=3, help="repeats; the best is kept")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU time per measurement")
+    parser.add_argument("--repeat", type=int, default=5, help="repeats; the median is kept")
+    parser.add_argument(
+        "--simulate",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also time `capicua simulate VARIANT --matches N` as a whole process",
+    )
     args = parser.parse_args()
     plugins = load_plugins()
     try:
         from capicua.env import make
     except ImportError:
         make = None
-    print(f"{'variant':18} {'mode':14} {'hands/s':>10} {'actions/s':>11}")
-    for name in ("chiva", "double-nine-100"):
+    print(f"machine: {machine()}; load average {os.getloadavg()[0]:.2f}")
+    print(f"{'variant':16} {'mode':14} {'hands/s':>9} {'actions/s':>10} {'x reference':>11}")
+    for name, game in GAMES.items():
         variant = plugins.variants.create(name)
         modes = {
+            "reference": lambda s, g=game: reference_match(g, s),
             "engine": lambda s, v=variant: engine_only(v, s),
             "players": lambda s, v=variant: with_players(plugins, v, s, False),
             "hooks+records": lambda s, v=variant: with_players(plugins, v, s, True),
@@ -108,24 +309,25 @@ def main() -> None:
         if env is not None:
             modes["env"] = lambda s, e=env: env_steps(e, s)
         # The modes take turns, repeat after repeat, so that a change in what else the
-        # machine is doing touches them alike and the ratios hold.
-        best: dict[str, tuple[float, float]] = {}
+        # machine does touches them alike.
+        runs: dict[str, list[tuple[float, float]]] = {mode: [] for mode in modes}
+        if args.simulate:
+            runs["simulate"] = []
         for _ in range(args.repeat):
             for mode, fn in modes.items():
-                got = measure(fn, args.seconds)
-                if mode not in best or got[1] > best[mode][1]:
-                    best[mode] = got
-        for mode, (hands, acts) in best.items():
-            print(f"{name:18} {mode:14} {hands:10,.0f} {acts:11,.0f}", flush=True)
-        actions = {mode: acts for mode, (_, acts) in best.items()}
+                runs[mode].append(measure(fn, args.seconds))
+            if args.simulate:
+                runs["simulate"].append((simulate(name, args.simulate)[0], 0.0))
+        median = {
+            mode: (statistics.median(h for h, _ in got), statistics.median(a for _, a in got))
+            for mode, got in runs.items()
+        }
+        base = median["reference"][0]
+        for mode, (hands, acts) in median.items():
+            shown = f"{acts:10,.0f}" if acts else f"{'':10}"
+            print(f"{name:16} {mode:14} {hands:9,.0f} {shown} {hands / base:11.2f}", flush=True)
         if env is None:
-            print(f"{name:18} {'env':14} (needs the rl extra: pip install 'capicua[rl]')")
-        else:
-            print(
-                f"{name:18} {'':14} env steps/s = {actions['env'] / actions['players']:.2f} x "
-                f"players, {actions['env'] / actions['engine']:.2f} x engine",
-                flush=True,
-            )
+            print(f"{name:16} {'env':14} (needs the rl extra: pip install 'capicua[rl]')")
 
 
 if __name__ == "__main__":
