@@ -103,7 +103,7 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of ``singular``/``plural`` that the language uses for ``n`` (Ukrainian has
-    three: 1 камінь, 2 камені, 5 каменів)."""
+    three: 1 кісточка, 2 кісточки, 5 кісточок)."""
     return _catalog.ngettext(singular, plural, n)
 
 
