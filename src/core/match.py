@@ -14,6 +14,7 @@ the deals come back exactly and no state is copied on the hot path.
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -38,6 +39,23 @@ OVER = "over"
 
 _PLAYS = A._PLAYS  # (left, right) Play objects by tile index: the hot path's lookup table
 _DRAWS = A._DRAWS
+
+
+@functools.cache
+def _plays_on(max_pip: int) -> list[list[dict[Tile, tuple[Play, ...]]]]:
+    """``[left][right][tile]``: the plays of ``tile`` on a line with those open ends, left
+    before right (both, if the tile has both numbers; none, if it has neither)."""
+    tiles = tile_set(max_pip)
+    return [
+        [
+            {
+                t: tuple(_PLAYS[t.index][i] for i, n in enumerate((left, right)) if t.has(n))
+                for t in tiles
+            }
+            for right in range(max_pip + 1)
+        ]
+        for left in range(max_pip + 1)
+    ]
 
 
 @dataclass(slots=True)
@@ -102,6 +120,7 @@ class Match:
         self._n = variant.seats
         self._next = [0] + [s % self._n + 1 for s in range(1, self._n + 1)]
         self._team_of = [0] + [variant.team_of[s] for s in range(1, self._n + 1)]
+        self._fits = _plays_on(variant.max_pip)
         self.info = variant.info()
         self._start()
 
@@ -186,13 +205,11 @@ class Match:
                 else:
                     legal = [_PLAYS[t.index][0] for t in hand]
             else:
-                left, right = self.left, self.right
+                # Each tile's plays on these ends, in hand order: left before right.
+                fits = self._fits[self.left][self.right]
                 legal = []
                 for t in hand:
-                    if t.hi == left or t.lo == left:
-                        legal.append(_PLAYS[t.index][0])
-                    if t.hi == right or t.lo == right:
-                        legal.append(_PLAYS[t.index][1])
+                    legal += fits[t]
                 if not legal:
                     legal = [PASS]
         elif phase == CLAIM:
@@ -213,12 +230,17 @@ class Match:
 
     def apply(self, action: Action) -> None:
         """Take ``action`` for the player to move, or raise :class:`IllegalAction` saying why."""
-        self._check(action)
+        for a in self._legal or self.legal_actions():
+            if a is action:
+                break
+        else:
+            raise self._why_illegal(action)
         self._done.append(action)
         seat = self.turn
         assert seat is not None  # the action was legal, so someone is to move
         self._movers.append(seat)
-        self._undone.clear()
+        if self._undone:
+            self._undone.clear()
         self._do(action)
 
     def undo(self, count: int = 1) -> Action:
@@ -358,18 +380,17 @@ class Match:
         order = self.dealer.next_shuffle()
         size = v.hand_size
         hands: list[list[Tile]] = [[]]
-        for s in range(self._n):
-            hands.append(list(order[s * size : (s + 1) * size]))
+        dealt: dict[int, tuple[Tile, ...]] = {}
+        # The record's deal: the hands, and the unused tiles under "unused".
+        deal: dict[int | str, tuple[Tile, ...]] = {}
+        for s in range(1, self._n + 1):
+            dealt[s] = deal[s] = order[(s - 1) * size : s * size]
+            hands.append(list(dealt[s]))
         self.hands = hands
-        self.unused = tuple(order[self._n * size :])
-        dealt = {s: tuple(hands[s]) for s in range(1, self._n + 1)}
+        self.unused = deal["unused"] = order[self._n * size :]
         required = None
         if leader is None:
             leader, required = v.leader(previous, dealt)
-        # The record's deal: the hands, and the unused tiles under "unused". (A comprehension:
-        # mypy takes no dict[int, ...] where a dict[int | str, ...] is built from it.)
-        deal: dict[int | str, tuple[Tile, ...]] = {s: h for s, h in dealt.items()}
-        deal["unused"] = self.unused
         if self.hands_log and self.hands_log[-1].result is None:
             # A redeal: the hand goes on with the same leader and a new deal.
             log = self.hands_log[-1]
@@ -381,12 +402,12 @@ class Match:
         self.required = required
         self.line = deque()
         self.left = self.right = -1
-        counts = [0] * (v.max_pip + 1)
-        for s in range(1, self._n + 1):
-            for t in hands[s]:
-                counts[t.hi] += 1
-                if not t.is_double:
-                    counts[t.lo] += 1
+        # How many tiles in the hands have each number: every tile of the set but the unused.
+        counts = [v.max_pip + 1] * (v.max_pip + 1)
+        for t in self.unused:
+            counts[t.hi] -= 1
+            if not t.is_double:
+                counts[t.lo] -= 1
         self._held_with = counts
         self._open_claims(leader)
 
