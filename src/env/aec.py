@@ -26,8 +26,8 @@ try:
 except ModuleNotFoundError as exc:  # the optional extra is not installed
     raise missing_extra(exc) from None
 
-from ..core.actions import Action
-from ..core.match import PLAY, Match
+from ..core.actions import REDEAL, Action
+from ..core.match import CLAIM, PLAY, Match
 from ..core.records import to_record
 from ..core.rng import derive_seed, fresh_seed
 from ..core.tiles import Tile
@@ -199,15 +199,23 @@ class CapicuaEnv(AECEnv):
                 f"an action is a number from 0 to {self.encoding.n_actions - 1}, not {action!r}"
             ) from None
         chosen = self.encoding.action(index, seat)
-        for a in m.legal_actions():  # actions are interned: identity is equality
+        for a in self._legal(m):  # actions are interned: identity is equality
             if a is chosen:
                 return chosen
         legal = ", ".join(
-            f"{self.encoding.action_index(a, seat)} ({a})" for a in m.legal_actions()[:12]
+            f"{self.encoding.action_index(a, seat)} ({a})" for a in self._legal(m)[:12]
         )
         raise ValueError(
             f"{self._names[seat]} cannot take action {index} ({chosen}) now; legal: {legal}"
         )
+
+    @staticmethod
+    def _legal(m: Match) -> Sequence[Action]:
+        """The actions an agent may take: the legal ones, except at a redeal claim, which an
+        agent (a computer seat) must make: the rules let only a person keep such a hand."""
+        if m.phase == CLAIM:
+            return (REDEAL,)
+        return m.legal_actions()
 
     def _apply(self, seat: int, action: Action) -> None:
         m = self.match
@@ -229,7 +237,7 @@ class CapicuaEnv(AECEnv):
         if not self.skip_forced:
             return
         while not self._done and m.turn is not None:
-            legal = m.legal_actions()
+            legal = self._legal(m)
             if len(legal) != 1:
                 return
             self._apply(m.turn, legal[0])
@@ -269,7 +277,7 @@ class CapicuaEnv(AECEnv):
         seat = self._seat_of[agent]
         m = self.match
         assert m is not None, "reset() the environment before observing it"
-        legal = m.legal_actions() if m.turn == seat and not self._done else ()
+        legal = self._legal(m) if m.turn == seat and not self._done else ()
         return {
             "observation": self._tracker.observation(seat),
             "action_mask": self.encoding.mask(legal, seat),

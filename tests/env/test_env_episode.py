@@ -219,7 +219,9 @@ def test_the_draw_for_first_lead_and_the_leader_choice_are_masked_actions():
     assert env.match.hand.leader == 3
 
 
-def test_a_redeal_claim_is_a_masked_choice_of_keep_or_redeal():
+def test_a_redeal_claim_is_masked_to_the_redeal_every_computer_seat_must_claim():
+    """Five doubles: the rules let a person keep the hand, never a computer seat, and an
+    agent is one; its mask offers the redeal alone and a keep is refused."""
     v = DoubleNine100()
     hands = {
         1: "9-9 8-8 7-7 6-6 5-5 9-0 8-1 7-2 6-3 5-4",
@@ -234,7 +236,9 @@ def test_a_redeal_claim_is_a_masked_choice_of_keep_or_redeal():
     for seat, action in ((1, "draw 0"), (2, "draw 0"), (1, "lead 3")):
         env.step(env.encoding.action_index(parse_action(action), seat))
     assert env.match.phase == "claim" and env.agent_selection == "seat_1"
-    assert legal_of(env) == ["keep", "redeal"]
+    assert legal_of(env) == ["redeal"]
+    with pytest.raises(ValueError, match="cannot take action"):
+        env.step(env.encoding.action_index(parse_action("keep"), 1))
     env.step(env.encoding.action_index(parse_action("redeal"), 1))
     fields = env.encoding.fields_of(env.observe("seat_2")["observation"])
     assert list(fields["redeals"]) == [1]
