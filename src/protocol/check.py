@@ -230,8 +230,10 @@ def _variants(report: Report, hello: M.BotHello, plugins: Any, asked: Sequence[s
             report.add(FAIL, "variants", f"its hello does not list {', '.join(refused)}")
             return []
         return list(asked)
-    builtin = [v for v in ("chiva", "double-nine-100") if v in known and hello.supports(v)]
-    playable = builtin or [v for v in known if hello.supports(v)][:1]
+    # capicua's own games by where they come from, not by their names: a match of each that
+    # the bot plays, else of the first installed game it plays.
+    own = [v for v in known if plugins.variants.builtin(v) and hello.supports(v)]
+    playable = own or [v for v in known if hello.supports(v)][:1]
     if not playable:
         report.add(
             FAIL,
