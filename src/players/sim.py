@@ -8,10 +8,11 @@ ints, hands as lists and the line as its two end numbers. ``tests/players/test_s
 checks on random positions that it agrees with the engine: the same legal moves and the
 same hand results.
 
-It knows the two block rules the built-in variants use (``team``: lower team total wins,
-Chiva; ``individual``: lowest single count wins, double-nine) and what a won hand scores
-(nothing, or the opponents' remaining pips). :func:`rules_for` picks them by variant name;
-an unknown third-party variant gets Chiva's, which is the engine's most common case.
+Its rules are the variant's own: :func:`rules_for` reads which of the Variant's common
+rules the game uses (the lower team total or the lowest single count wins a block; a won
+hand scores nothing or the opponents' remaining pips) and plays those with plain ints, and
+for a game that overrides them with its own it asks the variant's methods instead, so a
+third-party variant is simulated by its own rules.
 """
 
 from __future__ import annotations
