@@ -75,8 +75,9 @@ def from_environment(environ: dict[str, str] | None = None) -> str:
 
 def set_language(code: str | None = None) -> str:
     """Speak ``code`` from now on (None: what the environment asks for). Returns the code
-    in use, ``en`` for a language without a catalog (never an error). A catalog that is
-    missing or unreadable (a build without compiled catalogs) also leaves English."""
+    in use, ``en`` for a language without a catalog (never an error). Where the compiled
+    catalog is missing (a source tree never built), messages stay English while the rest
+    (the rule texts) still follows the language."""
     global _language, _catalog
     chosen = normalize(code) if code is not None else from_environment()
     chosen = chosen or SOURCE
@@ -85,8 +86,7 @@ def set_language(code: str | None = None) -> str:
         try:
             catalog = gettext.translation(DOMAIN, LOCALE_DIR, languages=[chosen])
         except OSError:
-            # No compiled catalog (a source tree never built): English, as documented.
-            chosen = SOURCE
+            pass  # no .mo: scripts/i18n compile, or a reinstall, builds it
     _language, _catalog = chosen, catalog
     return chosen
 

@@ -57,3 +57,59 @@ def test_a_rule_book_that_drifts_is_caught():
     changed = BOOK.read_text(encoding="utf-8").replace("four wins to none", "five wins to none")
     assert section("Chiva", changed) != rules_text("chiva")
     assert section("Double-nine 100", changed) == rules_text("double-nine-100")
+
+
+# The translations: each language's text says the same rules as the English one. A reader
+# checks the words; these tests hold the structure and every number to the English text.
+
+LANGUAGES = ["de", "uk", "es"]
+
+
+def paragraphs(text: str) -> list[str]:
+    return [p for p in text.split("\n\n") if p.strip()]
+
+
+def numbers(text: str) -> list[str]:
+    """Every number written in digits (a score may be 4–0 in one language, 4:0 in another)."""
+    return re.findall(r"\d+", text)
+
+
+def items(text: str) -> list[str]:
+    """The list markers at the start of lines: ``1.`` for numbered items, ``-`` for bullets."""
+    return re.findall(r"^(\d+\.|-) ", text, re.M)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_each_game_has_its_rules_in_each_language(game, code):
+    assert code in game.rules_translated
+    assert game.rules_in(code) != game.rules
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_a_translation_keeps_the_paragraphs_and_items_of_the_english_text(game, code):
+    english, translated = game.rules, game.rules_in(code)
+    assert len(paragraphs(translated)) == len(paragraphs(english))
+    for ours, theirs in zip(paragraphs(english), paragraphs(translated), strict=True):
+        assert items(theirs) == items(ours), theirs
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_a_translation_keeps_every_number_of_the_english_text(game, code):
+    """Paragraph by paragraph, the same numbers (a number written as a word in one
+    language and as a digit in the other is caught here too)."""
+    for ours, theirs in zip(paragraphs(game.rules), paragraphs(game.rules_in(code)), strict=True):
+        assert sorted(numbers(theirs)) == sorted(numbers(ours)), theirs
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_a_translation_fits_an_80_column_terminal(game, code):
+    assert max(len(line) for line in game.rules_in(code).splitlines()) <= 78
+
+
+def test_a_language_without_a_translation_reads_the_english_rules():
+    assert Chiva.rules_in("fr") == Chiva.rules
+    assert Chiva.rules_in("en") == Chiva.rules
