@@ -19,6 +19,7 @@ from .errors import PlayerError, PlayerFault
 from .match import CLAIM, Match
 from .tiles import Tile
 from .variant import Variant
+from .view import build_view
 
 
 def imposed(match: Match, player: Any = None) -> Action | None:
@@ -42,7 +43,7 @@ def ask(match: Match, seat: int, player: Any, name: str = "") -> Action:
     Raises :class:`PlayerError` naming the seat if the player raises or answers with an
     action that is not legal now.
     """
-    view = match.view(seat)
+    view = build_view(match, seat)
     try:
         action = player.act(view)
     except PlayerFault as exc:  # a bot's own process failed: the message is the reason

@@ -351,8 +351,10 @@ class Match:
         self._face_down: list[Tile] = []
         self._claims: list[int] = []
         self._chooser: int | None = None
-        # Views' summaries of finished hands (core.view._past).
-        self._public_past: list[PastHand] = []
+        # What views share: the finished hands' summaries (core.view._past) and the draw for
+        # first lead once it is over (core.view._draw).
+        self._public_past: tuple[PastHand, ...] = ()
+        self._public_draw: tuple[tuple[tuple[int, Tile], ...], ...] | None = None
         if v.draw_for_lead:
             self._new_draw_round()
         else:

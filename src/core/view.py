@@ -11,7 +11,8 @@ peek even by accident. ``tests/core/test_view.py`` walks the object graph to pro
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Play
 from .line import Line
@@ -20,6 +21,10 @@ from .variant import HandResult, VariantInfo
 
 if TYPE_CHECKING:
     from .match import Match  # match.py imports this module when it builds a view
+
+# The phases, as core.match names them (not imported from there: match.py imports this).
+DRAW = "draw"
+OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +41,12 @@ class PastHand:
     result: HandResult
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class View:
-    """What ``seat`` may see at one moment of a match."""
+    """What ``seat`` may see at one moment of a match.
+
+    Frozen; not slotted, so that :func:`build_view` can give it all its fields in one step.
+    """
 
     seat: int
     team: int
@@ -117,64 +125,110 @@ class View:
 
 
 def build_view(match: Match, seat: int) -> View:
-    """The view of ``seat`` in ``match`` (see :class:`View`)."""
+    """The view of ``seat`` in ``match`` (see :class:`View`).
+
+    Built on every decision, so it shares what it can: the finished hands' summaries and the
+    draw for first lead are made once and the same tuples go into every later view.
+    """
     v = match.variant
     if not 1 <= seat <= v.seats:
         raise ValueError(f"no seat {seat} in {v.name} (seats 1 to {v.seats})")
-    log = match.hand
-    current = log if log is not None and log.result is None else None
-    n = v.seats
-    past = _past(match)
-    hand = tuple(sorted(match.hands[seat], key=_tile_order)) if current is not None else ()
-    return View(
-        seat=seat,
-        team=v.team_of[seat],
-        variant=match.info,
-        phase=match.phase,
-        turn=match.turn,
-        hand=hand,
-        line=Line(tuple(match.line)) if current is not None else Line(),
-        ends=match.ends if current is not None else None,
-        counts=tuple(len(match.hands[s]) if current is not None else 0 for s in range(1, n + 1)),
-        scores=match.scores,
-        hand_number=match.hand_number,
-        leader=current.leader if current is not None else None,
-        chooser=current.chooser if current is not None else match._chooser,
-        required=match.required if current is not None and not match.line else None,
-        forced_opening=current.required if current is not None else None,
-        history=tuple(current.actions) if current is not None else (),
-        shown=tuple((r.claimant, r.shown) for r in current.redeals) if current else (),
-        draw=tuple(tuple(sorted(r.items())) for r in match.draw_rounds),
-        face_down=len(match.face_down),
-        past=past,
-        legal=tuple(match.legal_actions()) if match.turn == seat else (),
-        winner=match.winner,
-        label=match.label,
-    )
+    logs = match.hands_log
+    current = logs[-1] if logs and logs[-1].result is None else None
+    phase = match.phase
+    fields = {
+        "seat": seat,
+        "team": v.team_of[seat],
+        "variant": match.info,
+        "phase": phase,
+        "turn": match.turn,
+        "scores": match.scores,
+        "hand_number": len(logs) if current is not None or phase == OVER else len(logs) + 1,
+        "draw": _draw(match),
+        "face_down": len(match._face_down) if phase == DRAW else 0,
+        "past": _past(match),
+        "legal": tuple(match.legal_actions()) if match.turn == seat else (),
+        "winner": match.winner,
+        "label": match.label,
+    }
+    if current is None:
+        fields.update(_BETWEEN_HANDS, chooser=match._chooser, counts=(0,) * v.seats)
+    else:
+        line = match.line
+        fields.update(
+            hand=tuple(sorted(match.hands[seat], key=_SET_ORDER)),
+            line=Line(tuple(line)),
+            ends=(match.left, match.right) if line else None,
+            counts=tuple(map(len, match.hands[1:])),
+            leader=current.leader,
+            chooser=current.chooser,
+            required=None if line else match.required,
+            forced_opening=current.required,
+            history=tuple(current.actions),
+            shown=tuple((r.claimant, r.shown) for r in current.redeals),
+        )
+    return _view(fields)
+
+
+#: The fields of a view between hands (none is being played) that a hand would fill.
+_BETWEEN_HANDS = {
+    "hand": (),
+    "line": Line(),
+    "ends": None,
+    "leader": None,
+    "required": None,
+    "forced_opening": None,
+    "history": (),
+    "shown": (),
+}
+
+#: Tiles in set order (0-0, 1-0, 1-1, 2-0, ...), which is high number first, then low.
+_SET_ORDER = attrgetter("index")
+
+
+def _view(fields: dict[str, Any]) -> View:
+    """A view made from every one of its fields at once: what ``View(**fields)`` makes, at a
+    tenth of the cost of a frozen dataclass's one-by-one ``__init__`` (a decision's view is
+    the decision path's largest cost)."""
+    view = _new(View)
+    _set(view, "__dict__", fields)
+    return view
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def _past(match: Match) -> tuple[PastHand, ...]:
     """The finished hands' public summaries, built once per hand and kept on the match."""
-    cache: list[PastHand] = match._public_past
+    past: tuple[PastHand, ...] = match._public_past
     logs = match.hands_log
+    finished = len(logs) if not logs or logs[-1].result is not None else len(logs) - 1
+    if len(past) == finished:
+        return past
     n = match.variant.seats
-    while len(cache) < len(logs):
-        h = logs[len(cache)]
-        if h.result is None:  # the hand being played: not past yet
-            break
-        cache.append(
-            PastHand(
-                h.number,
-                h.chooser,
-                h.leader,
-                tuple(h.deal[s] for s in range(1, n + 1)),
-                tuple((r.claimant, r.shown) for r in h.redeals),
-                tuple(h.actions),
-                h.result,
-            )
+    past += tuple(
+        PastHand(
+            h.number,
+            h.chooser,
+            h.leader,
+            tuple(h.deal[s] for s in range(1, n + 1)),
+            tuple((r.claimant, r.shown) for r in h.redeals),
+            tuple(h.actions),
+            h.result,
         )
-    return tuple(cache)
+        for h in logs[len(past) : finished]
+        if h.result is not None  # always (finished), said for mypy
+    )
+    match._public_past = past
+    return past
 
 
-def _tile_order(t: Tile) -> tuple[int, int]:
-    return (t.hi, t.lo)
+def _draw(match: Match) -> tuple[tuple[tuple[int, Tile], ...], ...]:
+    """The draw for first lead, round by round; kept on the match once the draw is over."""
+    draw = match._public_draw
+    if draw is None:
+        draw = tuple(tuple(sorted(r.items())) for r in match.draw_rounds)
+        if match.phase != DRAW:
+            match._public_draw = draw
+    return draw

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from types import MappingProxyType
 
@@ -42,7 +43,10 @@ def tiles_in(obj, path="view", seen=None) -> list[tuple[str, Tile]]:
             found += tiles_in(k, f"{path}.key") + tiles_in(item, f"{path}[{k}]")
         return found
     if isinstance(obj, RECORDS):
-        for name in obj.__slots__:
+        names = [f.name for f in dataclasses.fields(obj)]
+        extra = set(getattr(obj, "__dict__", {})) - set(names)
+        assert not extra, f"{path} holds more than its fields: {sorted(extra)}"
+        for name in names:
             found += tiles_in(getattr(obj, name), f"{path}.{name}")
         return found
     raise AssertionError(f"{path} holds a {type(obj).__name__}, which a view must not")
@@ -152,3 +156,12 @@ def test_steps_give_the_ends_after_each_action_and_unseen_tiles_in_set_order():
     unseen = view.unseen()
     assert list(unseen) == sorted(unseen, key=lambda t: t.index)
     assert len(unseen) == 28 - 6 - 3  # neither my six tiles nor the three on the line
+
+
+def test_a_view_cannot_be_changed_and_is_the_view_its_fields_make():
+    view = Match(DoubleNine100(), 5).view(1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.hand = ()  # type: ignore[misc]
+    fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(View)}
+    assert View(**fields) == view
+    assert vars(view) == fields  # nothing beside its fields
