@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from ..i18n import _, ngettext, pgettext
 from .options import Option
 from .tiles import Tile
 
@@ -37,15 +38,34 @@ NameOf = Callable[[int], str]
 
 
 def str_seat(seat: int) -> str:
-    return f"seat {seat}"
+    """A seat as people read it: "seat 2" (in the language in use)."""
+    # Translators: a seat at the table, by number; also said inside sentences ("the block
+    # goes to seat 2"), so lower case unless the language capitalizes the noun.
+    return _("seat {seat}").format(seat=seat)
 
 
 def str_team(team: int) -> str:
-    return f"team {team}"
+    """A team as people read it: "team 1" (in the language in use)."""
+    # Translators: a team by number, said inside sentences ("The block goes to team 1.").
+    return _("team {team}").format(team=team)
 
 
-def _dash(scores: tuple[int, ...]) -> str:
-    return "–".join(str(s) for s in scores)
+def score_dash(scores: tuple[int, ...]) -> str:
+    """Every team's score, as people write a score: "3–1"."""
+    # Translators: what stands between the teams' scores, as in "3–1" (English uses an en
+    # dash; German writes 3:1).
+    return pgettext("between scores", "–").join(str(s) for s in scores)
+
+
+def and_names(names: Sequence[str]) -> str:
+    """Names joined as a sentence lists them: "seat 1 and seat 3"."""
+    if not names:
+        return ""
+    text = names[0]
+    for name in names[1:]:
+        # Translators: two names (of seats, teams) in a sentence; used again for a third.
+        text = _("{first} and {second}").format(first=text, second=name)
+    return text
 
 
 def cap(text: str) -> str:
@@ -143,9 +163,11 @@ class Variant(ABC):
 
     #: Name used in configs, records and on the command line.
     name: str = ""
-    #: Title shown to people.
+    #: Title shown to people, in English; a built-in variant marks it with ``N_`` and it is
+    #: shown through ``_()``, so capicua's catalogs translate it (a plugin's title passes
+    #: through unchanged, unless its plugin translates it itself: docs/plugins.md).
     title: str = ""
-    #: One line saying what the game is.
+    #: One line saying what the game is (English, marked and shown like :attr:`title`).
     summary: str = ""
     #: The rules, as text for ``capicua rules`` and the table's Rules window (English).
     rules: str = ""
@@ -336,30 +358,56 @@ class Variant(ABC):
             return None
         return max(0, self.goal - scores[team - 1])
 
+    # The words below are said in the language in use (capicua.i18n) each time they are
+    # asked for; the values they are made from (labels, scores) stay as they are.
+
     def goal_words(self) -> str:
         """What wins the match, in words ("first to 100 points"); empty without a goal."""
         if self.goal is None:
             return ""
         if self.scoring == "series":
-            return f"{self.goal} won hands in a row"
-        return f"first to {self.goal} points"
+            # Translators: what wins a match scored in series; English keeps the plural
+            # for 1 too. {goal} is a number of hands.
+            return ngettext(
+                "{goal} won hands in a row", "{goal} won hands in a row", self.goal
+            ).format(goal=self.goal)
+        # Translators: what wins a match scored in points; English keeps the plural for 1.
+        return ngettext("first to {goal} points", "first to {goal} points", self.goal).format(
+            goal=self.goal
+        )
 
     def score_words(self, scores: tuple[int, ...], team: int) -> str:
         """``team``'s score with how far it is from winning, for the table's score panel
         ("71 of 100 · 29 to go")."""
         score = scores[team - 1]
-        unit = "Series" if self.scoring == "series" else "Score"
         to_go = self.to_go(scores, team)
-        if to_go is None:
-            return f"{unit} {score}"
-        if to_go == 0:
-            return f"{unit} {score} · the match is won"
-        return f"{unit} {score} · {to_go} to go"
+        # Translators: the score panel of a team; "Series" counts won hands in a row,
+        # "Score" points. {to_go} is how many more the team needs to win the match.
+        if self.scoring == "series":
+            if to_go is None:
+                text = _("Series {score}")
+            elif to_go == 0:
+                text = _("Series {score} · the match is won")
+            else:
+                text = _("Series {score} · {to_go} to go")
+        elif to_go is None:
+            text = _("Score {score}")
+        elif to_go == 0:
+            text = _("Score {score} · the match is won")
+        else:
+            text = _("Score {score} · {to_go} to go")
+        return text.format(score=score, to_go=to_go)
 
     def label_name(self, label: str, plural: bool = False) -> str:
         """How people call a match named ``label`` (one of :attr:`labels`): "a chiva", or
-        with ``plural`` "chivas" (a column of the tournament's table)."""
-        return f"{label}s" if plural else f"a {label}"
+        with ``plural`` "chivas" (a column of the tournament's table). The label itself is
+        data and stays as it is; only these words are said in the language in use."""
+        if plural:
+            # Translators: the heading of a column counting matches won with {label}, a
+            # game's own name for such a win that is not translated ("pollona" + "s").
+            return _("{label}s").format(label=label)
+        # Translators: a match won with {label}, a game's own name for such a win.
+        return _("a {label}").format(label=label)
 
     # -- words ----------------------------------------------------------------------------
     # The GUI and ``capicua replay`` explain results with these, so a variant's own rule is
@@ -371,17 +419,22 @@ class Variant(ABC):
     ) -> str:
         """One sentence: why a blocked hand went to its winners, or is a tie."""
         if result.team is None:
-            return "A tie: nobody wins the hand."
-        return f"The block goes to {team_name(result.team)}."
+            return _("A tie: nobody wins the hand.")
+        # Translators: {team} is "team 1", or "your team" at the table.
+        return _("The block goes to {team}.").format(team=team_name(result.team))
 
     def explain_score(
         self, result: HandResult, before: tuple[int, ...], team_name: NameOf = str_team
     ) -> str:
         """One sentence: what the hand did to the scores."""
-        was, now = _dash(before), _dash(result.scores)
+        was, now = score_dash(before), score_dash(result.scores)
         if result.team is None:
-            return f"The scores stay {now}."
-        return f"{cap(team_name(result.team))} scores {result.points}: {was} → {now}."
+            # Translators: {now} is every team's score, as "3–1".
+            return _("The scores stay {now}.").format(now=now)
+        # Translators: {team} is "team 1" or "your team"; the sentence's first letter is
+        # made a capital. {was} and {now} are the scores before and after, as "3–1".
+        text = _("{team} scores {points}: {was} → {now}.")
+        return cap(text.format(team=team_name(result.team), points=result.points, was=was, now=now))
 
     # -- helpers variants share ---------------------------------------------------------
 

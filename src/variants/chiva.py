@@ -16,16 +16,20 @@ from ..core.variant import (
     Tuning,
     Variant,
     cap,
+    score_dash,
     str_seat,
     str_team,
 )
 from ..hookspecs import hookimpl
+from ..i18n import N_, _, ngettext
 from . import rules_text, rules_translations
 
 SIX_SIX = Tile.of(6, 6)
 WINS_FOR_CHIVA = 4
-#: The name a won match carries, said to people.
-CHIVA_WORDS = ("a chiva", "chivas")
+#: The name a won match carries, said to people (once, and as a column of counts); shown
+#: through ``_()``. The record's label stays "chiva".
+# Translators: a match won four to none; "chiva" keeps its spelling (docs/glossary.md).
+CHIVA_WORDS = (N_("a chiva"), N_("chivas"))
 
 
 class Chiva(Variant):
@@ -33,8 +37,9 @@ class Chiva(Variant):
     leader)."""
 
     name = "chiva"
-    title = "Chiva"
-    summary = "Four-player partnership, double-six, series of consecutive wins, 4-0 wins."
+    # Translators: the game's name, kept as it is in every language (docs/glossary.md).
+    title = N_("Chiva")
+    summary = N_("Four-player partnership, double-six, series of consecutive wins, 4-0 wins.")
     rules = rules_text("chiva")
     rules_translated = rules_translations("chiva")
     max_pip = 6
@@ -85,7 +90,7 @@ class Chiva(Variant):
 
     def label_name(self, label: str, plural: bool = False) -> str:
         if label == "chiva":
-            return CHIVA_WORDS[plural]
+            return _(CHIVA_WORDS[plural])
         return super().label_name(label, plural)
 
     def to_go(self, scores: tuple[int, ...], team: int) -> int | None:
@@ -94,43 +99,59 @@ class Chiva(Variant):
         return max(0, WINS_FOR_CHIVA - scores[team - 1]) + (1 if others else 0)
 
     def goal_words(self) -> str:
-        return f"{WINS_FOR_CHIVA} won hands in a row, a chiva"
+        wins = WINS_FOR_CHIVA
+        return ngettext(
+            "{wins} won hand in a row, a chiva", "{wins} won hands in a row, a chiva", wins
+        ).format(wins=wins)
 
     def score_words(self, scores: tuple[int, ...], team: int) -> str:
+        # Translators: Chiva's score panel: {score} won hands in a row so far.
         score = scores[team - 1]
         if score >= WINS_FOR_CHIVA:
-            return f"Series {score} · a chiva"
+            return _("Series {score} · a chiva").format(score=score)
         if score == 0:
-            return f"Series 0 · {WINS_FOR_CHIVA} wins in a row for a chiva"
-        return f"Series {score} · {WINS_FOR_CHIVA - score} more for a chiva"
+            wins = WINS_FOR_CHIVA
+            return ngettext(
+                "Series 0 · {wins} win in a row for a chiva",
+                "Series 0 · {wins} wins in a row for a chiva",
+                wins,
+            ).format(wins=wins)
+        # Translators: {more} is how many more won hands in a row make the chiva.
+        return _("Series {score} · {more} more for a chiva").format(
+            score=score, more=WINS_FOR_CHIVA - score
+        )
 
     def explain_block(
         self, result: HandResult, seat_name: NameOf = str_seat, team_name: NameOf = str_team
     ) -> str:
         totals = self.team_pips(result.remaining)
         if result.team is None:
-            return (
-                f"Equal team totals ({min(totals.values())} each): a tie, nobody wins the "
-                "hand, and 6-6 opens the next."
-            )
-        return (
-            f"The lower team total wins the block: {team_name(result.team)} with "
-            f"{totals[result.team]}."
+            # Translators: {pips} is each team's pip total; {tile} is the tile 6-6.
+            return _(
+                "Equal team totals ({pips} each): a tie, nobody wins the hand, and {tile} "
+                "opens the next."
+            ).format(pips=min(totals.values()), tile=SIX_SIX)
+        # Translators: {team} is "team 1" or "your team"; {pips} its pip total.
+        return _("The lower team total wins the block: {team} with {pips}.").format(
+            team=team_name(result.team), pips=totals[result.team]
         )
 
     def explain_score(
         self, result: HandResult, before: tuple[int, ...], team_name: NameOf = str_team
     ) -> str:
-        was = "–".join(map(str, before))
-        now = "–".join(map(str, result.scores))
+        was, now = score_dash(before), score_dash(result.scores)
         if result.team is None:
-            return f"The series stay as they were: {now}."
+            # Translators: {now} is both series, as "2–0".
+            return _("The series stay as they were: {now}.").format(now=now)
         if any(before) and not any(result.scores):
-            return (
-                f"{cap(team_name(result.team))} breaks the other series: back to 0–0 (a "
-                "break starts no new series)."
+            # Translators: {team} is "team 1" or "your team"; the sentence's first letter
+            # is made a capital. {zero} is the score 0–0.
+            text = _(
+                "{team} breaks the other series: back to {zero} (a break starts no new series)."
             )
-        return f"Series: {was} → {now}."
+            return cap(text.format(team=team_name(result.team), zero=now))
+        # Translators: {was} and {now} are both series before and after, as "1–0".
+        return _("Series: {was} → {now}.").format(was=was, now=now)
 
 
 @hookimpl

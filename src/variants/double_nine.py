@@ -9,13 +9,30 @@ winners score their opponents' remaining pips; 100 wins, named Pollona or Tripol
 
 from __future__ import annotations
 
-from ..core.variant import HandResult, NameOf, Tuning, Variant, cap, str_seat, str_team
+from ..core.variant import (
+    HandResult,
+    NameOf,
+    Tuning,
+    Variant,
+    and_names,
+    cap,
+    score_dash,
+    str_seat,
+    str_team,
+)
 from ..hookspecs import hookimpl
+from ..i18n import N_, _
 from . import rules_text, rules_translations
 
 TARGET = 100
-#: What each name of a won match is called, once and as a column of counts.
-LABEL_WORDS = {"pollona": ("a Pollona", "Pollonas"), "tripollua": ("a Tripollúa", "Tripollúas")}
+#: What each name of a won match is called, once and as a column of counts; shown through
+#: ``_()``. The record's labels (the keys) stay as they are.
+LABEL_WORDS = {
+    # Translators: a match won with the opponents at 0; Pollona keeps its spelling.
+    "pollona": (N_("a Pollona"), N_("Pollonas")),
+    # Translators: a match won from 0 in one hand; Tripollúa keeps its spelling and accent.
+    "tripollua": (N_("a Tripollúa"), N_("Tripollúas")),
+}
 
 #: Won-hand points in 5-point bins from 0-4 upwards, measured in heuristic self-play (1,271
 #: won hands): what the expert's match equity expects a won hand to score.
@@ -31,8 +48,9 @@ class DoubleNine100(Variant):
     """Double-nine to 100 as docs/rules.md reads pagat's Cuban rules."""
 
     name = "double-nine-100"
-    title = "Double-nine 100"
-    summary = "Four-player partnership, double-nine, ten tiles each, first team to 100 points."
+    # Translators: the game's name (docs/glossary.md, "the games").
+    title = N_("Double-nine 100")
+    summary = N_("Four-player partnership, double-nine, ten tiles each, first team to 100 points.")
     rules = rules_text("double-nine-100")
     rules_translated = rules_translations("double-nine-100")
     max_pip = 9
@@ -61,36 +79,51 @@ class DoubleNine100(Variant):
 
     def label_name(self, label: str, plural: bool = False) -> str:
         if label in LABEL_WORDS:
-            return LABEL_WORDS[label][plural]
+            return _(LABEL_WORDS[label][plural])
         return super().label_name(label, plural)
 
     def score_words(self, scores: tuple[int, ...], team: int) -> str:
         score = scores[team - 1]
+        # Translators: the score panel of a team: {score} points of the {goal} that win.
         if score >= TARGET:
-            return f"{score} · past {TARGET}, the match is won"
-        return f"{score} of {TARGET} · {TARGET - score} to go"
+            return _("{score} · past {goal}, the match is won").format(score=score, goal=TARGET)
+        return _("{score} of {goal} · {to_go} to go").format(
+            score=score, goal=TARGET, to_go=TARGET - score
+        )
 
     def explain_block(
         self, result: HandResult, seat_name: NameOf = str_seat, team_name: NameOf = str_team
     ) -> str:
         counts = {s: sum(t.pips for t in ts) for s, ts in result.remaining.items()}
         low = min(counts.values())
-        who = " and ".join(seat_name(s) for s, p in sorted(counts.items()) if p == low)
+        who = and_names([seat_name(s) for s, p in sorted(counts.items()) if p == low])
         if result.team is None:
-            return f"The lowest count ({low}) is held in both teams ({who}): a tie, nobody scores."
-        return (
-            f"The lowest single count wins the block: {who} with {low}, so "
-            f"{team_name(result.team)} wins."
-        )
+            # Translators: {low} is the lowest pip count in one hand; {who} the seats
+            # holding it ("seat 1 and seat 2", or "you and seat 2").
+            return _(
+                "The lowest count ({low}) is held in both teams ({who}): a tie, nobody scores."
+            ).format(low=low, who=who)
+        # Translators: {who} the seats with the lowest count {low}; {team} "team 1" or
+        # "your team".
+        return _(
+            "The lowest single count wins the block: {who} with {low}, so {team} wins."
+        ).format(who=who, low=low, team=team_name(result.team))
 
     def explain_score(
         self, result: HandResult, before: tuple[int, ...], team_name: NameOf = str_team
     ) -> str:
         if result.team is None:
             return super().explain_score(result, before, team_name)
-        return (
-            f"{cap(team_name(result.team))} scores {result.points} (the opponents' pips): "
-            f"{'–'.join(map(str, before))} → {'–'.join(map(str, result.scores))}."
+        # Translators: {team} is "team 1" or "your team"; the sentence's first letter is
+        # made a capital. {was} and {now} are the scores before and after, as "35–20".
+        text = _("{team} scores {points} (the opponents' pips): {was} → {now}.")
+        return cap(
+            text.format(
+                team=team_name(result.team),
+                points=result.points,
+                was=score_dash(before),
+                now=score_dash(result.scores),
+            )
         )
 
     def label(self, before: tuple[int, ...], after: tuple[int, ...], winner: int) -> str | None:
