@@ -33,6 +33,7 @@ from ..core.rng import derive, restore_stream, stream_state
 from ..core.variant import Variant
 from ..core.view import View
 from ..hookspecs import hookimpl
+from ..i18n import N_
 from ..protocol import messages as M
 from ..protocol.process import HANDSHAKE_TIMEOUT, BotFault, BotPool, BotProcess, LineHook
 from .base import Option, Player
@@ -52,11 +53,11 @@ class CommandPlayer(Player):
     """A bot program speaking ``capicua-bot/1`` on its stdin and stdout."""
 
     name = "command"
-    description = "a program speaking capicua-bot/1 on stdin and stdout (docs/protocol.md)"
+    description = N_("a program speaking capicua-bot/1 on stdin and stdout (docs/protocol.md)")
     options = {
-        "argv": Option(list, [], 'the program and its arguments, e.g. ["node", "bot.js"]'),
-        "cwd": Option(str, "", "the folder it runs in (relative to the config's folder)"),
-        "options": Option(dict, {}, "the bot's own options, as its hello declares them"),
+        "argv": Option(list, [], N_('the program and its arguments, e.g. ["node", "bot.js"]')),
+        "cwd": Option(str, "", N_("the folder it runs in (relative to the config's folder)")),
+        "options": Option(dict, {}, N_("the bot's own options, as its hello declares them")),
     }
     #: A plugin wrapping a program: the program and its arguments (its options are then
     #: the class's ``options``, all passed to the bot).

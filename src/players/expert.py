@@ -42,6 +42,7 @@ from ..core.actions import Action, Play
 from ..core.variant import VariantInfo
 from ..core.view import View
 from ..hookspecs import hookimpl
+from ..i18n import N_
 from .base import ComputerPlayer, Option
 from .chain import DealChain, consistent_deal
 from .equity import Equity
@@ -270,27 +271,29 @@ class ExpertPlayer(ComputerPlayer):
     """Monte Carlo search over deals consistent with its view (see the module docstring)."""
 
     name = "expert"
-    description = (
+    description = N_(
         "Monte Carlo search over the hidden tiles, dealt to fit what the plays "
         "say; plays the match score"
     )
     options = {
-        "level": Option(str, "normal", "search budget per decision", choices=tuple(LEVELS)),
+        "level": Option(str, "normal", N_("search budget per decision"), choices=tuple(LEVELS)),
         "samples": Option(
-            int, 0, "sampled deals per decision (0: as the level says)", min=0, max=1_000_000
+            int, 0, N_("sampled deals per decision (0: as the level says)"), min=0, max=1_000_000
         ),
         "seconds": Option(
             float,
             0.0,
-            "wall-clock budget per decision instead of the level (0: off; not reproducible)",
+            N_("wall-clock budget per decision instead of the level (0: off; not reproducible)"),
             min=0.0,
             max=600.0,
         ),
         "reading": Option(
             float,
             1.0,
-            "how much the other seats' plays are trusted as signs "
-            "of their tiles, times the tuned amount (0: only passes are read)",
+            N_(
+                "how much the other seats' plays are trusted as signs "
+                "of their tiles, times the tuned amount (0: only passes are read)"
+            ),
             min=0.0,
             max=10.0,
         ),

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -42,6 +42,7 @@ from ..core.tiles import ALL_TILES, tile_set
 from ..core.variant import DOMINO, Variant, VariantInfo
 from ..core.view import View
 from ..hookspecs import hookimpl
+from ..i18n import N_, _, ngettext, pgettext
 from .base import ComputerPlayer, Option
 from .knowledge import Knowledge, knowledge, sample_deal
 from .sim import HI, LO, LOWEST_COUNT, PIPS, TEAM_TOTAL, rules_for, tiles_of
@@ -80,6 +81,8 @@ PAIR_INDEX = [[0] * (max(HI) + 1) for _ in range(max(HI) + 1)]
 for _t in ALL_TILES:
     PAIR_INDEX[_t.hi][_t.lo] = PAIR_INDEX[_t.lo][_t.hi] = _t.index
 
+#: The numbers as the tiles that show them are called, in English (:func:`number_name`
+#: says them in the language in use).
 NUMBER_NAMES = (
     "blanks",
     "ones",
@@ -96,13 +99,54 @@ NUMBER_NAMES = (
     "twelves",
 )
 
+# The reasons whose words a number decides (:meth:`Term.words` says them with ngettext).
+SHEDS_PIPS = "gets rid of {pips} pips"
+KEEPS_FOLLOWERS = "keeps {count} tile that fit the line"
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A number as a reason names it ("sixes"), said in the language in use when the
+    reason's words are made (``format`` gives :func:`number_name`)."""
+
+    n: int
+
+    def __format__(self, spec: str) -> str:
+        return format(number_name(self.n), spec)
+
 
 @dataclass(frozen=True, slots=True)
 class Term:
-    """One reason in a play's score: its weight in the score and the words for it."""
+    """One reason in a play's score: its weight in the score and the words for it.
+
+    The words are kept as their English message (marked with ``N_``) and the values of its
+    placeholders, and said in the language in use only when asked for (:attr:`words`):
+    scoring plays, done at every decision, never translates anything."""
 
     value: float
-    words: str
+    message: str = ""
+    fields: Mapping[str, Any] | None = None
+
+    @property
+    def words(self) -> str:
+        """The reason in words, in the language in use ("" for a term without words)."""
+        message, fields = self.message, self.fields or {}
+        if not message:
+            return ""
+        if message == SHEDS_PIPS:
+            # Translators: a reason for a play; English says "pips" for 1 too.
+            text = ngettext("gets rid of {pips} pips", "gets rid of {pips} pips", fields["pips"])
+        elif message == KEEPS_FOLLOWERS:
+            # Translators: a reason for a play: the tiles kept that can follow the line's
+            # ends. (English keeps "fit" for one tile.)
+            text = ngettext(
+                "keeps {count} tile that fit the line",
+                "keeps {count} tiles that fit the line",
+                fields["count"],
+            )
+        else:
+            text = _(message)
+        return text.format(**fields) if fields else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +159,28 @@ class Scored:
 
 
 def number_name(n: int) -> str:
-    return NUMBER_NAMES[n] if 0 <= n < len(NUMBER_NAMES) else f"{n}s"
+    """The tiles that show ``n``, as a reason names them ("sixes"), in the language in use."""
+    # Translators: the tiles showing a number, as in "covers the sixes your partner put
+    # down", "you hold no fives or sixes"; blanks are the tiles' empty halves (0).
+    names = (
+        pgettext("tiles showing", "blanks"),
+        pgettext("tiles showing", "ones"),
+        pgettext("tiles showing", "twos"),
+        pgettext("tiles showing", "threes"),
+        pgettext("tiles showing", "fours"),
+        pgettext("tiles showing", "fives"),
+        pgettext("tiles showing", "sixes"),
+        pgettext("tiles showing", "sevens"),
+        pgettext("tiles showing", "eights"),
+        pgettext("tiles showing", "nines"),
+        pgettext("tiles showing", "tens"),
+        pgettext("tiles showing", "elevens"),
+        pgettext("tiles showing", "twelves"),
+    )
+    if 0 <= n < len(names):
+        return names[n]
+    # Translators: the tiles showing a number above twelve ("13s").
+    return pgettext("tiles showing", "{number}s").format(number=n)
 
 
 def score_plays(view: View, k: Knowledge | None = None) -> list[Scored]:
@@ -209,7 +274,9 @@ class _Context:
         t = action.tile.index
         rest = [x for x in k.hand if x != t]
         if not rest:
-            return Scored(action, 1000.0, (Term(1000.0, f"goes out with {action.tile}"),))
+            return Scored(
+                action, 1000.0, (Term(1000.0, N_("goes out with {tile}"), {"tile": action.tile}),)
+            )
         terms = self.terms(t, None if k.left < 0 else action.end, rest)
         return Scored(action, sum(x.value for x in terms), tuple(terms))
 
@@ -219,9 +286,9 @@ class _Context:
         depend on it."""
         terms: list[Term] = []
         pips = PIPS[t]
-        terms.append(Term(self.pip_weight * pips * W["pips"], f"gets rid of {pips} pips"))
+        terms.append(Term(self.pip_weight * pips * W["pips"], SHEDS_PIPS, {"pips": pips}))
         if HI[t] == LO[t]:
-            terms.append(Term(W["double"], "plays a double while it still fits"))
+            terms.append(Term(W["double"], N_("plays a double while it still fits")))
         if end is None:
             self._lead_terms(t, rest, terms)
         else:
@@ -237,7 +304,8 @@ class _Context:
                     terms.append(
                         Term(
                             W["lead_suit"] * left_with,
-                            f"leads from your long suit ({number_name(n)})",
+                            N_("leads from your long suit ({number})"),
+                            {"number": Number(n)},
                         )
                     )
         self._ends_terms(HI[t], LO[t], rest, terms)
@@ -256,18 +324,34 @@ class _Context:
             if owner in self.partners and not self._void(owner, old):
                 terms.append(
                     Term(
-                        -W["cover_partner"], f"covers the {number_name(old)} your partner put down"
+                        -W["cover_partner"],
+                        N_("covers the {number} your partner put down"),
+                        {"number": Number(old)},
                     )
                 )
             elif owner in self.opponents:
                 terms.append(
-                    Term(W["cover_opponent"], f"covers the {number_name(old)} an opponent put down")
+                    Term(
+                        W["cover_opponent"],
+                        N_("covers the {number} an opponent put down"),
+                        {"number": Number(old)},
+                    )
                 )
         if new in self.partner_numbers and new != old:
-            terms.append(Term(W["support_partner"], f"plays to your partner's {number_name(new)}"))
+            terms.append(
+                Term(
+                    W["support_partner"],
+                    N_("plays to your partner's {number}"),
+                    {"number": Number(new)},
+                )
+            )
         if new in self.opponent_numbers and new != old:
             terms.append(
-                Term(-W["feed_opponent"], f"gives the opponents back their {number_name(new)}")
+                Term(
+                    -W["feed_opponent"],
+                    N_("gives the opponents back their {number}"),
+                    {"number": Number(new)},
+                )
             )
         self._ends_terms(new_left, new_right, rest, terms)
 
@@ -276,16 +360,14 @@ class _Context:
         if rest is not None:
             follow = sum(1 for x in rest if HI[x] in (left, right) or LO[x] in (left, right))
             if follow:
-                plural = "s" if follow > 1 else ""
-                terms.append(
-                    Term(W["follow"] * follow, f"keeps {follow} tile{plural} that fit the line")
-                )
+                terms.append(Term(W["follow"] * follow, KEEPS_FOLLOWERS, {"count": follow}))
             numbers = {HI[x] for x in rest} | {LO[x] for x in rest}
             if len(numbers) > 1:
                 terms.append(
                     Term(
                         W["variety"] * len(numbers),
-                        f"keeps tiles of {len(numbers)} different numbers",
+                        N_("keeps tiles of {count} different numbers"),
+                        {"count": len(numbers)},
                     )
                 )
             for n in {left, right}:
@@ -294,7 +376,8 @@ class _Context:
                     terms.append(
                         Term(
                             W["control"] * held,
-                            f"keeps control of {number_name(n)} (you hold {held})",
+                            N_("keeps control of {number} (you hold {held})"),
+                            {"number": Number(n), "held": held},
                         )
                     )
         nxt = self.next_seat
@@ -305,23 +388,35 @@ class _Context:
                 p = self._pass_chance(s, left, right)
                 if s in self.partners:
                     if p > 0.5:
-                        terms.append(Term(-W["tempo"] * p, "your partner probably cannot follow"))
+                        terms.append(
+                            Term(-W["tempo"] * p, N_("your partner probably cannot follow"))
+                        )
                     else:
-                        terms.append(Term(-W["tempo"] * p, ""))
+                        terms.append(Term(-W["tempo"] * p))
                 else:
                     weight = 1.0 if s == nxt else 0.5
-                    words = f"seat {s + 1} probably cannot follow" if p > 0.5 else ""
-                    terms.append(Term(W["tempo"] * weight * p, words))
+                    if p > 0.5:
+                        terms.append(
+                            Term(
+                                W["tempo"] * weight * p,
+                                N_("seat {seat} probably cannot follow"),
+                                {"seat": s + 1},
+                            )
+                        )
+                    else:
+                        terms.append(Term(W["tempo"] * weight * p))
         if nxt in self.opponents and self._void(nxt, left) and self._void(nxt, right):
-            terms.append(Term(W["pass_next"], f"makes seat {nxt + 1} pass"))
+            terms.append(Term(W["pass_next"], N_("makes seat {seat} pass"), {"seat": nxt + 1}))
         for s in self.opponents:
             if s != nxt and self._void(s, left) and self._void(s, right):
-                terms.append(Term(W["pass_other"], f"makes seat {s + 1} pass"))
+                terms.append(Term(W["pass_other"], N_("makes seat {seat} pass"), {"seat": s + 1}))
         for s in self.partners:
             if self._void(s, left) and self._void(s, right):
-                terms.append(Term(-W["partner_stuck"], "would leave your partner without a play"))
+                terms.append(
+                    Term(-W["partner_stuck"], N_("would leave your partner without a play"))
+                )
             elif self._void(s, left) or self._void(s, right):
-                terms.append(Term(-W["partner_void"], "opens a number your partner lacks"))
+                terms.append(Term(-W["partner_void"], N_("opens a number your partner lacks")))
         if rest is not None:
             self._block_terms(left, right, rest, terms)
 
@@ -335,10 +430,10 @@ class _Context:
         if self.block_rule not in (LOWEST_COUNT, TEAM_TOTAL):
             edge = self._block_edge(rest)
             if edge > 0:
-                terms.append(Term(W["block"] * edge, "blocks the hand, which your side wins"))
+                terms.append(Term(W["block"] * edge, N_("blocks the hand, which your side wins")))
             elif edge < 0:
                 terms.append(
-                    Term(W["block"] * edge, "would block the hand, which your side would lose")
+                    Term(W["block"] * edge, N_("would block the hand, which your side would lose"))
                 )
             return
         my_pips = sum(PIPS[x] for x in rest)
@@ -350,9 +445,9 @@ class _Context:
             ours = my_pips + sum(guess[s] for s in self.partners)
             theirs = sum(guess[s] for s in self.opponents)
         if ours < theirs:
-            terms.append(Term(W["block"], "blocks the hand while your side is lighter"))
+            terms.append(Term(W["block"], N_("blocks the hand while your side is lighter")))
         else:
-            terms.append(Term(-W["block"], "would block the hand with your side heavier"))
+            terms.append(Term(-W["block"], N_("would block the hand with your side heavier")))
 
     def _block_edge(self, rest: list[int]) -> float:
         """How much likelier this seat's team wins than loses the block its play makes,
@@ -366,7 +461,7 @@ class _Context:
         rng = random.Random(hash((tuple(rest), tuple(counts), k.left, k.right)))
         mine = self.team_of[k.me]
         edge = 0
-        for _ in range(BLOCK_SAMPLES):
+        for _sample in range(BLOCK_SAMPLES):
             team = self.variant.block_winner(tiles_of(sample_deal(after, rng)))
             if team is not None:
                 edge += 1 if team == mine else -1
@@ -420,10 +515,16 @@ class HeuristicPlayer(ComputerPlayer):
     """Scores each play by named rules of partnership play and takes the best."""
 
     name = "heuristic"
-    description = "fast rules of good partnership play: sheds pips, reads passes, helps its partner"
+    description = N_(
+        "fast rules of good partnership play: sheds pips, reads passes, helps its partner"
+    )
     options = {
         "noise": Option(
-            float, 0.0, "random spread added to each score (0: always the best)", min=0.0, max=20.0
+            float,
+            0.0,
+            N_("random spread added to each score (0: always the best)"),
+            min=0.0,
+            max=20.0,
         ),
     }
 
@@ -447,7 +548,7 @@ def explain(view: View, action: Action, k: Knowledge | None = None, most: int = 
         return []
     for s in score_plays(view, k):
         if s.action is action:
-            good = sorted((x for x in s.terms if x.value > 0 and x.words), key=lambda x: -x.value)
+            good = sorted((x for x in s.terms if x.value > 0 and x.message), key=lambda x: -x.value)
             return [x.words for x in good[:most]]
     return []
 

@@ -5,7 +5,8 @@
 the action and a short reason, e.g. ``play 5-3 on the right: keeps tiles of 6 different
 numbers, gets rid of 8 pips, keeps 3 tiles that fit the line, wins about 49% of 137 sampled
 deals, dealt to fit the plays made``. It never applies the move; the GUI
-shows it as a preview and the player confirms or not.
+shows it as a preview and the player confirms or not. The reason is said in the language in
+use when the hint is made (:mod:`capicua.i18n`); the tiles keep their notation.
 
 The default is the expert's advice at its ``fast`` level, quick enough for a click; any
 expert level or ``"heuristic"`` can be asked for. The random stream is derived from the
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 
 from ..core.actions import PASS, REDEAL, Action, ChooseLeader, Draw, Keep, Play
 from ..core.view import View
+from ..i18n import _, ngettext
 from .base import other_decision
 from .expert import LEVELS, analyse
 from .heuristic import HeuristicPlayer, explain, number_name
@@ -57,13 +59,18 @@ def hint(view: View, level: str = "fast", rng: random.Random | None = None) -> H
         action = legal[0]
         if action is PASS:
             left, right = view.ends or (-1, -1)
-            numbers = (
-                number_name(left)
-                if left == right
-                else (f"{number_name(left)} or {number_name(right)}")
-            )
-            return Hint(action, f"pass: you hold no {numbers}")
-        return Hint(action, f"{_describe(view, action)}: the only tile you may play")
+            # Translators: a hint to pass; {number} and {other} are the line's ends as the
+            # tiles showing them ("fives"), docs/glossary.md "pass".
+            if left == right:
+                why = _("pass: you hold no {number}").format(number=number_name(left))
+            else:
+                why = _("pass: you hold no {number} or {other}").format(
+                    number=number_name(left), other=number_name(right)
+                )
+            return Hint(action, why)
+        # Translators: {move} is a play, as "play 5-3 on the right" or "lead 6-6".
+        why = _("{move}: the only tile you may play").format(move=_describe(view, action))
+        return Hint(action, why)
     k = knowledge(view)
     if level == "heuristic":
         action = HeuristicPlayer(rng).act(view)
@@ -72,12 +79,28 @@ def hint(view: View, level: str = "fast", rng: random.Random | None = None) -> H
     best = analysis.candidates[0]
     words = explain(view, best.action, k)
     if analysis.reason == "goes out":
-        return Hint(best.action, f"{_describe(view, best.action)}: goes out and wins the hand")
+        # Translators: {move} is a play, as "play 5-3 on the right".
+        why = _("{move}: goes out and wins the hand").format(move=_describe(view, best.action))
+        return Hint(best.action, why)
     if analysis.samples:
         # With the plays read, the deals were not drawn uniformly: say so, or "N% of M"
         # reads as a share of all the deals the passes allow.
-        read = ", dealt to fit the plays made" if analysis.read else ""
-        words.append(f"wins about {best.win_rate:.0%} of {analysis.samples} sampled deals{read}")
+        n = analysis.samples
+        # Translators: the expert's figure for a play: {rate} is a percentage ("49%"),
+        # {samples} the deals it played out (English says "deals" for 1 too).
+        if analysis.read:
+            text = ngettext(
+                "wins about {rate:.0%} of {samples} sampled deals, dealt to fit the plays made",
+                "wins about {rate:.0%} of {samples} sampled deals, dealt to fit the plays made",
+                n,
+            )
+        else:
+            text = ngettext(
+                "wins about {rate:.0%} of {samples} sampled deals",
+                "wins about {rate:.0%} of {samples} sampled deals",
+                n,
+            )
+        words.append(text.format(rate=best.win_rate, samples=n))
     return Hint(best.action, _with_reasons(view, best.action, words))
 
 
@@ -97,30 +120,51 @@ def _position_stream(view: View) -> random.Random:
 
 
 def _describe(view: View, action: Action) -> str:
+    """A play in words ("play 5-3 on the right"); any other action in its notation."""
+    # Translators: a suggested move; {tile} keeps its notation ("5-3").
     if isinstance(action, Play):
         if not view.line:
-            return f"lead {action.tile}"
-        return f"play {action.tile} on the {action.end}"
+            return _("lead {tile}").format(tile=action.tile)
+        if action.end == "left":
+            return _("play {tile} on the left").format(tile=action.tile)
+        return _("play {tile} on the right").format(tile=action.tile)
     return str(action)
 
 
 def _with_reasons(view: View, action: Action, words: list[str]) -> str:
     head = _describe(view, action)
-    return f"{head}: {', '.join(words)}" if words else head
+    if not words:
+        return head
+    # Translators: a hint: {move} ("play 5-3 on the right") and its reasons, joined by
+    # commas ("keeps 3 tiles that fit the line, makes seat 2 pass").
+    return _("{move}: {reasons}").format(move=head, reasons=", ".join(words))
 
 
 def _other_reason(view: View, action: Action) -> str:
     if action is REDEAL:
         doubles = sum(1 for t in view.hand if t.is_double)
-        return (
-            f"redeal: {doubles} doubles make a hand that is hard to play out; a computer "
-            "always shows them"
-        )
+        # Translators: a hint to demand a redeal (docs/glossary.md "redeal"); {doubles} is
+        # five or more. English says "doubles" for 1 too.
+        return ngettext(
+            "redeal: {doubles} doubles make a hand that is hard to play out; a computer "
+            "always shows them",
+            "redeal: {doubles} doubles make a hand that is hard to play out; a computer "
+            "always shows them",
+            doubles,
+        ).format(doubles=doubles)
     if isinstance(action, Keep):
-        return "keep this hand"
+        # Translators: a hint to keep the hand rather than demand a redeal.
+        return _("keep this hand")
     if isinstance(action, ChooseLeader):
-        who = "you lead" if action.seat == view.seat else f"seat {action.seat} leads"
-        return f"lead {action.seat}: {who}; the choice is made before the deal, blind"
+        # Translators: a hint for the choice of who leads the hand; {seat} is a seat number.
+        if action.seat == view.seat:
+            text = _("lead {seat}: you lead; the choice is made before the deal, blind")
+        else:
+            text = _("lead {seat}: seat {seat} leads; the choice is made before the deal, blind")
+        return text.format(seat=action.seat)
     if isinstance(action, Draw):
-        return f"draw {action.index}: the tiles are face down, any one is as good"
+        # Translators: a hint for the draw for first lead; {index} is the tile's number.
+        return _("draw {index}: the tiles are face down, any one is as good").format(
+            index=action.index
+        )
     return str(action)

@@ -18,6 +18,7 @@ from typing import Any
 from ..core.actions import Action
 from ..core.view import View
 from ..hookspecs import hookimpl
+from ..i18n import N_
 from .base import Player
 
 
@@ -29,7 +30,7 @@ class HumanPlayer(Player):
     """A person choosing at the table; the GUI submits each decision before it is asked."""
 
     name = "human"
-    description = "a person at the table (capicua play); not for tournaments"
+    description = N_("a person at the table (capicua play); not for tournaments")
     interactive = True
 
     def __init__(self, rng: random.Random, **options: Any) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core.actions import Action
 from ..core.view import View
 from ..hookspecs import hookimpl
+from ..i18n import N_
 from .base import Player
 
 
@@ -12,7 +13,7 @@ class RandomPlayer(Player):
     """Picks uniformly among the legal actions (draws, leaders and claims included)."""
 
     name = "random"
-    description = "uniform over the legal actions; the baseline every bot should beat"
+    description = N_("uniform over the legal actions; the baseline every bot should beat")
 
     def act(self, view: View) -> Action:
         legal = view.legal
