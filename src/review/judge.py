@@ -43,9 +43,10 @@ from dataclasses import dataclass
 from ..core.actions import PASS, Action, Play
 from ..core.tiles import Tile
 from ..core.view import View
+from ..i18n import _, pgettext
 from ..players.equity import Equity
 from ..players.expert import PRIOR_WEIGHT, Candidate, analyse, candidate_plays
-from ..players.heuristic import explain, score_plays
+from ..players.heuristic import Term, explain, score_plays
 from ..players.knowledge import Knowledge, knowledge
 from ..players.sim import held_counts, playout, rules_for
 
@@ -73,13 +74,66 @@ END_LETTERS = {"left": "L", "right": "R"}
 
 
 @dataclass(frozen=True, slots=True)
+class Said:
+    """An action as the review names it, said in the language in use when it is shown
+    (``str``): ``6-4 on the 5 end (L)``, ``lead 6-6``, ``pass``. The English words, which
+    the review's JSON carries, are :func:`action_words`'s."""
+
+    action: Action
+    number: int | None = None  # the number of the end it is played on; None: a lead
+
+    def __str__(self) -> str:
+        action = self.action
+        if action is PASS:
+            return pgettext("the move", "pass")
+        if not isinstance(action, Play):
+            return str(action)
+        if self.number is None:
+            # Translators: a play that leads the hand; {tile} keeps its notation ("6-6").
+            return _("lead {tile}").format(tile=action.tile)
+        # Translators: a play: {tile} ("6-4") on the end showing {number}; {letter} is the
+        # felt's mark for that end, L or R.
+        return _("{tile} on the {number} end ({letter})").format(
+            tile=action.tile, number=self.number, letter=END_LETTERS[action.end]
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Why:
+    """The reason of a judgement, said in the language in use when it is shown (``str``):
+    the heuristic's strongest terms for the best action and, where the action taken was
+    another, its worst terms against it. :attr:`Judgement.reason` is the same in English."""
+
+    best: Said
+    good: tuple[Term, ...] = ()
+    taken: Said | None = None
+    against: tuple[Term, ...] = ()
+
+    def __str__(self) -> str:
+        good = ", ".join(t.words for t in self.good)
+        # Translators: a review's reason: {move} the better play, {reasons} the heuristic's
+        # reasons for it, joined by commas.
+        text = _("{move}: {reasons}").format(move=self.best, reasons=good) if good else ""
+        text = text or str(self.best)
+        if self.taken is not None and self.against:
+            bad = ", ".join(t.words for t in self.against)
+            # Translators: after the reason for the better play, what speaks against the
+            # play made ({move}); {reasons} joined by commas.
+            text = _("{reason}; against {move}: {reasons}").format(
+                reason=text, move=self.taken, reasons=bad
+            )
+        return text
+
+
+@dataclass(frozen=True, slots=True)
 class Option:
     """One candidate as the review tells it: the action, its words, its two chances."""
 
     action: Action
-    words: str  # "6-4 on the 5 end (L)"
+    words: str  # "6-4 on the 5 end (L)", in English (the JSON's); ``said`` for people
     hand: float  # chance to win the hand over the samples (a tie counts half)
     match: float  # chance to win the match over the samples (the match equity)
+    said: Said | None = None  # the words, said in the language in use when shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +146,9 @@ class Judgement:
     options: tuple[Option, ...]  # every distinct candidate, the expert's choice first
     loss: float  # share of the hand's worth given away, 0 when the action was as good
     mark: str | None  # "mistake", "blunder" or None
-    reason: str  # why the best is better, and what is wrong with the action taken
+    reason: str  # why the best is better, and what is wrong with the action taken (English)
     samples: int
+    why: Why | None = None  # the reason, said in the language in use when shown
 
     @property
     def symbol(self) -> str:
@@ -106,10 +161,11 @@ class Outcome:
     """What one candidate led to on the real deal: the winning team (0: a tie), points."""
 
     action: Action
-    words: str
+    words: str  # in English (the JSON's); ``said`` for people
     winner: int
     points: int
     value: float  # the match equity of that result for the seat's team
+    said: Said | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +184,16 @@ class Hindsight:
         return top if top.value > self.played.value + 1e-9 else None
 
 
+def said(view: View, action: Action) -> Said:
+    """``action`` as the review names it to people (:class:`Said`)."""
+    if isinstance(action, Play) and view.ends is not None:
+        return Said(action, view.ends[0] if action.end == "left" else view.ends[1])
+    return Said(action)
+
+
 def action_words(view: View, action: Action) -> str:
-    """An action as the table names it: ``lead 6-6``, ``6-4 on the 5 end (L)``, ``pass``."""
+    """An action as the table names it, in English (the review's JSON): ``lead 6-6``,
+    ``6-4 on the 5 end (L)``, ``pass``; :func:`said` is the same for people."""
     if action is PASS:
         return "pass"
     if not isinstance(action, Play):
@@ -212,6 +276,7 @@ def judge(view: View, action: Action, level: str = DEFAULT_LEVEL, seed: int = 0)
         mark=mark,
         reason=_reason(view, k, best.action, chosen.action, action),
         samples=samples,
+        why=_why(view, k, best.action, chosen.action, action),
     )
 
 
@@ -240,7 +305,8 @@ def hindsight(view: View, action: Action, hands: Sequence[Sequence[Tile]]) -> Hi
         held = held_counts(rest, info.max_pip)
         winner, points = playout(rest, held, ends[0], ends[1], (me + 1) % info.seats, rules)
         value = equity.value(winner, points)
-        outcomes.append(Outcome(play, action_words(view, play), winner, points, value))
+        words = action_words(view, play)
+        outcomes.append(Outcome(play, words, winner, points, value, said(view, play)))
     outcomes.sort(key=lambda o: -o.value)  # stable: equal results keep the legal order
     chosen = _same(action, [o.action for o in outcomes])
     played = next(o for o in outcomes if o.action is chosen)
@@ -305,7 +371,7 @@ def _candidate(cands: Sequence[Candidate], action: Action) -> Candidate:
 
 
 def _option(view: View, c: Candidate) -> Option:
-    return Option(c.action, action_words(view, c.action), c.win_rate, c.value)
+    return Option(c.action, action_words(view, c.action), c.win_rate, c.value, said(view, c.action))
 
 
 def _reason(view: View, k: Knowledge, best: Action, chosen: Action, taken: Action) -> str:
@@ -323,3 +389,27 @@ def _reason(view: View, k: Knowledge, best: Action, chosen: Action, taken: Actio
         if against:
             parts.append(f"against {action_words(view, taken)}: {', '.join(against)}")
     return "; ".join(parts)
+
+
+def _why(view: View, k: Knowledge, best: Action, chosen: Action, taken: Action) -> Why:
+    """:func:`_reason`'s terms, kept to be said in the language in use when shown."""
+    good = _terms(view, k, best, 3, good=True)
+    against = _terms(view, k, chosen, 2, good=False) if chosen is not best else ()
+    return Why(said(view, best), good, said(view, taken) if against else None, against)
+
+
+def _terms(view: View, k: Knowledge, action: Action, most: int, good: bool) -> tuple[Term, ...]:
+    """The ``most`` strongest terms for (``good``) or against ``action``, as
+    :func:`capicua.players.heuristic.explain` and :func:`_reason` pick them."""
+    for s in score_plays(view, k):
+        if s.action is action:
+            if good:
+                terms = sorted(
+                    (t for t in s.terms if t.value > 0 and t.message), key=lambda t: -t.value
+                )
+            else:
+                terms = sorted(
+                    (t for t in s.terms if t.value < 0 and t.message), key=lambda t: t.value
+                )
+            return tuple(terms[:most])
+    return ()
