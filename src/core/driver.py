@@ -98,14 +98,16 @@ def play_match(
             timings.setdefault(seat, []).append(now() - start)
         else:
             action = ask(match, seat, players[seat], names[seat])
+        if hook is None:
+            match.apply(action)
+            continue
         log = match.hand  # the hand this action is taken in, while it is being played
         if log is not None and log.result is not None:
             log = None
         match.apply(action)
-        if hook is not None:
-            hook.capicua_action_applied(match=match, seat=seat, action=action)
-            if log is not None and log.result is not None:  # the action ended it
-                hook.capicua_hand_ended(match=match, hand=log)
+        hook.capicua_action_applied(match=match, seat=seat, action=action)
+        if log is not None and log.result is not None:  # the action ended it
+            hook.capicua_hand_ended(match=match, hand=log)
     if hook is not None:
         from .records import to_record
 

@@ -19,7 +19,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .actions import KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Play
@@ -225,8 +225,12 @@ class Match:
         return legal
 
     def is_legal(self, action: Action) -> bool:
-        # Actions are interned (core.actions), so identity is equality, and cheaper.
-        return any(a is action for a in self.legal_actions())
+        # Actions are interned (core.actions), so identity is equality, and cheaper. A loop
+        # rather than any(): the driver asks once a decision, and a generator costs more.
+        for a in self._legal or self.legal_actions():  # noqa: SIM110
+            if a is action:
+                return True
+        return False
 
     def apply(self, action: Action) -> None:
         """Take ``action`` for the player to move, or raise :class:`IllegalAction` saying why."""
@@ -355,6 +359,9 @@ class Match:
         # first lead once it is over (core.view._draw).
         self._public_past: tuple[PastHand, ...] = ()
         self._public_draw: tuple[tuple[tuple[int, Tile], ...], ...] | None = None
+        # ...and the fields that change only with an action other than a play or a pass, or
+        # at the end of a hand (core.view._shared): dropped then, made again when needed.
+        self._public: tuple[dict[str, Any], HandLog | None] | None = None
         if v.draw_for_lead:
             self._new_draw_round()
         else:
@@ -471,7 +478,9 @@ class Match:
                 self._end_hand(BLOCK if team is not None else TIE, team, None)
             else:
                 self.turn = self._next[seat]
-        elif phase == CLAIM:
+            return
+        self._public = None  # what views share changes with any action but a play or pass
+        if phase == CLAIM:
             if action is REDEAL:
                 log = self.hands_log[-1]
                 shown = tuple(t for t in self.hands[seat] if t.is_double)
@@ -508,6 +517,7 @@ class Match:
 
     def _end_hand(self, outcome: str, team: int | None, seat: int | None) -> None:
         v = self.variant
+        self._public = None  # what views share changes with the hand's end
         log = self.hands_log[-1]
         # Read-only: the result is shared with every view built afterwards.
         remaining = MappingProxyType({s: tuple(self.hands[s]) for s in range(1, self._n + 1)})

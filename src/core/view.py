@@ -10,6 +10,7 @@ peek even by accident. ``tests/core/test_view.py`` walks the object graph to pro
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,7 @@ from .tiles import Tile, tile_set
 from .variant import HandResult, VariantInfo
 
 if TYPE_CHECKING:
-    from .match import Match  # match.py imports this module when it builds a view
+    from .match import HandLog, Match  # match.py imports this module when it builds a view
 
 # The phases, as core.match names them (not imported from there: match.py imports this).
 DRAW = "draw"
@@ -45,7 +46,10 @@ class PastHand:
 class View:
     """What ``seat`` may see at one moment of a match.
 
-    Frozen; not slotted, so that :func:`build_view` can give it all its fields in one step.
+    Frozen; not slotted, so that :func:`build_view` can give it its fields in one step. A
+    view it builds computes ``hand``, ``line`` and ``counts`` when they are first read (from
+    copies it took of the seat's tiles, the line and the hand's history) and keeps them: the
+    same values, paid for only by the players that read them.
     """
 
     seat: int
@@ -127,69 +131,87 @@ class View:
 def build_view(match: Match, seat: int) -> View:
     """The view of ``seat`` in ``match`` (see :class:`View`).
 
-    Built on every decision, so it shares what it can: the finished hands' summaries and the
-    draw for first lead are made once and the same tuples go into every later view.
+    Built on every decision, so it takes only what changes from one action to the next:
+    the fields that change only between hands, or with a decision other than a play (the
+    scores, the leader, the finished hands' summaries, the draw for first lead, ...), are
+    made once and shared by the views until then (:func:`_shared`).
     """
     v = match.variant
     if not 1 <= seat <= v.seats:
         raise ValueError(f"no seat {seat} in {v.name} (seats 1 to {v.seats})")
+    if match._public is None:
+        match._public = _shared(match)
+    shared, current = match._public
+    turn = match.turn
+    legal = tuple(match.legal_actions()) if turn == seat else ()
+    if current is None:  # between hands
+        return _view(
+            {**shared, "seat": seat, "team": v.team_of[seat], "turn": turn, "legal": legal}
+        )
+    line = match.line
+    return _view(
+        {
+            **shared,
+            "seat": seat,
+            "team": v.team_of[seat],
+            "turn": turn,
+            "ends": (match.left, match.right) if line else None,
+            "required": None if line else match.required,
+            "history": tuple(current.actions),
+            "legal": legal,
+            # What the fields computed when read start from (_DERIVED).
+            "_held": tuple(match.hands[seat]),
+            "_line": tuple(line),
+        }
+    )
+
+
+def _shared(match: Match) -> tuple[dict[str, Any], HandLog | None]:
+    """The fields every view shares until the next action that is not a play or a pass or
+    that ends a hand (the match drops them then), and the hand being played, if any."""
     logs = match.hands_log
     current = logs[-1] if logs and logs[-1].result is None else None
     phase = match.phase
-    fields = {
-        "seat": seat,
-        "team": v.team_of[seat],
+    n = match.variant.seats
+    shared: dict[str, Any] = {
         "variant": match.info,
         "phase": phase,
-        "turn": match.turn,
         "scores": match.scores,
         "hand_number": len(logs) if current is not None or phase == OVER else len(logs) + 1,
         "draw": _draw(match),
         "face_down": len(match._face_down) if phase == DRAW else 0,
         "past": _past(match),
-        "legal": tuple(match.legal_actions()) if match.turn == seat else (),
         "winner": match.winner,
         "label": match.label,
     }
     if current is None:
-        fields.update(_BETWEEN_HANDS, chooser=match._chooser, counts=(0,) * v.seats)
+        shared.update(
+            hand=(),
+            line=Line(),
+            ends=None,
+            counts=(0,) * n,
+            leader=None,
+            chooser=match._chooser,
+            required=None,
+            forced_opening=None,
+            history=(),
+            shown=(),
+        )
     else:
-        line = match.line
-        fields.update(
-            hand=tuple(sorted(match.hands[seat], key=_SET_ORDER)),
-            line=Line(tuple(line)),
-            ends=(match.left, match.right) if line else None,
-            counts=tuple(map(len, match.hands[1:])),
+        shared.update(
             leader=current.leader,
             chooser=current.chooser,
-            required=None if line else match.required,
             forced_opening=current.required,
-            history=tuple(current.actions),
             shown=tuple((r.claimant, r.shown) for r in current.redeals),
+            _dealt=tuple(len(current.deal[s]) for s in range(1, n + 1)),  # for counts
         )
-    return _view(fields)
-
-
-#: The fields of a view between hands (none is being played) that a hand would fill.
-_BETWEEN_HANDS = {
-    "hand": (),
-    "line": Line(),
-    "ends": None,
-    "leader": None,
-    "required": None,
-    "forced_opening": None,
-    "history": (),
-    "shown": (),
-}
-
-#: Tiles in set order (0-0, 1-0, 1-1, 2-0, ...), which is high number first, then low.
-_SET_ORDER = attrgetter("index")
+    return shared, current
 
 
 def _view(fields: dict[str, Any]) -> View:
-    """A view made from every one of its fields at once: what ``View(**fields)`` makes, at a
-    tenth of the cost of a frozen dataclass's one-by-one ``__init__`` (a decision's view is
-    the decision path's largest cost)."""
+    """A view made from its fields at once, as ``View(**fields)`` would make it but at a
+    tenth of the cost of a frozen dataclass's field-by-field ``__init__``; the fields of
+    :data:`_DERIVED` left out are computed when first read."""
     view = _new(View)
     _set(view, "__dict__", fields)
     return view
@@ -197,6 +219,52 @@ def _view(fields: dict[str, Any]) -> View:
 
 _new = object.__new__
 _set = object.__setattr__
+
+
+class _Derived:
+    """A field of a view that :func:`build_view` leaves out, computed from what it put in
+    the view instead when the field is first read, then kept in the view like the others.
+    (A view given the field, as ``View(...)`` is, never gets here: its own value comes
+    first.)"""
+
+    def __init__(self, name: str, compute: Callable[[dict[str, Any]], Any]) -> None:
+        self.name = name
+        self.compute = compute
+
+    def __get__(self, view: View | None, owner: type | None = None) -> Any:
+        if view is None:
+            raise AttributeError(self.name)  # a field without a default, on the class
+        fields = view.__dict__
+        value = fields[self.name] = self.compute(fields)
+        return value
+
+
+def _hand(fields: dict[str, Any]) -> tuple[Tile, ...]:
+    return tuple(sorted(fields["_held"], key=_SET_ORDER))
+
+
+def _line(fields: dict[str, Any]) -> Line:
+    line = _new(Line)
+    _set(line, "tiles", fields["_line"])
+    return line
+
+
+def _counts(fields: dict[str, Any]) -> tuple[int, ...]:
+    """Each seat's tiles: those dealt to it, less those it has played this hand."""
+    counts = list(fields["_dealt"])
+    for seat, action in fields["history"]:
+        if isinstance(action, Play):
+            counts[seat - 1] -= 1
+    return tuple(counts)
+
+
+#: The fields build_view leaves to be computed when read, and how.
+_DERIVED = {"hand": _hand, "line": _line, "counts": _counts}
+for _name, _compute in _DERIVED.items():
+    setattr(View, _name, _Derived(_name, _compute))
+
+#: Tiles in set order (0-0, 1-0, 1-1, 2-0, ...), which is high number first, then low.
+_SET_ORDER = attrgetter("index")
 
 
 def _past(match: Match) -> tuple[PastHand, ...]:
