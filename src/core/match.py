@@ -352,6 +352,7 @@ class Match:
         self.turn: int | None = None
         self.phase = ""
         self._legal = None
+        self._history: list[tuple[int, Action]] = []  # the current hand's plays and passes
         self._face_down: list[Tile] = []
         self._claims: list[int] = []
         self._chooser: int | None = None
@@ -408,6 +409,7 @@ class Match:
         else:
             log = HandLog(len(self.hands_log) + 1, chooser, leader, deal, required=required)
             self.hands_log.append(log)
+            self._history = log.actions
         self.required = required
         self.line = deque()
         self.left = self.right = -1
@@ -444,8 +446,7 @@ class Match:
             raise MatchOver(action, "the match is over")
         phase = self.phase
         if phase == PLAY:
-            log = self.hands_log[-1]
-            log.actions.append((seat, action))
+            self._history.append((seat, action))
             # A legal action of the play phase is a play or PASS; isinstance rather than
             # `is PASS` tells mypy which, at no extra cost on the hot path.
             if not isinstance(action, Play):
@@ -454,22 +455,23 @@ class Match:
             tile = action.tile
             hand = self.hands[seat]
             hand.remove(tile)
+            hi, lo = tile.hi, tile.lo
             line = self.line
             if not line:
-                line.append((tile.hi, tile.lo))
-                self.left, self.right = tile.hi, tile.lo
+                line.append((hi, lo))
+                self.left, self.right = hi, lo
             elif action.end == LEFT:
-                new = tile.lo if tile.hi == self.left else tile.hi
-                line.appendleft((new, self.left))
-                self.left = new
+                end = self.left
+                self.left = new = lo if hi == end else hi
+                line.appendleft((new, end))
             else:
-                new = tile.lo if tile.hi == self.right else tile.hi
-                line.append((self.right, new))
-                self.right = new
+                end = self.right
+                self.right = new = lo if hi == end else hi
+                line.append((end, new))
             held = self._held_with
-            held[tile.hi] -= 1
-            if not tile.is_double:
-                held[tile.lo] -= 1
+            held[hi] -= 1
+            if lo != hi:
+                held[lo] -= 1
             if not hand:
                 self._end_hand(DOMINO, self._team_of[seat], seat)
             elif held[self.left] == 0 and held[self.right] == 0:
