@@ -98,10 +98,17 @@ def reference_match(game: Game, seed: int) -> tuple[int, int]:
         return sum(sum(tiles[b.bit_length() - 1]) for b in bits(mask))
 
     scores, hands, actions = [0, 0], 0, 0
-    leader, entitled = None, rng.randrange(2)  # double-nine: the draw for first lead
+    leader = entitled = None
+    while not game.series and entitled is None:  # the draw for first lead
+        pile = list(range(len(tiles)))
+        rng.shuffle(pile)
+        drawn = [sum(tiles[pile.pop(int(rng.random() * len(pile)))]) for _ in range(2)]
+        actions += 2
+        if drawn[0] != drawn[1]:
+            entitled = drawn.index(max(drawn))  # seats 0 and 1 drew: teams 0 and 1
     while max(scores) < (4 if game.series else 100):
-        if not game.series:  # the entitled team's chooser names a partner, blind
-            leader = entitled + 2 * rng.randrange(2)
+        if entitled is not None:  # the entitled team's chooser names a partner, blind
+            leader = entitled + 2 * int(rng.random() * 2)
             actions += 1
         while True:  # deal, until nobody demands a redeal
             order = list(range(len(tiles)))
