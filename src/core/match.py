@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -362,7 +362,7 @@ class Match:
         self._public_draw: tuple[tuple[tuple[int, Tile], ...], ...] | None = None
         # ...and the fields that change only with an action other than a play or a pass, or
         # at the end of a hand (core.view._shared): dropped then, made again when needed.
-        self._public: tuple[dict[str, Any], HandLog | None] | None = None
+        self._public: tuple[Mapping[str, Any], HandLog | None] | None = None
         if v.draw_for_lead:
             self._new_draw_round()
         else:

@@ -10,9 +10,11 @@ peek even by accident. ``tests/core/test_view.py`` walks the object graph to pro
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from operator import attrgetter
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Play
@@ -78,6 +80,11 @@ class View:
     winner: int | None
     label: str | None
 
+    def __reduce__(self) -> tuple[type[View], tuple[Any, ...]]:
+        # Copied or pickled, a view is the view its fields make (build_view's shared part,
+        # read-only, stays behind).
+        return View, tuple(getattr(self, f.name) for f in dataclasses.fields(self))
+
     @property
     def my_turn(self) -> bool:
         return self.turn == self.seat and bool(self.legal)
@@ -131,10 +138,10 @@ class View:
 def build_view(match: Match, seat: int) -> View:
     """The view of ``seat`` in ``match`` (see :class:`View`).
 
-    Built on every decision, so it takes only what changes from one action to the next:
-    the fields that change only between hands, or with a decision other than a play (the
-    scores, the leader, the finished hands' summaries, the draw for first lead, ...), are
-    made once and shared by the views until then (:func:`_shared`).
+    Built on every decision, so it holds itself only what changes from one action to the
+    next. The fields that change only between hands or with a decision other than a play
+    (the scores, the leader, the finished hands' summaries, the draw, ...) are made once, by
+    :func:`_shared`, and the views until then read them from there (:class:`_Field`).
     """
     v = match.variant
     if not 1 <= seat <= v.seats:
@@ -146,12 +153,12 @@ def build_view(match: Match, seat: int) -> View:
     legal = tuple(match.legal_actions()) if turn == seat else ()
     if current is None:  # between hands
         return _view(
-            {**shared, "seat": seat, "team": v.team_of[seat], "turn": turn, "legal": legal}
+            {"_shared": shared, "seat": seat, "team": v.team_of[seat], "turn": turn, "legal": legal}
         )
     line = match.line
     return _view(
         {
-            **shared,
+            "_shared": shared,
             "seat": seat,
             "team": v.team_of[seat],
             "turn": turn,
@@ -159,16 +166,16 @@ def build_view(match: Match, seat: int) -> View:
             "required": None if line else match.required,
             "history": tuple(current.actions),
             "legal": legal,
-            # What the fields computed when read start from (_DERIVED).
+            # What hand and line are computed from when read (_COMPUTED).
             "_held": tuple(match.hands[seat]),
             "_line": tuple(line),
         }
     )
 
 
-def _shared(match: Match) -> tuple[dict[str, Any], HandLog | None]:
-    """The fields every view shares until the next action that is not a play or a pass or
-    that ends a hand (the match drops them then), and the hand being played, if any."""
+def _shared(match: Match) -> tuple[Mapping[str, Any], HandLog | None]:
+    """The fields every view shares until the next action that is not a play or a pass, or
+    that ends a hand (the match drops them then), read-only; and the hand being played."""
     logs = match.hands_log
     current = logs[-1] if logs and logs[-1].result is None else None
     phase = match.phase
@@ -205,13 +212,13 @@ def _shared(match: Match) -> tuple[dict[str, Any], HandLog | None]:
             shown=tuple((r.claimant, r.shown) for r in current.redeals),
             _dealt=tuple(len(current.deal[s]) for s in range(1, n + 1)),  # for counts
         )
-    return shared, current
+    return MappingProxyType(shared), current
 
 
 def _view(fields: dict[str, Any]) -> View:
-    """A view made from its fields at once, as ``View(**fields)`` would make it but at a
-    tenth of the cost of a frozen dataclass's field-by-field ``__init__``; the fields of
-    :data:`_DERIVED` left out are computed when first read."""
+    """A view holding ``fields``, made in one step (a frozen dataclass's ``__init__`` sets
+    its fields one call at a time, ten times the cost); its other fields are read when
+    first asked for (:class:`_Field`)."""
     view = _new(View)
     _set(view, "__dict__", fields)
     return view
@@ -221,13 +228,13 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-class _Derived:
-    """A field of a view that :func:`build_view` leaves out, computed from what it put in
-    the view instead when the field is first read, then kept in the view like the others.
-    (A view given the field, as ``View(...)`` is, never gets here: its own value comes
-    first.)"""
+class _Field:
+    """A field of the views :func:`build_view` makes without it: read when first asked for,
+    from the fields those views share (``_shared``), or else computed from what the view
+    holds (:data:`_COMPUTED`), then kept in the view like the others. A view given all its
+    fields, as ``View(...)`` is, never gets here: its own values come first."""
 
-    def __init__(self, name: str, compute: Callable[[dict[str, Any]], Any]) -> None:
+    def __init__(self, name: str, compute: Callable[[dict[str, Any]], Any] | None) -> None:
         self.name = name
         self.compute = compute
 
@@ -235,7 +242,12 @@ class _Derived:
         if view is None:
             raise AttributeError(self.name)  # a field without a default, on the class
         fields = view.__dict__
-        value = fields[self.name] = self.compute(fields)
+        shared = fields["_shared"]
+        if self.name in shared or self.compute is None:
+            value = shared[self.name]
+        else:
+            value = self.compute(fields)
+        fields[self.name] = value
         return value
 
 
@@ -251,17 +263,17 @@ def _line(fields: dict[str, Any]) -> Line:
 
 def _counts(fields: dict[str, Any]) -> tuple[int, ...]:
     """Each seat's tiles: those dealt to it, less those it has played this hand."""
-    counts = list(fields["_dealt"])
+    counts = list(fields["_shared"]["_dealt"])
     for seat, action in fields["history"]:
         if isinstance(action, Play):
             counts[seat - 1] -= 1
     return tuple(counts)
 
 
-#: The fields build_view leaves to be computed when read, and how.
-_DERIVED = {"hand": _hand, "line": _line, "counts": _counts}
-for _name, _compute in _DERIVED.items():
-    setattr(View, _name, _Derived(_name, _compute))
+#: The fields of a hand being played that build_view leaves to be computed when read.
+_COMPUTED = {"hand": _hand, "line": _line, "counts": _counts}
+for _f in dataclasses.fields(View):
+    setattr(View, _f.name, _Field(_f.name, _COMPUTED.get(_f.name)))
 
 #: Tiles in set order (0-0, 1-0, 1-1, 2-0, ...), which is high number first, then low.
 _SET_ORDER = attrgetter("index")

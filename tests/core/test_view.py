@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 import random
 from types import MappingProxyType
 
@@ -43,13 +45,22 @@ def tiles_in(obj, path="view", seen=None) -> list[tuple[str, Tile]]:
             found += tiles_in(k, f"{path}.key") + tiles_in(item, f"{path}[{k}]")
         return found
     if isinstance(obj, RECORDS):
-        # Every field (read, so a view's derived fields are computed), then whatever else it
-        # holds: a view keeps what its derived fields are computed from.
+        # Every field (read, so that a view reads or computes those it does not hold), then
+        # whatever else it holds: what it computes fields from, and the fields it shares
+        # with other views (those read from there are the same objects, walked as fields).
         names = [f.name for f in dataclasses.fields(obj)]
         for name in names:
             found += tiles_in(getattr(obj, name), f"{path}.{name}")
-        for name, item in getattr(obj, "__dict__", {}).items():
-            if name not in names:
+        held = getattr(obj, "__dict__", {})
+        for name, item in held.items():
+            if name == "_shared":
+                assert isinstance(item, MappingProxyType), f"{path}._shared is not read-only"
+                for key, value in item.items():
+                    if key in names:
+                        assert held[key] is value, f"{path}.{key} is not the one shared"
+                    else:
+                        found += tiles_in(value, f"{path}._shared[{key}]")
+            elif name not in names:
                 found += tiles_in(item, f"{path}.{name}")
         return found
     raise AssertionError(f"{path} holds a {type(obj).__name__}, which a view must not")
@@ -168,6 +179,7 @@ def test_a_view_cannot_be_changed_and_is_the_view_its_fields_make():
     fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(View)}
     assert View(**fields) == view
     assert dataclasses.replace(view) == view
+    assert copy.deepcopy(view) == view == pickle.loads(pickle.dumps(view))
 
 
 def test_a_views_derived_fields_are_its_hand_line_and_counts():
@@ -183,3 +195,63 @@ def test_a_views_derived_fields_are_its_hand_line_and_counts():
         assert view.counts == tuple(len(m.hands[s]) for s in range(1, 5))
         legal = m.legal_actions()
         m.apply(legal[rng.randrange(len(legal))])
+
+
+def eager_view(m: Match, seat: int) -> View:
+    """The view of ``seat``, every field computed from the match as the rules say."""
+    log = m.hand
+    current = log if log is not None and log.result is None else None
+    past = tuple(
+        PastHand(
+            h.number,
+            h.chooser,
+            h.leader,
+            tuple(h.deal[s] for s in range(1, 5)),
+            tuple((r.claimant, r.shown) for r in h.redeals),
+            tuple(h.actions),
+            h.result,
+        )
+        for h in m.hands_log
+        if h.result is not None
+    )
+    return View(
+        seat=seat,
+        team=m.variant.team_of[seat],
+        variant=m.info,
+        phase=m.phase,
+        turn=m.turn,
+        hand=tuple(sorted(m.hands[seat], key=lambda t: (t.hi, t.lo))) if current else (),
+        line=Line(tuple(m.line)) if current else Line(),
+        ends=m.ends if current else None,
+        counts=tuple(len(m.hands[s]) if current else 0 for s in range(1, 5)),
+        scores=m.scores,
+        hand_number=m.hand_number,
+        leader=current.leader if current else None,
+        chooser=current.chooser if current else m._chooser,
+        required=m.required if current and not m.line else None,
+        forced_opening=current.required if current else None,
+        history=tuple(current.actions) if current else (),
+        shown=tuple((r.claimant, r.shown) for r in current.redeals) if current else (),
+        draw=tuple(tuple(sorted(r.items())) for r in m.draw_rounds),
+        face_down=len(m.face_down),
+        past=past,
+        legal=tuple(m.legal_actions()) if m.turn == seat else (),
+        winner=m.winner,
+        label=m.label,
+    )
+
+
+@pytest.mark.parametrize("variant", [Chiva(), DoubleNine100()], ids=["chiva", "double-nine-100"])
+def test_every_field_of_every_view_is_what_the_match_says(variant):
+    for seed in range(3):
+        m = Match(variant, seed)
+        rng = random.Random(seed)
+        while True:
+            for seat in range(1, 5):
+                assert m.view(seat) == eager_view(m, seat)
+            if m.turn is None:
+                break
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))])
+            if rng.random() < 0.02 and m.can_undo:  # an undo rebuilds the match
+                m.undo()
