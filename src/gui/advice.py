@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..core.actions import Action, Play
 from ..core.view import View
+from ..i18n import _
 from ..players.hints import hint
 from .texts import end_words, open_number
 
@@ -24,8 +25,14 @@ def suggest(view: View) -> tuple[Action, str]:
     action = advice.action
     if isinstance(action, Play) and view.line:
         # The hint says "on the left"; the felt marks that end L and shows its number.
-        said = f"play {action.tile} on the {action.end}"
+        # The hint's own words for the play (players/hints.py), said the same way here.
+        if action.end == "left":
+            said = _("play {tile} on the left").format(tile=action.tile)
+        else:
+            said = _("play {tile} on the right").format(tile=action.tile)
         if reason.startswith(said):
             where = end_words(action.end, open_number(view, action.end))
-            reason = f"play {action.tile} on {where}{reason[len(said) :]}"
+            # Translators: a hint's play with the end as the felt shows it: "the 5 end (L)".
+            play = _("play {tile} on {end}").format(tile=action.tile, end=where)
+            reason = f"{play}{reason[len(said) :]}"
     return action, reason

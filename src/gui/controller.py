@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ..core.actions import Action, Draw, Play, parse_action
 from ..core.tiles import Tile
 from ..core.view import View
+from ..i18n import _
 from .texts import end_words, open_number
 
 DRAG_THRESHOLD = 10.0  # pixels a press may wander and still be a tap (finger jitter)
@@ -69,18 +70,21 @@ def playable(view: View) -> tuple[Tile, ...]:
 def why_not(view: View, tile: Tile) -> str | None:
     """Why ``tile`` cannot be played now, in words; ``None`` if it can."""
     if view.phase != "play":
-        return "this is not the time to play a tile"
+        return _("this is not the time to play a tile")
     if view.turn != view.seat:
-        return f"wait: it is seat {view.turn}'s turn"
+        return _("wait: it is seat {seat}'s turn").format(seat=view.turn)
     if legal_ends(view, tile):
         return None
     if view.required is not None and not view.line:
-        return f"this hand must be opened with {view.required}"
+        return _("this hand must be opened with {tile}").format(tile=view.required)
     if view.ends is None:
-        return f"{tile} cannot be played now"
+        return _("{tile} cannot be played now").format(tile=tile)
     left, right = view.ends
-    nums = f"{left}" if left == right else f"{left} or {right}"
-    return f"{tile} does not fit: the open ends are {nums}"
+    if left == right:
+        return _("{tile} does not fit: the open ends are {left}").format(tile=tile, left=left)
+    return _("{tile} does not fit: the open ends are {left} or {right}").format(
+        tile=tile, left=left, right=right
+    )
 
 
 class Controller:
@@ -195,7 +199,7 @@ class Controller:
 
     def _legal(self, action: Action, view: View | None) -> Response:
         if view is None or action not in view.legal:
-            return Response(message="that is not your decision now")
+            return Response(message=_("that is not your decision now"))
         self.reset()
         return Response(action=action, changed=True)
 
@@ -211,19 +215,30 @@ class Controller:
         self.selected, self.hinted = tile, None
         self.focus = tile_target(tile)
         ends = legal_ends(view, tile)
-        where = " or ".join(end_words(e, open_number(view, e)) for e in ends)
-        return Response(message=f"{tile}: tap {where} to play it", changed=True)
+        words = [end_words(e, open_number(view, e)) for e in ends]
+        if len(words) == 2:
+            # Translators: a picked tile that fits both ends; {first}, {second}: "the 5 end (L)".
+            text = _("{tile}: tap {first} or {second} to play it").format(
+                tile=tile, first=words[0], second=words[1]
+            )
+        else:
+            text = _("{tile}: tap {where} to play it").format(tile=tile, where=" ".join(words))
+        return Response(message=text, changed=True)
 
     def _end(self, end: str, view: View | None) -> Response:
         if view is None or not view.my_turn or view.phase != "play":
             return NOTHING
         if self.selected is None:
-            return Response(message="pick a tile first, then tap the end to play it on")
+            return Response(message=_("pick a tile first, then tap the end to play it on"))
         if end not in self.lit_ends(view):
             if not view.line:
-                return Response(message=f"tap the lit spot to open with {self.selected}")
+                return Response(
+                    message=_("tap the lit spot to open with {tile}").format(tile=self.selected)
+                )
             where = end_words(end, open_number(view, end))
-            return Response(message=f"{self.selected} does not fit {where}")
+            return Response(
+                message=_("{tile} does not fit {where}").format(tile=self.selected, where=where)
+            )
         action = Play.of(self.selected, end)
         self.reset()
         return Response(action=action, changed=True)

@@ -31,7 +31,9 @@ from ..core.match import Match
 from ..core.rng import restore_stream, seat_stream, stream_state
 from ..core.tiles import Tile
 from ..core.view import PastHand, View
+from ..i18n import _
 from ..players.command import make_player
+from .texts import and_list
 
 
 class SeatsError(ValueError):
@@ -40,7 +42,7 @@ class SeatsError(ValueError):
 
 def is_person(players: Any, entry: Any) -> bool:
     """True when the seat entry names an interactive player (a person at the table)."""
-    name, _ = players.parse_spec(entry)
+    name, _options = players.parse_spec(entry)
     return bool(getattr(players.get(name), "interactive", False))
 
 
@@ -49,8 +51,10 @@ def check_seats(seats: dict[int, Any], players: Any) -> int | None:
     people = [s for s, e in sorted(seats.items()) if is_person(players, e)]
     if len(people) > 1:
         raise SeatsError(
-            f"seats {' and '.join(map(str, people))} are both people; the table has room "
-            "for one person, the other seats need computer players"
+            _(
+                "seats {seats} are both people; the table has room for one person, the other "
+                "seats need computer players"
+            ).format(seats=and_list([str(p) for p in people]))
         )
     return people[0] if people else None
 
@@ -287,7 +291,7 @@ class Session:
 
     def undo(self) -> int:
         """Take back the person's last decision and the replies to it; return how many."""
-        return self._take_back(self.undo_span(), "you have made no move to undo")
+        return self._take_back(self.undo_span(), _("you have made no move to undo"))
 
     def restart_span(self) -> int:
         """How many actions a restart takes back: every play and pass of the current deal.
@@ -305,7 +309,7 @@ class Session:
 
     def restart(self) -> int:
         """Replay the current deal from its first tile, scores as before it."""
-        return self._take_back(self.restart_span(), "no tile has been played in this deal yet")
+        return self._take_back(self.restart_span(), _("no tile has been played in this deal yet"))
 
     @property
     def can_redo(self) -> bool:
@@ -314,10 +318,10 @@ class Session:
     def redo(self) -> int:
         """Restore exactly the group the last undo (or restart) took back."""
         if not self._groups:
-            raise NothingToUndo("there is nothing to redo")
+            raise NothingToUndo(_("there is nothing to redo"))
         n = self._groups.pop()
         ended = False
-        for _ in range(n):
+        for _step in range(n):
             before = self.finished()
             self.match.redo()
             ended = self.finished() > before

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from ..i18n import N_, _
 from ..review import Decision
 from .controller import Controller
 from .playback import Playback
@@ -21,19 +22,20 @@ from .scene import Button, Choice, Scene, Ui, build_scene
 from .texts import REVIEW_HAND, cap, entry_name, last_move, score_text, seat_name, team_name
 
 BUTTONS = (
-    ("back", "◀ Back"),
-    ("forward", "Forward ▶"),
-    ("previous", "◀◀ Hand"),
-    ("next", "Hand ▶▶"),
-    ("play", "Play"),
+    ("back", N_("◀ Back")),
+    ("forward", N_("Forward ▶")),
+    # Translators: the viewer's buttons to the previous hand's start and the next hand's.
+    ("previous", N_("◀◀ Hand")),
+    ("next", N_("Hand ▶▶")),
+    ("play", N_("Play")),
     ("speed", ""),
     ("show", ""),
-    ("review", "Review hand"),
-    ("from_here", "Play from here"),
-    ("log", "Log"),
-    ("rules", "Rules"),
+    ("review", N_("Review hand")),
+    ("from_here", N_("Play from here")),
+    ("log", N_("Log")),
+    ("rules", N_("Rules")),
 )
-PASS_LEGEND = "PASS: passed since seat {seat}'s last turn · passed on 3, 5: holds no 3 and no 5"
+PASS_LEGEND = N_("PASS: passed since seat {seat}'s last turn · passed on 3, 5: holds no 3 and no 5")
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,8 @@ class Watching:
 
 
 def speed_words(seconds: float) -> str:
-    return f"{seconds:g} s a move"
+    # Translators: the replay's pace, in seconds a move ("0.5 s a move").
+    return _("{seconds:g} s a move").format(seconds=seconds)
 
 
 def replay_scene(pb: Playback, ctl: Controller, ui: Ui, reviews: Reviews, state: Watching) -> Scene:
@@ -65,11 +68,11 @@ def replay_scene(pb: Playback, ctl: Controller, ui: Ui, reviews: Reviews, state:
     decision = just_reviewed(pb, reviews)
     if ui.question is None:
         if pb.frame.held_hand is not None:
-            choices = () if state.reviewing else (Choice("choice:review", REVIEW_HAND),)
+            choices = () if state.reviewing else (Choice("choice:review", _(REVIEW_HAND)),)
         elif decision is not None:
             banner = felt_lines(decision, shown)
     focus = scene.focus if scene.focus in [c.target for c in choices] else None
-    legend = PASS_LEGEND.format(seat=shown.viewpoint) if scene.legend else None
+    legend = _(PASS_LEGEND).format(seat=shown.viewpoint) if scene.legend else None
     return dataclasses.replace(
         scene,
         seats=seats,
@@ -84,10 +87,12 @@ def replay_scene(pb: Playback, ctl: Controller, ui: Ui, reviews: Reviews, state:
 
 def buttons(pb: Playback, state: Watching) -> tuple[Button, ...]:
     labels = {
-        "play": "Pause" if state.playing else "Play",
+        "play": _("Pause") if state.playing else _("Play"),
         "speed": speed_words(state.speed),
-        "show": "Every hand" if pb.only is None else f"Seat {pb.only}'s hand",
-        "review": "Reviewing…" if state.reviewing else "Review hand",
+        "show": _("Every hand")
+        if pb.only is None
+        else _("Seat {seat}'s hand").format(seat=pb.only),
+        "review": _("Reviewing…") if state.reviewing else _("Review hand"),
     }
     enabled = {
         "back": not pb.at_start,
@@ -98,7 +103,8 @@ def buttons(pb: Playback, state: Watching) -> tuple[Button, ...]:
         "from_here": not pb.match.over,
     }
     return tuple(
-        Button(name, labels.get(name, label), enabled.get(name, True)) for name, label in BUTTONS
+        Button(name, labels.get(name) or _(label), enabled.get(name, True))
+        for name, label in BUTTONS
     )
 
 
@@ -109,32 +115,38 @@ def panel(
     s = pb.shown
     v = s.variant
     view = s.view()
-    out = [(v.title, "title"), (f"Replay: {state.source}", "muted")]
-    out.append((f"Seed {s.match.seed}", "muted"))
+    out = [(v.title, "title"), (_("Replay: {source}").format(source=state.source), "muted")]
+    out.append((_("Seed {seed}").format(seed=s.match.seed), "muted"))
     for team in range(1, len(v.teams) + 1):
         players = ", ".join(
-            f"{seat_name(s, x)} ({entry_name(s.seats[x])})" for x in v.teams[team - 1]
+            _("{who} ({player})").format(who=seat_name(s, x), player=entry_name(s.seats[x]))
+            for x in v.teams[team - 1]
         )
-        out.append((f"{cap(team_name(s, team))}: {players}", "team"))
+        team_line = _("{team}: {players}").format(team=cap(team_name(s, team)), players=players)
+        out.append((team_line, "team"))
         out.append((score_text(v, view.scores, team), "score"))
-    out.append((f"Move {pb.count} of {pb.total} · hand {pb.frame.hand} of {pb.hands}", "turn"))
+    where = _("Move {move} of {moves} · hand {hand} of {hands}").format(
+        move=pb.count, moves=pb.total, hand=pb.frame.hand, hands=pb.hands
+    )
+    out.append((where, "turn"))
     if state.playing:
-        out.append((f"Playing, {speed_words(state.speed)}: Space pauses.", "status"))
+        playing = _("Playing, {speed}: Space pauses.").format(speed=speed_words(state.speed))
+        out.append((playing, "status"))
     elif pb.at_end:
-        out.append(("The end of the record.", "status"))
+        out.append((_("The end of the record."), "status"))
     else:
-        out.append(("Paused: → or Forward steps on, Space plays.", "status"))
+        out.append((_("Paused: → or Forward steps on, Space plays."), "status"))
     last = last_move(view, s) if not pb.frame.holding else None
     if last:
         out.append((last, "muted"))
     if decision is not None:
-        out.append((f"Review: {mark_words(decision)}.", "message"))
+        out.append((_("Review: {mark}.").format(mark=mark_words(decision)), "message"))
     if ui.message:
         out.append((ui.message, "message"))
     face = (
-        "Face up: every hand."
+        _("Face up: every hand.")
         if pb.only is None
-        else f"Face up: only seat {pb.only}'s hand, what seat {pb.only} knew."
+        else _("Face up: only seat {seat}'s hand, what seat {seat} knew.").format(seat=pb.only)
     )
     out.append((face, "muted"))
     return tuple(out)

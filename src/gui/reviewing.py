@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 
 from ..core.actions import Action
 from ..core.match import Match
+from ..i18n import _, ngettext
 from ..review import DEFAULT_LEVEL, Decision, MatchReview, review_match
-from ..review.words import decision_lines, loss_text, note_lines
+from ..review.words import decision_lines, note_lines, verdict
 from .model import Session
 from .texts import seat_name
 
@@ -90,21 +91,28 @@ class Reviews:
 def summary(review: MatchReview, session: Session) -> str:
     """``Reviewed (you): 6 decisions, 1 mistake (?), no blunder.``"""
     every = len(review.seats) == session.variant.seats and session.human is None
-    seats = "every seat" if every else ", ".join(seat_name(session, s) for s in review.seats)
+    seats = _("every seat") if every else ", ".join(seat_name(session, s) for s in review.seats)
     s = review.summary()
     decisions = sum(x.decisions for x in s.values())
     mistakes = sum(x.mistakes for x in s.values())
     blunders = sum(x.blunders for x in s.values())
     if not decisions:
-        return f"Reviewed ({seats}): no decision to judge in this hand."
-    parts = [f"{decisions} decision{'' if decisions == 1 else 's'}"]
+        return _("Reviewed ({seats}): no decision to judge in this hand.").format(seats=seats)
+    parts = [ngettext("{n} decision", "{n} decisions", decisions).format(n=decisions)]
     parts.append(
-        f"{mistakes} mistake{'' if mistakes == 1 else 's'} (?)" if mistakes else "no mistake"
+        ngettext("{n} mistake (?)", "{n} mistakes (?)", mistakes).format(n=mistakes)
+        if mistakes
+        else _("no mistake")
     )
     parts.append(
-        f"{blunders} blunder{'' if blunders == 1 else 's'} (??)" if blunders else "no blunder"
+        ngettext("{n} blunder (??)", "{n} blunders (??)", blunders).format(n=blunders)
+        if blunders
+        else _("no blunder")
     )
-    return f"Reviewed by the expert ({seats}): {', '.join(parts)}."
+    # Translators: {counts} is "6 decisions, 1 mistake (?), no blunder".
+    return _("Reviewed by the expert ({seats}): {counts}.").format(
+        seats=seats, counts=", ".join(parts)
+    )
 
 
 def felt_lines(decision: Decision, session: Session) -> tuple[str, ...]:
@@ -116,5 +124,5 @@ def mark_words(decision: Decision) -> str:
     """Short, for the panel: ``? mistake (-14%)`` or ``the expert's choice``."""
     j = decision.judgement
     if j.mark is None:
-        return "the expert's choice" if j.best.action is j.played.action else "no mistake"
-    return f"{j.symbol} {j.mark} ({loss_text(j.loss)})"
+        return _("the expert's choice") if j.best.action is j.played.action else _("no mistake")
+    return f"{j.symbol} {verdict(j)}"  # "? mistake (-14%)": the review's own words

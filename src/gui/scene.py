@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from ..core.actions import PASS, ChooseLeader, Draw, Play
 from ..core.tiles import Tile
 from ..core.view import View
+from ..i18n import N_, _, pgettext
 from .controller import Controller, choice_target, playable
 from .model import Line, Session, line_of
 from .texts import (
@@ -129,15 +130,16 @@ class Ui:
     buttons: dict[str, bool] = field(default_factory=dict)
 
 
+# The panel's buttons, their labels translated where the scene is built.
 BUTTONS = (
-    ("hint", "Hint"),
-    ("undo", "Undo"),
-    ("redo", "Redo"),
-    ("restart", "Restart"),
-    ("new", "New match"),
-    ("settings", "Settings"),
-    ("rules", "Rules"),
-    ("log", "Log"),
+    ("hint", N_("Hint")),
+    ("undo", N_("Undo")),
+    ("redo", N_("Redo")),
+    ("restart", N_("Restart")),
+    ("new", N_("New match")),
+    ("settings", N_("Settings")),
+    ("rules", N_("Rules")),
+    ("log", N_("Log")),
 )
 
 
@@ -178,21 +180,21 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         banner = tuple(result_lines(held, view, session))
         if view.phase == "over":
             banner += (match_result(view, session),)
-            choices = (Choice("choice:new", "New match"),)
+            choices = (Choice("choice:new", _("New match")),)
         elif person is not None:
-            choices = (Choice("choice:continue", "Continue"),)
+            choices = (Choice("choice:continue", _("Continue")),)
         if person is not None:
-            choices += (Choice("choice:review", REVIEW_HAND),)
+            choices += (Choice("choice:review", _(REVIEW_HAND)),)
     elif session.held_draw is not None:
         rnd = view.draw[session.held_draw - 1]
-        best = max(t.pips for _, t in rnd)
-        tie = len({t.pips for _, t in rnd}) == 1
+        best = max(t.pips for _s, t in rnd)
+        tie = len({t.pips for _s, t in rnd}) == 1
         shown_draw = tuple(
             Drawn(label_name(session, s), t, t.pips, not tie and t.pips == best) for s, t in rnd
         )
         banner = draw_round(session, rnd)
         if person is not None:
-            choices = (Choice("choice:continue", "Continue"),)
+            choices = (Choice("choice:continue", _("Continue")),)
     elif view.phase == "draw":
         facedown, slots = draw_slots(session, view)
         drawn = dict(view.draw[-1]) if view.draw else {}
@@ -204,51 +206,54 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         team = v.team_of[view.turn]
         if mine:
             banner += (
-                (
-                    f"{team_name(session, team, long=True)} leads this hand. Who leads? "
-                    "(You choose before seeing the new hand.)"
-                ),
+                _(
+                    "{team} leads this hand. Who leads? (You choose before seeing the new hand.)"
+                ).format(team=team_name(session, team, long=True)),
             )
             choices = tuple(
                 Choice(
                     choice_target(a),
-                    "I lead" if a.seat == view.seat else f"{label_name(session, a.seat)} leads",
+                    _("I lead")
+                    if a.seat == view.seat
+                    # Translators: a button: {seat} ("Seat 3 (partner)") leads the hand.
+                    else _("{seat} leads").format(seat=label_name(session, a.seat)),
                 )
                 for a in view.legal
                 if isinstance(a, ChooseLeader)
             )
         else:
             banner += (
-                (
-                    f"{cap(seat_name(session, view.turn))} chooses who leads for "
-                    f"{team_name(session, team)}…"
+                _("{who} chooses who leads for {team}…").format(
+                    who=cap(seat_name(session, view.turn)), team=team_name(session, team)
                 ),
             )
     elif view.phase == "claim":
         line = Line((), 0, None)
         if mine:
             doubles = " ".join(str(t) for t in view.hand if t.is_double)
+            count = sum(t.is_double for t in view.hand)
             banner = (
-                f"You hold {sum(t.is_double for t in view.hand)} doubles ({doubles}).",
-                "Keep this hand, or show the doubles and demand a redeal?",
+                _("You hold {count} doubles ({doubles}).").format(count=count, doubles=doubles),
+                _("Keep this hand, or show the doubles and demand a redeal?"),
             )
             choices = (
-                Choice("choice:keep", "Keep the hand"),
-                Choice("choice:redeal", "Show doubles, redeal"),
+                Choice("choice:keep", _("Keep the hand")),
+                Choice("choice:redeal", _("Show doubles, redeal")),
             )
         else:
             banner = (
-                (
-                    f"{cap(seat_name(session, view.turn))} holds five or more doubles "
-                    "and may demand a redeal…"
+                _("{who} holds five or more doubles and may demand a redeal…").format(
+                    who=cap(seat_name(session, view.turn))
                 ),
             )
     elif view.phase == "play":
         line = line_of(view.history)
     if ui.step_wait is not None and ui.question is None and not choices:
-        who = "the table" if not ui.step_wait else seat_name(session, ui.step_wait)
-        banner += (STEP_WAITING.format(who=who),)
-        choices = (Choice("choice:next", "Next"),)
+        # Translators: step mode with nobody to move: "Step mode: the table moves when ...".
+        who = _("the table") if not ui.step_wait else seat_name(session, ui.step_wait)
+        banner += (_(STEP_WAITING).format(who=who),)
+        # Translators: the step mode's button: the next move.
+        choices = (Choice("choice:next", pgettext("step mode", "Next")),)
     if ui.question is not None:
         text, choices = ui.question
         banner = (text,)
@@ -296,8 +301,8 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
             )
         )
     strip = round_strip(session, view) if held is None and view.phase == "play" else None
-    legend = PASS_LEGEND if any(x.passed or x.voids for x in seats) else None
-    buttons = tuple(Button(name, label, ui.buttons.get(name, True)) for name, label in BUTTONS)
+    legend = _(PASS_LEGEND) if any(x.passed or x.voids for x in seats) else None
+    buttons = tuple(Button(name, _(label), ui.buttons.get(name, True)) for name, label in BUTTONS)
     focus = ctl.focus
     targets = [c.target for c in choices]
     if targets and focus not in targets:

@@ -6,6 +6,9 @@ the variant, never of a list of known games: why a block went where it did
 (``explain_block``), what a hand did to the score (``explain_score``), each score with how
 far it is from the goal (``score_words``) and the name of a won match (``label_name``), so a
 plugin variant is explained and scored in its own words too.
+
+Every sentence is said in the language in use (:mod:`capicua.i18n`) when it is made; the
+constants below are marked with ``N_`` and translated where they are shown.
 """
 
 from __future__ import annotations
@@ -18,31 +21,38 @@ from ..core.actions import LEFT, PASS, Action, ChooseLeader, Draw, Play
 from ..core.tiles import Tile
 from ..core.variant import DOMINO, Variant
 from ..core.view import PastHand, View
+from ..i18n import N_, _, ngettext, pgettext
 
 if TYPE_CHECKING:  # the scene and the model import this module
     from .model import Session
     from .scene import SeatScene, Ui
 
-# The two ends carry these letters on the felt, wherever the line's turns put them.
+# The two ends carry these letters on the felt, wherever the line's turns put them (in
+# English; :func:`end_mark` gives them in the language in use).
 END_MARKS = {"left": "L", "right": "R"}
 
 DISABLED = {
-    "hint": "Hint is for your own turn.",
-    "undo": "You have made no move to undo.",
-    "redo": "Nothing to redo.",
-    "restart": "No tile has been played in this deal yet.",
+    "hint": N_("Hint is for your own turn."),
+    "undo": N_("You have made no move to undo."),
+    "redo": N_("Nothing to redo."),
+    "restart": N_("No tile has been played in this deal yet."),
 }
-CONFIRM_NEW = "Start a new match? The match in progress will be lost (it cannot be undone)."
-CONFIRM_SETTINGS = (
+CONFIRM_NEW = N_("Start a new match? The match in progress will be lost (it cannot be undone).")
+CONFIRM_SETTINGS = N_(
     "These settings start a new match: the match in progress will be lost. "
     "Press Start new match to go on, or Cancel to keep playing."
 )
-PASS_LEGEND = "PASS: passed since your last turn · passed on 3, 5: holds no 3 and no 5"
-STEP_WAITING = "Step mode: {who} moves when you tap Next (or press N)."
-REVIEW_HAND = "Review this hand"
-REVIEWING = "Reviewing hand {hand}: the expert judges each of your decisions…"
-NO_REVIEW = "No review: {reason}"
-KEY_LEGEND = """\
+# Translators: the legend under the last-round strip; "PASS" and "passed on 3, 5" are
+# written at the seats as the seat labels say them.
+PASS_LEGEND = N_("PASS: passed since your last turn · passed on 3, 5: holds no 3 and no 5")
+STEP_WAITING = N_("Step mode: {who} moves when you tap Next (or press N).")
+REVIEW_HAND = N_("Review this hand")
+REVIEWING = N_("Reviewing hand {hand}: the expert judges each of your decisions…")
+NO_REVIEW = N_("No review: {reason}")
+# Translators: the keys of the table, shown under the rules (F1). Keep the key names (Tab,
+# Shift+Tab, Enter, Space, Escape, Ctrl+H, ...) as the keyboard labels them; L and R are
+# the ends' letters on the felt.
+KEY_LEGEND = N_("""\
 Keys at the table
 
   - ← → or Tab, Shift+Tab: move over the tiles you can play, or the buttons on the felt.
@@ -54,11 +64,44 @@ Keys at the table
 
 On the felt: the ends of the line are marked L and R, with the number open at each. A tile
 that just moved has a blue ring. PASS at a seat: it passed since your last turn.
-"passed on 3, 5": it passed with 3 and 5 open, so it holds neither."""
+"passed on 3, 5": it passed with 3 and 5 open, so it holds neither.""")
+
+# The first line of a hand in the log, by (the person leads, chosen by a partner, an
+# opening tile is required).
+_LOG_LEADS = {
+    (True, False, False): N_("you lead"),
+    (True, True, False): N_("you lead (chosen by {chooser})"),
+    (True, False, True): N_("you lead and must open with {tile}"),
+    (True, True, True): N_("you lead (chosen by {chooser}) and must open with {tile}"),
+    (False, False, False): N_("{who} leads"),
+    (False, True, False): N_("{who} leads (chosen by {chooser})"),
+    (False, False, True): N_("{who} leads and must open with {tile}"),
+    (False, True, True): N_("{who} leads (chosen by {chooser}) and must open with {tile}"),
+}
 
 
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def and_list(names: Sequence[str]) -> str:
+    """``seat 2 and seat 4``: names joined in the language in use."""
+    if not names:
+        return ""
+    out = names[0]
+    for name in names[1:]:
+        # Translators: two names (of seats, windows) joined: "seat 2 and seat 4".
+        out = _("{first} and {second}").format(first=out, second=name)
+    return out
+
+
+def end_mark(end: str) -> str:
+    """The letter the felt writes at an end (``L``, ``R`` in English)."""
+    if end == "left":
+        # Translators: the letter marking the line's left end on the felt (one letter).
+        return pgettext("the left end's mark", "L")
+    # Translators: the letter marking the line's right end on the felt (one letter).
+    return pgettext("the right end's mark", "R")
 
 
 def entry_name(entry: Any) -> str:
@@ -78,39 +121,49 @@ def player_name(session: Session, seat: int) -> str:
 def seat_name(session: Session, seat: int | None) -> str:
     """``you`` for the person, else ``seat N``; lower case, for use inside sentences."""
     if seat is None:
-        return "nobody"
-    return "you" if seat == session.human else f"seat {seat}"
+        return _("nobody")
+    if seat == session.human:
+        # Translators: the person at the table, inside sentences ("you played 6-6"); the
+        # review (review/words.py) knows the person by this word too.
+        return _("you")
+    # Translators: a seat at the table inside sentences, lower case ("seat 2 passed").
+    return _("seat {seat}").format(seat=seat)
 
 
 def label_name(session: Session, seat: int) -> str:
     """The short label under a seat's tiles."""
     if seat == session.human:
-        return "You"
+        # Translators: the label under the person's own tiles.
+        return pgettext("the person's seat label", "You")
     partner = (
         session.human is not None
         and session.variant.team_of[seat] == session.variant.team_of[session.human]
     )
-    return f"Seat {seat}" + (" (partner)" if partner else "")
+    if partner:
+        return _("Seat {seat} (partner)").format(seat=seat)
+    return _("Seat {seat}").format(seat=seat)
 
 
 def team_name(session: Session, team: int | None, long: bool = False) -> str:
     """``your team`` or ``team N``; ``long`` adds who is in it."""
     if team is None:
-        return "nobody"
+        return _("nobody")
     seats = session.variant.teams[team - 1]
     ours = session.human in seats
-    short = "your team" if ours else f"team {team}"
     if not long:
-        return short
-    who = " and ".join(seat_name(session, s) for s in seats)
-    return f"{cap(short)} ({who})" if ours else f"Team {team} ({who})"
+        return _("your team") if ours else _("team {team}").format(team=team)
+    who = and_list([seat_name(session, s) for s in seats])
+    if ours:
+        return _("Your team ({who})").format(who=who)
+    return _("Team {team} ({who})").format(team=team, who=who)
 
 
 def end_words(end: str, number: int | None) -> str:
     """An end as the felt shows it: ``the 5 end (L)``; before the first tile, ``the line``."""
     if number is None:
-        return "the line"
-    return f"the {number} end ({END_MARKS[end]})"
+        return _("the line")
+    # Translators: an end of the line by the number open there and its letter on the felt.
+    return _("the {number} end ({mark})").format(number=number, mark=end_mark(end))
 
 
 def open_number(view: View, end: str) -> int | None:
@@ -128,23 +181,28 @@ def seat_label(seat: SeatScene) -> list[str]:
     """The facts under a seat's tiles: name, tiles held, what it is doing, its passes."""
     parts = [seat.name]
     if seat.dealt and (seat.tiles is None or seat.position != 1):
-        parts.append(f"{seat.count} tile{'s' if seat.count != 1 else ''}")
+        parts.append(ngettext("{n} tile", "{n} tiles", seat.count).format(n=seat.count))
     if seat.leader:
-        parts.append("leads")
+        # Translators: a seat's label: it leads this hand.
+        parts.append(pgettext("a seat's label", "leads"))
     if seat.paused:
-        parts.append("paused")
+        parts.append(pgettext("a seat's label", "paused"))
     elif seat.thinking:
-        parts.append("thinking")
+        parts.append(pgettext("a seat's label", "thinking"))
     if seat.passed:
-        parts.append("PASS")
+        # Translators: a seat's label, in capitals: it passed since the person's last turn.
+        parts.append(pgettext("a seat's label", "PASS"))
     if seat.voids:
-        parts.append("passed on " + numbers_text(seat.voids))
+        # Translators: a seat's label: it passed with these numbers open ("passed on 3, 5").
+        parts.append(_("passed on {numbers}").format(numbers=numbers_text(seat.voids)))
     return parts
 
 
 def drawn_caption(total: int, wins: bool) -> str:
     """Under a tile drawn for first lead."""
-    return f"total {total}" + (" · leads" if wins else "")
+    if wins:
+        return _("total {total} · leads").format(total=total)
+    return _("total {total}").format(total=total)
 
 
 def pips(tiles: Iterable[Tile]) -> int:
@@ -160,6 +218,11 @@ def scores_text(scores: tuple[int, ...]) -> str:
     return "–".join(str(s) for s in scores)
 
 
+def _pips_left(name: str, pips: int) -> str:
+    # Translators: who holds how many pips at a block ("seat 2 14"), in a list.
+    return _("{who} {pips}").format(who=name, pips=pips)
+
+
 def result_lines(past: PastHand, view: View, session: Session) -> list[str]:
     """Who won the finished hand and why, and what it did to the score."""
     r = past.result
@@ -168,15 +231,18 @@ def result_lines(past: PastHand, view: View, session: Session) -> list[str]:
     lines = []
     if r.outcome == DOMINO:
         lines.append(
-            f"Hand {past.number}: {seat_name(session, r.seat)} played the last tile. "
-            f"Domino: {team_name(session, r.team)} wins the hand."
+            _("Hand {number}: {who} played the last tile. Domino: {team} wins the hand.").format(
+                number=past.number, who=seat_name(session, r.seat), team=team_name(session, r.team)
+            )
         )
     else:
         teams = v.team_pips(r.remaining)
-        each = ", ".join(f"{seat_name(session, s)} {p}" for s, p in sorted(left.items()))
-        totals = ", ".join(f"{team_name(session, t)} {p}" for t, p in sorted(teams.items()))
+        each = ", ".join(_pips_left(seat_name(session, s), p) for s, p in sorted(left.items()))
+        totals = ", ".join(_pips_left(team_name(session, t), p) for t, p in sorted(teams.items()))
         lines.append(
-            f"Hand {past.number} is blocked: nobody can play. Pips left: {each} ({totals})."
+            _("Hand {number} is blocked: nobody can play. Pips left: {each} ({totals}).").format(
+                number=past.number, each=each, totals=totals
+            )
         )
         lines.append(
             v.explain_block(r, lambda s: seat_name(session, s), lambda t: team_name(session, t))
@@ -200,13 +266,13 @@ def _next_lead(session: Session, past: PastHand) -> list[str]:
         return []
     logs = m.hands_log
     if len(logs) > past.number and logs[past.number].required is not None:
-        return [f"The next hand opens with {logs[past.number].required} again."]
+        tile = logs[past.number].required
+        return [_("The next hand opens with {tile} again.").format(tile=tile)]
     if m.phase == "lead" and m.turn is not None:
         team = session.variant.team_of[m.turn]
         return [
-            (
-                f"{cap(team_name(session, team))} did not lead this hand, so it chooses the "
-                "next leader."
+            _("{team} did not lead this hand, so it chooses the next leader.").format(
+                team=cap(team_name(session, team))
             )
         ]
     return []
@@ -217,8 +283,20 @@ def match_result(view: View, session: Session) -> str:
     w = view.winner
     assert w is not None  # shown once the match is over, when it has a winner
     order = (view.scores[w - 1], *(x for t, x in enumerate(view.scores, 1) if t != w))
-    won = f"{cap(team_name(session, w, long=True))} wins the match {scores_text(order)}"
-    return won + (f": {label}!" if label else ".")
+    team, scores = cap(team_name(session, w, long=True)), scores_text(order)
+    if label:
+        # Translators: {label} is the game's name for the win ("a chiva").
+        return _("{team} wins the match {scores}: {label}!").format(
+            team=team, scores=scores, label=label
+        )
+    return _("{team} wins the match {scores}.").format(team=team, scores=scores)
+
+
+def _drew(session: Session, seat: int, tile: Tile) -> str:
+    # Translators: one seat's tile in the draw for first lead, with its pip total.
+    return _("{who} drew {tile} ({pips})").format(
+        who=seat_name(session, seat), tile=tile, pips=tile.pips
+    )
 
 
 def draw_summary(view: View, session: Session) -> list[str]:
@@ -227,29 +305,34 @@ def draw_summary(view: View, session: Session) -> list[str]:
     for i, rnd in enumerate(view.draw):
         if not rnd:
             continue
-        said = ", ".join(f"{seat_name(session, s)} drew {t} ({t.pips})" for s, t in rnd)
+        said = ", ".join(_drew(session, s, t) for s, t in rnd)
         complete = len(rnd) == len(session.variant.teams)
-        if complete and len({t.pips for _, t in rnd}) == 1:
+        if complete and len({t.pips for _s, t in rnd}) == 1:
             lines.append(
-                f"Draw for first lead: {said}. Equal totals: the tiles go back and "
-                "the set is shuffled, draw again."
+                _(
+                    "Draw for first lead: {said}. Equal totals: the tiles go back and "
+                    "the set is shuffled, draw again."
+                ).format(said=said)
             )
         elif complete:
             best = max(rnd, key=lambda st: st[1].pips)[0]
             team = session.variant.team_of[best]
             lines.append(
-                f"Draw for first lead: {said}. {cap(team_name(session, team))} "
-                "has the higher total and leads first."
+                _(
+                    "Draw for first lead: {said}. {team} has the higher total and leads first."
+                ).format(said=said, team=cap(team_name(session, team)))
             )
         elif i == len(view.draw) - 1:
-            lines.append(f"Draw for first lead: {said}.")
+            lines.append(_("Draw for first lead: {said}.").format(said=said))
     if view.phase == "draw":
         team = session.variant.team_of[view.turn]
         if view.turn == session.human:
-            lines.append("Pick a face-down tile for your team: the higher pip total leads.")
+            lines.append(_("Pick a face-down tile for your team: the higher pip total leads."))
         else:
             lines.append(
-                f"{cap(seat_name(session, view.turn))} draws for {team_name(session, team)}…"
+                _("{who} draws for {team}…").format(
+                    who=cap(seat_name(session, view.turn)), team=team_name(session, team)
+                )
             )
     return lines[-3:]
 
@@ -257,9 +340,16 @@ def draw_summary(view: View, session: Session) -> list[str]:
 def last_move(view: View, session: Session) -> str | None:
     if not view.history:
         if view.phase == "play" and view.leader is not None:
-            opens = f" and must open with {view.required}" if view.required else ""
-            you = view.leader == session.human
-            return f"{cap(seat_name(session, view.leader))} lead{'' if you else 's'}{opens}."
+            who = cap(seat_name(session, view.leader))
+            if view.leader == session.human:
+                if view.required:
+                    return _("You lead and must open with {tile}.").format(tile=view.required)
+                return _("You lead.")
+            if view.required:
+                return _("{who} leads and must open with {tile}.").format(
+                    who=who, tile=view.required
+                )
+            return _("{who} leads.").format(who=who)
         return None
     steps = view.steps()
     seat, action = steps[-1][:2]
@@ -274,15 +364,19 @@ def move_sentence(
     who = cap(seat_name(session, seat))
     if action is PASS:
         on = numbers_text({left, right}) if left is not None and right is not None else ""
-        return f"{who} passed on {on}." if on else f"{who} passed."
+        if on:
+            return _("{who} passed on {numbers}.").format(who=who, numbers=on)
+        return _("{who} passed.").format(who=who)
     assert isinstance(action, Play)
     if left is None or left < 0:
-        return f"{who} opened with {action.tile}."
+        return _("{who} opened with {tile}.").format(who=who, tile=action.tile)
     end = action.end
     number = left if end == LEFT else right
     assert number is not None  # both ends are open once the line has a tile
     now = action.tile.other(number)
-    return f"{who} played {action.tile} on {end_words(end, number)}, which now shows {now}."
+    return _("{who} played {tile} on {end}, which now shows {number}.").format(
+        who=who, tile=action.tile, end=end_words(end, number), number=now
+    )
 
 
 def round_strip(session: Session, view: View) -> str | None:
@@ -300,15 +394,22 @@ def round_strip(session: Session, view: View) -> str | None:
         return None
     parts = []
     for seat, action in moves:
-        who = "You" if seat == session.human else f"S{seat}"
-        parts.append(f"{who} {action.tile if isinstance(action, Play) else 'pass'}")
+        if seat == session.human:
+            # Translators: the person in the last-round strip ("You 6-4 · S2 pass").
+            who = pgettext("the last-round strip", "You")
+        else:
+            # Translators: a seat, very short, in the last-round strip ("S2 4-2 · S3 pass").
+            who = pgettext("the last-round strip", "S{seat}").format(seat=seat)
+        # Translators: a pass in the last-round strip ("S3 pass").
+        move = str(action.tile) if isinstance(action, Play) else pgettext("the move", "pass")
+        parts.append(f"{who} {move}")
+    moves_text = " · ".join(parts)
     if not start:
-        head = "This hand"
-    elif session.human is not None:
-        head = "Since your turn"
-    else:
-        head = f"Since seat {me}'s turn"  # a table of computers, seen from seat 1
-    return f"{head}: " + " · ".join(parts)
+        return _("This hand: {moves}").format(moves=moves_text)
+    if session.human is not None:
+        return _("Since your turn: {moves}").format(moves=moves_text)
+    # A table of computers, seen from seat 1.
+    return _("Since seat {seat}'s turn: {moves}").format(seat=me, moves=moves_text)
 
 
 def score_text(variant: Variant, scores: tuple[int, ...], team: int) -> str:
@@ -316,64 +417,89 @@ def score_text(variant: Variant, scores: tuple[int, ...], team: int) -> str:
     return variant.score_words(scores, team)
 
 
+_TURN = {
+    "play": N_("Your turn: pick a tile, then an end."),
+    "draw": N_("Your turn: draw a face-down tile."),
+    "lead": N_("Your choice: who leads."),
+    "claim": N_("Your choice: keep or redeal."),
+}
+
+
 def status(session: Session, view: View, ui: Ui) -> tuple[str, str]:
     """The one line that says what the table is waiting for."""
     if ui.error:
         return ui.error, "error"
     if ui.question is not None:
-        return "Choose on the table.", "status"
+        return _("Choose on the table."), "status"
     if session.held_draw is not None:
         if session.human is None:
-            return "The draw for first lead.", "status"
-        return "Draw for first lead: tap Continue.", "status"
+            return _("The draw for first lead."), "status"
+        return _("Draw for first lead: tap Continue."), "status"
     if view.phase == "over" and session.held_hand is None:
-        return "The match is over.", "status"
+        return _("The match is over."), "status"
     if session.held_hand is not None:
         if session.human is None:
-            return "Hand over.", "status"
+            return _("Hand over."), "status"
         return (
-            "Match over: New match plays again."
+            _("Match over: New match plays again.")
             if view.phase == "over"
-            else "Hand over: tap Continue for the next deal."
+            else _("Hand over: tap Continue for the next deal.")
         ), "status"
     if ui.paused:
-        names = [WINDOW_NAMES.get(w, w) for w in ui.paused_by]
-        which = " and ".join(names) if names else "a window"
-        verb = "is" if len(names) <= 1 else "are"
-        return f"Paused: the computers wait while {which} {verb} open.", "status"
+        names = [_(WINDOW_NAMES[w]) if w in WINDOW_NAMES else w for w in ui.paused_by]
+        which = and_list(names) if names else _("a window")
+        # Translators: {which} names the open windows: "Rules and the log", "a window".
+        text = ngettext(
+            "Paused: the computers wait while {which} is open.",
+            "Paused: the computers wait while {which} are open.",
+            max(1, len(names)),
+        )
+        return text.format(which=which), "status"
     seat = view.turn
     if seat is not None and seat == session.human:
         if session.automatic() is not None:
-            return "You cannot play: you pass.", "turn"
-        return {
-            "play": "Your turn: pick a tile, then an end.",
-            "draw": "Your turn: draw a face-down tile.",
-            "lead": "Your choice: who leads.",
-            "claim": "Your choice: keep or redeal.",
-        }.get(view.phase, "Your turn."), "turn"
+            return _("You cannot play: you pass."), "turn"
+        turn = _TURN.get(view.phase)
+        return (_(turn) if turn else _("Your turn.")), "turn"
     if ui.step_wait is not None:
-        return "Step mode: tap Next for the next move.", "status"
+        return _("Step mode: tap Next for the next move."), "status"
     if seat is not None:
-        doing = "is thinking…" if ui.thinking == seat else "is to play."
-        return f"{cap(seat_name(session, seat))} {doing}", "status"
+        who = cap(seat_name(session, seat))
+        if ui.thinking == seat:
+            return _("{who} is thinking…").format(who=who), "status"
+        return _("{who} is to play.").format(who=who), "status"
     return "", "status"
 
 
-WINDOW_NAMES = {"rules": "Rules", "log": "the log", "settings": "Settings"}
+# Translators: the windows that pause the table, inside "the computers wait while ... is
+# open".
+WINDOW_NAMES = {"rules": N_("Rules"), "log": N_("the log"), "settings": N_("Settings")}
 
 
 def panel_lines(session: Session, view: View, ui: Ui, last: str | None) -> list[tuple[str, str]]:
     """The score panel, top to bottom, as ``(text, style)``."""
     v = session.variant
     number = session.held_hand or view.hand_number  # a finished hand on show is "the" hand
-    out = [(v.title, "title"), (f"Hand {number} · seed {session.match.seed}", "muted")]
+    out = [
+        (v.title, "title"),
+        (_("Hand {number} · seed {seed}").format(number=number, seed=session.match.seed), "muted"),
+    ]
     for team in range(1, len(v.teams) + 1):
         players = ", ".join(
-            f"{seat_name(session, s)}"
-            + ("" if s == session.human else f" ({player_name(session, s)})")
+            seat_name(session, s)
+            if s == session.human
+            # Translators: a seat and the player program in it: "seat 2 (heuristic)".
+            else _("{who} ({player})").format(
+                who=seat_name(session, s), player=player_name(session, s)
+            )
             for s in v.teams[team - 1]
         )
-        out.append((f"{cap(team_name(session, team))}: {players}", "team"))
+        out.append(
+            (
+                _("{team}: {players}").format(team=cap(team_name(session, team)), players=players),
+                "team",
+            )
+        )
         out.append((score_text(v, view.scores, team), "score"))
     # One status line: a message (what the person just did or asked) replaces it until the
     # next change; an error of a computer player stands above both.
@@ -386,32 +512,38 @@ def panel_lines(session: Session, view: View, ui: Ui, last: str | None) -> list[
     if ui.notice:
         out.append((ui.notice, "message"))
     for claimant, shown in view.shown:
-        shown_text = " ".join(str(t) for t in shown)
-        who = cap(seat_name(session, claimant))
-        out.append((f"{who} showed {shown_text} and demanded a redeal.", "muted"))
+        out.append((showed(session, claimant, shown), "muted"))
     return out
 
 
-def resume_question(title: str, hand: int, scores: tuple[int, ...]) -> str:
-    return (
-        f"An unfinished {title} match is saved (hand {hand}, score {scores_text(scores)}). "
-        "Resume it?"
+def showed(session: Session, claimant: int, shown: Iterable[Tile]) -> str:
+    """``Seat 2 showed 1-1 2-2 ... and demanded a redeal.``"""
+    return _("{who} showed {tiles} and demanded a redeal.").format(
+        who=cap(seat_name(session, claimant)), tiles=" ".join(str(t) for t in shown)
     )
+
+
+def resume_question(title: str, hand: int, scores: tuple[int, ...]) -> str:
+    return _(
+        "An unfinished {title} match is saved (hand {hand}, score {score}). Resume it?"
+    ).format(title=title, hand=hand, score=scores_text(scores))
 
 
 def draw_verdict(session: Session, rnd: Sequence[tuple[int, Tile]]) -> str:
     """What a complete round of the draw for first lead decided."""
-    if len({t.pips for _, t in rnd}) == 1:
-        return "Equal totals: the tiles go back, the set is shuffled and both draw again."
+    if len({t.pips for _s, t in rnd}) == 1:
+        return _("Equal totals: the tiles go back, the set is shuffled and both draw again.")
     best = max(rnd, key=lambda st: st[1].pips)[0]
     team = session.variant.team_of[best]
-    return f"{cap(team_name(session, team, long=True))} has the higher total and leads first."
+    return _("{team} has the higher total and leads first.").format(
+        team=cap(team_name(session, team, long=True))
+    )
 
 
 def draw_round(session: Session, rnd: Sequence[tuple[int, Tile]]) -> tuple[str, str]:
     """A complete round of the draw for first lead: who drew what, and what it decided."""
-    said = ", ".join(f"{seat_name(session, s)} drew {t} ({t.pips})" for s, t in rnd)
-    return f"Draw for first lead: {said}.", draw_verdict(session, rnd)
+    said = ", ".join(_drew(session, s, t) for s, t in rnd)
+    return _("Draw for first lead: {said}.").format(said=said), draw_verdict(session, rnd)
 
 
 def reflow(text: str) -> str:
@@ -432,6 +564,15 @@ def reflow(text: str) -> str:
     return "\n".join(out)
 
 
+def hand_head(number: int, lead: str = "") -> str:
+    """A hand's first line in the log; without ``lead``, the part that finds it there
+    (``Hand 2:``)."""
+    # Translators: the first line of a hand in the log: "Hand 2: seat 3 leads." ({lead}
+    # is "seat 3 leads", "you lead and must open with 6-6", ...).
+    head = _("Hand {number}: {lead}").format(number=number, lead=lead)
+    return cap(head) + "." if lead else head.strip()
+
+
 def log_lines(
     session: Session, notes: Mapping[tuple[int, int], tuple[str, Sequence[str]]] | None = None
 ) -> list[str]:
@@ -443,31 +584,29 @@ def log_lines(
     sentence (``?``, ``??``, or nothing) and lines shown indented under it."""
     notes = notes or {}
     m = session.match
-    lines = [f"{m.variant.title}, seed {m.seed}."]
+    lines = [_("{title}, seed {seed}.").format(title=m.variant.title, seed=m.seed)]
     for rnd in m.draw_rounds:
         if rnd:
             pairs = tuple(sorted(rnd.items()))
-            said = ", ".join(f"{seat_name(session, s)} drew {t} ({t.pips})" for s, t in pairs)
+            said = ", ".join(_drew(session, s, t) for s, t in pairs)
             done = len(pairs) == len(session.variant.teams)
             lines.append(
-                f"Draw for first lead: {said}."
+                _("Draw for first lead: {said}.").format(said=said)
                 + (f" {draw_verdict(session, pairs)}" if done else "")
             )
     view = session.view()
     for log in m.hands_log:
         lines.append("")
-        head = f"Hand {log.number}: {seat_name(session, log.leader)} lead"
-        head += "" if log.leader == session.human else "s"
-        if log.chooser is not None:
-            head += f" (chosen by {seat_name(session, log.chooser)})"
-        if log.required is not None:
-            head += f" and must open with {log.required}"
-        lines.append(cap(head) + ".")
+        key = (log.leader == session.human, log.chooser is not None, log.required is not None)
+        lead = _(_LOG_LEADS[key]).format(
+            who=seat_name(session, log.leader),
+            chooser=seat_name(session, log.chooser) if log.chooser is not None else "",
+            tile=log.required,
+        )
+        lines.append(hand_head(log.number, lead))
         lines.extend(f"  {x}" for x in notes.get((log.number, -1), ("", ()))[1])
         for r in log.redeals:
-            shown = " ".join(str(t) for t in r.shown)
-            who = cap(seat_name(session, r.claimant))
-            lines.append(f"{who} showed {shown} and demanded a redeal.")
+            lines.append(showed(session, r.claimant, r.shown))
         left = right = None
         for k, (seat, action) in enumerate(log.actions):
             if isinstance(action, (Draw, ChooseLeader)):
@@ -486,7 +625,7 @@ def log_lines(
         if log.result is not None and log.number <= len(view.past):
             lines.extend(result_lines(view.past[log.number - 1], view, session))
         elif log.result is None:
-            lines.append("The hand goes on.")
+            lines.append(_("The hand goes on."))
     if m.winner is not None:
         lines.append("")
         lines.append(match_result(view, session))

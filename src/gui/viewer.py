@@ -23,6 +23,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from ..i18n import N_, _, language
 from . import save
 from .app import TableApp
 from .controller import Controller, Response
@@ -36,13 +37,15 @@ from .reviewing import summary as review_summary
 from .scene import Choice, Scene, Ui
 from .slide import Slider
 from .table import TableView
-from .texts import NO_REVIEW, log_lines
+from .texts import NO_REVIEW, hand_head, log_lines
 
 POLL_MS = 15
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)  # seconds a move while playing
 HOLD = 2.0  # a finished hand (or round of the draw) stays this many moves' time
 
-KEYS = """\
+# Translators: the viewer's keys, under the rules (F1); keep the key names as the
+# keyboard labels them.
+KEYS = N_("""\
 Keys in the viewer
 
   - ← →: one move back, one move on.
@@ -50,14 +53,14 @@ Keys in the viewer
   - Home, End: the start of the record, its end.
   - Space: play the record, pause it. + and -: faster, slower.
   - S: which hands are face up (every hand, or one seat's: what that seat knew).
-  - R: review this hand. P: play on from here. Ctrl+L: the log. F1: these rules."""
-FROM_HERE = "Play on from here: which seat will you take? Computer players take the others."
-REPLACE = (
+  - R: review this hand. P: play on from here. Ctrl+L: the log. F1: these rules.""")
+FROM_HERE = N_("Play on from here: which seat will you take? Computer players take the others.")
+REPLACE = N_(
     "Playing from here replaces the unfinished {title} match saved on this computer "
     "(hand {hand}, score {score})."
 )
-OVER_HERE = "The match is over here: step back to play on from an earlier move."
-NOTHING_DEALT = "No hand is dealt yet at this point of the record."
+OVER_HERE = N_("The match is over here: step back to play on from an earlier move.")
+NOTHING_DEALT = N_("No hand is dealt yet at this point of the record.")
 
 
 class ViewerApp:
@@ -357,7 +360,7 @@ class ViewerApp:
         if self._reviewing is not None:
             return
         if hand not in pb.hand_starts:
-            self.ui.message = NOTHING_DEALT
+            self.ui.message = _(NOTHING_DEALT)
             self.redraw()
             return
         seats = self.review_seats()
@@ -380,7 +383,7 @@ class ViewerApp:
             try:
                 review = future.result()
             except Exception as exc:  # noqa: BLE001 - a failed review must not stop the viewer
-                self.ui.message = NO_REVIEW.format(reason=exc)
+                self.ui.message = _(NO_REVIEW).format(reason=exc)
                 self.redraw()
                 return
             self.reviews.add(whole, hand, review)
@@ -389,7 +392,7 @@ class ViewerApp:
             self.do_log()
             log = self.windows.get("log")
             if isinstance(log, TextWindow):
-                log.scroll_to(f"Hand {hand}:")
+                log.scroll_to(hand_head(hand))
 
         self.root.after(POLL_MS, poll)
 
@@ -402,13 +405,15 @@ class ViewerApp:
     def do_from_here(self) -> None:
         pb = self.playback
         if pb.match.over:
-            self.ui.message = OVER_HERE
+            self.ui.message = _(OVER_HERE)
             self.redraw()
             return
         self._stop()
         n = pb.match.variant.seats
-        choices = tuple(Choice(f"choice:seat_{s}", f"Seat {s}") for s in range(1, n + 1))
-        self._ask("seat", FROM_HERE, (*choices, Choice("choice:cancel", "Cancel")))
+        choices = tuple(
+            Choice(f"choice:seat_{s}", _("Seat {seat}").format(seat=s)) for s in range(1, n + 1)
+        )
+        self._ask("seat", _(FROM_HERE), (*choices, Choice("choice:cancel", _("Cancel"))))
 
     def _chose_seat(self, seat: int) -> None:
         if self._asking != "seat":
@@ -420,8 +425,8 @@ class ViewerApp:
             title, hand, score = saved
             self._ask(
                 "replace",
-                REPLACE.format(title=title, hand=hand, score=score),
-                (Choice("choice:cancel", "Keep it"), Choice("choice:replace", "Replace it")),
+                _(REPLACE).format(title=title, hand=hand, score=score),
+                (Choice("choice:cancel", _("Keep it")), Choice("choice:replace", _("Replace it"))),
             )
             return
         self.play_from_here(seat)
@@ -492,15 +497,18 @@ class ViewerApp:
 
     def do_log(self) -> None:
         text = "\n".join(self._log_lines())
-        self._open("log", lambda: TextWindow(self.root, "Log", text, lambda: self._closed("log")))
+        self._open(
+            "log", lambda: TextWindow(self.root, _("Log"), text, lambda: self._closed("log"))
+        )
 
     def do_rules(self) -> None:
         v = self.playback.match.variant
-        text = f"{v.rules.rstrip()}\n\n{KEYS}"
+        text = f"{v.rules_in(language()).rstrip()}\n\n{_(KEYS)}"
+        title = _("Rules: {title}").format(title=v.title)
         self._open(
             "rules",
             lambda: TextWindow(
-                self.root, f"Rules: {v.title}", text, lambda: self._closed("rules"), reflowed=True
+                self.root, title, text, lambda: self._closed("rules"), reflowed=True
             ),
         )
 
