@@ -277,7 +277,9 @@ class InOrder:
 
     def _advance(self) -> None:
         start = self.next
+        # Only the games in after a gap are remembered: those before ``next`` are written.
         while self.next in self.done and self.next < self.total:
+            self.done.discard(self.next)
             self.next += 1
         if self.next == start:
             return
