@@ -13,11 +13,18 @@ runs are compared, as a check that the worker count changes nothing. The machine
 average is printed before and after, and the CPU time each run used: when the CPU per match
 is the same with 2 workers as with 1 but the run is not faster, the machine had no second
 core to give (other work was running), and the scaling figure says nothing about the runner.
+
+Memory: after each run the parent's resident set is printed as it stood after the first
+tenth, half and all of the matches, and the peak of the parent and of its largest worker
+so far; a runner that holds no finished match stays level however many are played
+(``--matches 100000``). ``--no-records`` leaves the records file out (the database keeps
+every record all the same), for runs so long that the file would fill the disk.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import resource
 import sys
@@ -54,6 +61,35 @@ def cpu_seconds() -> float:
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
+def resident_mb() -> float:
+    """This process's resident set now, in MB (Linux; elsewhere its peak so far)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except OSError:
+        return peak_mb(resource.RUSAGE_SELF)
+
+
+def peak_mb(who: int) -> float:
+    """The peak resident set of this process, or of its largest finished child, in MB."""
+    kb = resource.getrusage(who).ru_maxrss
+    return kb / 1024 if sys.platform != "darwin" else kb / 2**20  # macOS counts bytes
+
+
+def digest(path: Path | None, store) -> str:
+    """The sha256 of the records file, or (without one) of the records in the database,
+    read a piece at a time."""
+    h = hashlib.sha256()
+    if path is not None:
+        with path.open("rb") as file:
+            while piece := file.read(1 << 20):
+                h.update(piece)
+    else:
+        for _, line in store.records():
+            h.update(line.encode() + b"\n")
+    return h.hexdigest()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", default="chiva")
@@ -64,6 +100,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument(
         "--workers", default="1,2", help="worker counts to measure, comma-separated"
+    )
+    parser.add_argument(
+        "--no-records", action="store_true", help="write no records file (the database has them)"
     )
     args = parser.parse_args()
 
@@ -86,7 +125,7 @@ def main() -> None:
         f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
     rates: dict[int, float] = {}
-    records: dict[int, bytes] = {}
+    records: dict[int, str] = {}
     with tempfile.TemporaryDirectory() as tmp:
         config = Path(tmp) / "bench.toml"
         config.write_text(
@@ -99,21 +138,37 @@ def main() -> None:
                 seed=args.seed,
                 workers=w,
                 db=Path(tmp) / f"w{w}.sqlite",
-                records=Path(tmp) / f"w{w}.jsonl",
+                records=None if args.no_records else Path(tmp) / f"w{w}.jsonl",
             )
             settings, store = open_tournament(resolve(config, given, plugins), resume=False)
+            marks = {max(1, args.matches // 10): 0.0, max(1, args.matches // 2): 0.0}
+            played = 0
+
+            def progress(_result: dict, marks: dict[int, float] = marks) -> None:
+                nonlocal played
+                played += 1
+                if played in marks:
+                    marks[played] = resident_mb()
+
             cpu0 = cpu_seconds()
             start = time.perf_counter()
-            run(settings, store, LocalPool(w, plugins), plugins)
+            run(settings, store, LocalPool(w, plugins), plugins, progress)
             took = time.perf_counter() - start
             cpu = cpu_seconds() - cpu0
-            store.close()
+            marks[played] = resident_mb()
             rates[w] = args.matches / took
-            records[w] = settings.records.read_bytes()
+            records[w] = digest(settings.records, store)
+            store.close()
             print(
                 f"  {w} worker{'s' if w != 1 else ' '}: {took:8.2f} s  {rates[w]:9.2f} matches/s"
                 f"  (CPU {cpu:.2f} s, {1000 * cpu / args.matches:.2f} ms a match, "
                 f"{cpu / took:.2f} cores busy)"
+            )
+            print(
+                "    parent's resident set after "
+                + ", ".join(f"{n:,}: {mb:.0f} MB" for n, mb in sorted(marks.items()))
+                + f" matches; peak: parent {peak_mb(resource.RUSAGE_SELF):.0f} MB, "
+                f"largest worker {peak_mb(resource.RUSAGE_CHILDREN):.0f} MB"
             )
     base = counts[0]
     for w in counts[1:]:
