@@ -13,6 +13,7 @@ from typing import Annotated, TextIO
 
 import typer
 
+from ..i18n import N_, _, ngettext
 from ..players.command import DEFAULT_TIME_LIMIT
 from ..protocol.check import FAIL, Report, check_bot
 from .common import Command, fail, out, plugins
@@ -23,37 +24,49 @@ def bot_check(
         list[str],
         typer.Argument(
             metavar="ARGV...",
-            help="The bot's program and its arguments, e.g. node bot.js (options of "
-            "bot-check go before it).",
+            help=N_(
+                "The bot's program and its arguments, e.g. node bot.js (options of "
+                "bot-check go before it)."
+            ),
         ),
     ],
     variant: Annotated[
         list[str] | None,
-        typer.Option("--variant", help="Play only this game (may be given again)."),
+        typer.Option("--variant", help=N_("Play only this game (may be given again).")),
     ] = None,
     cwd: Annotated[
-        Path | None, typer.Option("--cwd", help="The folder the bot runs in (default: here).")
+        Path | None, typer.Option("--cwd", help=N_("The folder the bot runs in (default: here)."))
     ] = None,
     time_limit: Annotated[
-        float, typer.Option("--time-limit", help="Seconds the bot has for a decision.")
+        float, typer.Option("--time-limit", help=N_("Seconds the bot has for a decision."))
     ] = DEFAULT_TIME_LIMIT,
     transcript: Annotated[
         Path | None,
-        typer.Option("--transcript", help="Write every line, both ways, to this file."),
+        typer.Option("--transcript", help=N_("Write every line, both ways, to this file.")),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help=N_("Print the findings as JSON."))
+    ] = False,
 ) -> None:
-    """Put a capicua-bot/1 program through every kind of message and say what it got wrong."""
+    """``capicua bot-check``: the help is given in :func:`register`."""
     if not 0 < time_limit < float("inf"):
-        fail(f"--time-limit must be a number of seconds above 0, not {time_limit}")
+        fail(
+            _("--time-limit must be a number of seconds above 0, not {limit}").format(
+                limit=time_limit
+            )
+        )
     if cwd is not None and not cwd.is_dir():
-        fail(f"--cwd {cwd}: no such folder")
+        fail(_("--cwd {folder}: no such folder").format(folder=cwd))
     sink: TextIO | None = None
     if transcript is not None:
         try:
             sink = transcript.open("w", encoding="utf-8")
         except OSError as exc:
-            fail(f"cannot write the transcript {transcript}: {exc.strerror}")
+            fail(
+                _("cannot write the transcript {path}: {problem}").format(
+                    path=transcript, problem=exc.strerror
+                )
+            )
 
     def write(process: int, direction: str, line: bytes) -> None:
         if sink is not None:
@@ -89,20 +102,29 @@ def _print(report: Report) -> None:
         mark = {"ok": "ok  ", "warn": "warn", FAIL: FAIL}[f.status]
         out.print(f"  {mark}  {f.check}: {f.detail}", markup=False)
     if report.stderr:
-        out.print("its last lines on stderr:", markup=False)
+        out.print(_("its last lines on stderr:"), markup=False)
         for line in report.stderr:
             out.print(f"  {line}", markup=False)
     total = len(report.findings)
     if report.failed:
-        out.print(f"{report.failed} of {total} checks failed.", markup=False)
+        # Translators: English says "checks" for 1 too.
+        line = ngettext(
+            "{failed} of {total} checks failed.", "{failed} of {total} checks failed.", total
+        )
+        out.print(line.format(failed=report.failed, total=total), markup=False)
     else:
-        out.print(f"All {total} checks passed.", markup=False)
+        # Translators: English says "checks" for 1 too.
+        line = ngettext("All {total} checks passed.", "All {total} checks passed.", total)
+        out.print(line.format(total=total), markup=False)
 
 
 def register(app: typer.Typer) -> None:
     app.command(
         "bot-check",
         cls=Command,
+        help=N_(
+            "Put a capicua-bot/1 program through every kind of message and say what it got wrong."
+        ),
         # Everything from the program on is the program's: `bot-check node bot.js --fast`.
         context_settings={"allow_interspersed_args": False, "ignore_unknown_options": True},
     )(bot_check)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 import typer
@@ -17,6 +18,20 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 out = Console(highlight=False, soft_wrap=True)
 
 
+#: Help texts with placeholders, by their English text: the message id and its fields.
+_FILLED: dict[str, tuple[str, dict[str, Callable[[], str]]]] = {}
+
+
+def filled(msgid: str, **fields: Callable[[], str]) -> str:
+    """A help text with placeholders (``filled(N_("One of {levels}."), levels=...)``): the
+    English text now, for typer, and the message filled in the language in use when shown.
+    Each field is a function giving its text, called when the help is shown (so it may
+    translate its words too)."""
+    text = msgid.format(**{name: field() for name, field in fields.items()})
+    _FILLED[text] = (msgid, fields)
+    return text
+
+
 def _translated(obj: Any, attr: str) -> None:
     """Set ``obj.attr`` to its text in the language in use. The English text (the message
     id, marked with N_ where it is written) is kept on the object, so that the help reads
@@ -26,7 +41,12 @@ def _translated(obj: Any, attr: str) -> None:
         setattr(obj, key, getattr(obj, attr, None))
     msgid = getattr(obj, key)
     if isinstance(msgid, str) and msgid:
-        setattr(obj, attr, _(msgid))
+        template = _FILLED.get(msgid)
+        if template is None:
+            setattr(obj, attr, _(msgid))
+        else:
+            fields = {name: field() for name, field in template[1].items()}
+            setattr(obj, attr, _(template[0]).format(**fields))
 
 
 class _HelpInLanguage:

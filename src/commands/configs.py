@@ -14,12 +14,13 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from ..i18n import N_, _
 from ..tournament.config import read_toml, shipped_configs
 from .common import Command, Group, fail, out
 
 app = typer.Typer(
     cls=Group,
-    help="The example configs that ship with capicua: list them, show one, copy one here.",
+    help=N_("The example configs that ship with capicua: list them, show one, copy one here."),
     rich_markup_mode="markdown",
 )
 
@@ -28,8 +29,8 @@ app = typer.Typer(
 def configs(ctx: typer.Context) -> None:
     """List the example configs that ship with capicua (the default), show or copy one.
 
-    Every command that takes a config finds these by name too:
-    `capicua tournament chiva-bots` or `capicua play chiva-human`.
+    (The group's help is the ``help`` given to :data:`app`; every command that takes a
+    config finds these by name too: ``capicua tournament chiva-bots``.)
     """
     if ctx.invoked_subcommand is not None:
         return
@@ -39,7 +40,7 @@ def configs(ctx: typer.Context) -> None:
         by_command.setdefault(_command(path), []).append((name, _about(text)))
     for command, rows in sorted(by_command.items(), reverse=True):
         table = Table(box=None, show_header=False, title_justify="left", padding=(0, 2, 0, 2))
-        table.title = f"For {command} NAME:"
+        table.title = _("For {command} NAME:").format(command=command)
         table.add_column(no_wrap=True)
         table.add_column(ratio=1)
         for row in rows:
@@ -47,37 +48,46 @@ def configs(ctx: typer.Context) -> None:
         out.print(table)
         out.print()
     out.print(
-        "capicua configs show NAME prints one; capicua configs copy NAME writes a copy here.",
+        _("capicua configs show NAME prints one; capicua configs copy NAME writes a copy here."),
         markup=False,
     )
 
 
-@app.command("show", cls=Command)
-def show(name: Annotated[str, typer.Argument(help="A config's name, e.g. chiva-bots.")]) -> None:
-    """Print an example config."""
+@app.command("show", cls=Command, help=N_("Print an example config."))
+def show(
+    name: Annotated[str, typer.Argument(help=N_("A config's name, e.g. chiva-bots."))],
+) -> None:
+    """``capicua configs show``: the help is given to :meth:`app.command`."""
     out.print(_shipped(name).read_text(encoding="utf-8"), markup=False, end="")
 
 
-@app.command("copy", cls=Command)
+@app.command("copy", cls=Command, help=N_("Copy an example config, to edit it and run your own."))
 def copy(
-    name: Annotated[str, typer.Argument(help="A config's name, e.g. chiva-bots.")],
+    name: Annotated[str, typer.Argument(help=N_("A config's name, e.g. chiva-bots."))],
     dest: Annotated[
         Path,
-        typer.Argument(help="Where to write it: a folder (default: here) or a file name."),
+        typer.Argument(help=N_("Where to write it: a folder (default: here) or a file name.")),
     ] = Path(),
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    force: Annotated[bool, typer.Option("--force", help=N_("Overwrite an existing file."))] = False,
 ) -> None:
-    """Copy an example config, to edit it and run your own."""
+    """``capicua configs copy``: the help is given to :meth:`app.command`."""
     source = _shipped(name)
     target = dest / source.name if dest.is_dir() else dest
     if target.exists() and not force:
-        fail(f"{target} exists; choose another place or pass --force to overwrite it")
+        fail(
+            _("{target} exists; choose another place or pass --force to overwrite it").format(
+                target=target
+            )
+        )
     try:
         shutil.copyfile(source, target)
     except OSError as exc:
-        fail(f"cannot write {target}: {exc.strerror}")
+        fail(_("cannot write {path}: {problem}").format(path=target, problem=exc.strerror))
     command = _command(source)
-    out.print(f"wrote {target}; run it with: {command} {target}", markup=False)
+    out.print(
+        _("wrote {path}; run it with: {command} {path}").format(path=target, command=command),
+        markup=False,
+    )
 
 
 def _shipped(name: str) -> Path:
@@ -85,7 +95,11 @@ def _shipped(name: str) -> Path:
     shipped = shipped_configs()
     path = shipped.get(name.removesuffix(".toml"))
     if path is None:
-        fail(f"no example config {name!r}; the examples: {', '.join(shipped)}")
+        fail(
+            _("no example config {name!r}; the examples: {names}").format(
+                name=name, names=", ".join(shipped)
+            )
+        )
     return path
 
 

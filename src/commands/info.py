@@ -8,25 +8,29 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..i18n import _, language
+from ..i18n import N_, _, language, pgettext
 from .common import Command, fail, out, plugins
 
 
 def rules(
     variant: Annotated[
-        str | None, typer.Argument(help="Variant name; all variants if left out.")
+        str | None, typer.Argument(help=N_("Variant name; all variants if left out."))
     ] = None,
 ) -> None:
-    """Print the rules of a variant (or list the variants)."""
+    """``capicua rules``: see the help given in :func:`register`."""
     registry = plugins().variants
     if variant is None:
-        out.print("Variants (capicua rules NAME prints one):")
+        out.print(_("Variants (capicua rules NAME prints one):"))
         for name in registry.names():
             cls = registry.get(name)
             out.print(f"  {name:18} {cls.summary or cls.title}")
         return
     if variant not in registry:
-        fail(f"unknown variant {variant!r}; available: {', '.join(registry.names())}")
+        fail(
+            _("unknown variant {name!r}; available: {names}").format(
+                name=variant, names=", ".join(registry.names())
+            )
+        )
     cls = registry.get(variant)
     text = cls.rules_in(language())
     out.print(
@@ -36,14 +40,9 @@ def rules(
 
 
 def plugins_command(
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON for scripts."))] = False,
 ) -> None:
-    """List the variants and players loaded, and from which distribution.
-
-    Plugins that were skipped are listed with the reason, and those switched off with
-    CAPICUA_DISABLE_PLUGINS as disabled; ``capicua --no-plugins plugins`` shows the
-    built-ins alone.
-    """
+    """``capicua plugins``: see the help given in :func:`register`."""
     loaded = plugins()
     rows = []
     for kind, registry in (("variant", loaded.variants), ("player", loaded.players)):
@@ -78,19 +77,28 @@ def plugins_command(
     table = Table(title="capicua plugins", title_justify="left")
     # Names are what people type: never wrapped. The plugin (entry point) names are in
     # --json and in the skip messages; either name switches a plugin off.
-    for col in ("kind", "name", "distribution"):
+    for col in (_("kind"), _("name"), _("distribution")):
         table.add_column(col, no_wrap=True)
-    table.add_column("about", ratio=1)
+    table.add_column(_("about"), ratio=1)
+    kinds = {
+        "variant": pgettext("plugin kind", "variant"),
+        "player": pgettext("plugin kind", "player"),
+    }
     for r in rows:
         # Text, not markup: a plugin's words are its own ("needs the [rl] extra" must show).
-        cells = (r["kind"], r["name"], f"{r['distribution']} {r['version']}".strip(), r["about"])
+        cells = (
+            kinds[r["kind"]],
+            r["name"],
+            f"{r['distribution']} {r['version']}".strip(),
+            r["about"],
+        )
         table.add_row(*map(Text, cells))
     out.print(table)
     _print_player_options(loaded.players)
     for name in loaded.disabled:
-        out.print(f"disabled: {name}", markup=False)
+        out.print(_("disabled: {name}").format(name=name), markup=False)
     for message in loaded.failures:
-        out.print(f"skipped: {message}", markup=False)
+        out.print(_("skipped: {message}").format(message=message), markup=False)
 
 
 def _print_player_options(players) -> None:
@@ -103,21 +111,36 @@ def _print_player_options(players) -> None:
     if not options:
         return
     table = Table(
-        title='player options (in a config: {player = "expert", samples = 400})',
+        title=_("player options (in a config: {example})").format(
+            example='{player = "expert", samples = 400}'
+        ),
         title_justify="left",
     )
     # Names are typed: never wrapped. A long default or range folds within its share, so
     # the meaning always keeps room to be read in an 80-column terminal.
-    for col in ("player", "option"):
+    for col in (pgettext("column", "player"), pgettext("column", "option")):
         table.add_column(col, no_wrap=True)
-    table.add_column("default", max_width=12, overflow="fold")
-    table.add_column("values", max_width=22)
-    table.add_column("meaning", ratio=1, min_width=16)
+    table.add_column(pgettext("column", "default"), max_width=12, overflow="fold")
+    table.add_column(pgettext("column", "values"), max_width=22)
+    table.add_column(pgettext("column", "meaning"), ratio=1, min_width=16)
     for player, key, opt in options:
-        table.add_row(*map(Text, (player, key, repr(opt.default), opt.accepts(), opt.help)))
+        # A plugin's option help is its own text; a built-in player marks it with N_.
+        meaning = _(opt.help) if opt.help else ""
+        table.add_row(*map(Text, (player, key, repr(opt.default), opt.accepts(), meaning)))
     out.print(table)
 
 
 def register(app: typer.Typer) -> None:
-    app.command("rules", cls=Command)(rules)
-    app.command("plugins", cls=Command)(plugins_command)
+    app.command(
+        "rules", cls=Command, help=N_("Print the rules of a variant (or list the variants).")
+    )(rules)
+    app.command(
+        "plugins",
+        cls=Command,
+        help=N_(
+            "List the variants and players loaded, and from which distribution.\n\n"
+            "Plugins that were skipped are listed with the reason, and those switched off with "
+            "CAPICUA_DISABLE_PLUGINS as disabled; ``capicua --no-plugins plugins`` shows the "
+            "built-ins alone."
+        ),
+    )(plugins_command)

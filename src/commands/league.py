@@ -19,6 +19,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from ..i18n import N_, _, ngettext, pgettext
 from ..tournament.config import ConfigError
 from ..tournament.league import LeagueSettings, resolve_league, standings
 from ..tournament.runner import open_tournament, run
@@ -34,6 +35,7 @@ from .running import (
     kept_in,
     matches_kept,
     stopping_cleanly,
+    time_line,
 )
 
 
@@ -41,35 +43,31 @@ def league(
     config: Annotated[
         Path,
         typer.Argument(
-            help="The league's TOML config: the variant and a [league] table of players."
+            help=N_("The league's TOML config: the variant and a [league] table of players.")
         ),
     ],
     pairs: Annotated[
-        int | None, typer.Option("--pairs", "-n", help="Duplicate pairs per pairing.")
+        int | None, typer.Option("--pairs", "-n", help=N_("Duplicate pairs per pairing."))
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="The league seed.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help=N_("The league seed."))] = None,
     workers: Workers = None,
     records: Records = None,
     db: Annotated[
         Path | None,
         typer.Option(
-            "--db", help="The league database (default: CONFIG's name with .sqlite, here)."
+            "--db", help=N_("The league database (default: CONFIG's name with .sqlite, here).")
         ),
     ] = None,
     resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the league in the database.")
+        bool, typer.Option("--resume", help=N_("Continue the league in the database."))
     ] = False,
     repair: Repair = False,
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print the standings as JSON for scripts.")
+        bool, typer.Option("--json", help=N_("Print the standings as JSON for scripts."))
     ] = False,
     scheduler: Scheduler = None,
 ) -> None:
-    """Play every pairing of a league in duplicate pairs; print ratings and a crosstable.
-
-    Ratings are openskill's (a mean with its uncertainty); the crosstable gives each
-    player's share of the points against each other, with 95% intervals.
-    """
+    """``capicua league``: the help is given in :func:`register`."""
     loaded = plugins()
     try:
         settings = resolve_league(
@@ -91,13 +89,21 @@ def league(
     with stopping_cleanly(store, matches_kept(store, settings.matches), resume_with):
         pool = backend(settings, loaded)
         done = len([i for i in store.done() if i < settings.matches])
-        form = "round robin" if settings.format == "round-robin" else "gauntlet"
-        err.print(
-            f"{game.title} league: {len(settings.players)} players, {form}, "
-            f"{settings.pairs:,} pairs per pairing ({settings.matches:,} matches), seed "
-            f"{settings.seed}, {pool.describe()}; {kept_in(settings, resume, done)}",
-            markup=False,
+        form = _("round robin") if settings.format == "round-robin" else _("gauntlet")
+        # Translators: English says "pairs" and "matches" for 1 too; {format} is round
+        # robin or gauntlet, {backend} where the games run ("4 worker processes"), {kept}
+        # where they are kept.
+        line = ngettext(
+            "{title} league: {players} players, {format}, {pairs:,} pairs per pairing "
+            "({matches:,} matches), seed {seed}, {backend}; {kept}",
+            "{title} league: {players} players, {format}, {pairs:,} pairs per pairing "
+            "({matches:,} matches), seed {seed}, {backend}; {kept}",
+            len(settings.players),
         )
+        fields = {"title": game.title, "players": len(settings.players), "format": form}
+        fields.update(pairs=settings.pairs, matches=settings.matches, seed=settings.seed)
+        fields.update(backend=pool.describe(), kept=kept_in(settings, resume, done))
+        err.print(line.format(**fields), markup=False)
         start = time.perf_counter()
         with MatchProgress(done, settings.matches) as advance:
             run(settings, store, pool, loaded, advance)
@@ -129,18 +135,25 @@ def _print(s: dict, title: str, took: float) -> None:
     wide = out if out.is_terminal else Console(file=out.file, width=160, highlight=False)
     names = s["crosstable"]["players"]
     out.print(
-        f"{title} league, seed {s['seed']}, {s['games']:,} matches: ratings (openskill, "
-        f"mu ± 2 sigma) and share of the points % [95% interval]",
+        # Translators: English says "matches" for 1 too.
+        ngettext(
+            "{title} league, seed {seed}, {matches:,} matches: ratings (openskill, mu ± 2 "
+            "sigma) and share of the points % [95% interval]",
+            "{title} league, seed {seed}, {matches:,} matches: ratings (openskill, mu ± 2 "
+            "sigma) and share of the points % [95% interval]",
+            s["games"],
+        ).format(title=title, seed=s["seed"], matches=s["games"]),
         markup=False,
     )
     ratings = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     for column, justify in (
         ("", "right"),
-        ("player", "left"),
-        ("rating", "right"),
-        ("interval", "right"),
-        ("share", "right"),
-        ("pairs", "right"),
+        (pgettext("column", "player"), "left"),
+        (pgettext("column", "rating"), "right"),
+        (pgettext("column", "interval"), "right"),
+        # Translators: a column heading: the share of the points a player won.
+        (pgettext("column", "share"), "right"),
+        (pgettext("column", "pairs"), "right"),
     ):
         ratings.add_column(column, justify=justify)  # type: ignore[arg-type]
     for rank, row in enumerate(s["ratings"], 1):
@@ -155,7 +168,7 @@ def _print(s: dict, title: str, took: float) -> None:
         )
     wide.print(ratings)
     out.print(
-        "crosstable: the row's share of the points against the column, % [95% interval]",
+        _("crosstable: the row's share of the points against the column, % [95% interval]"),
         markup=False,
     )
     cross = Table(box=box.SIMPLE_HEAD, pad_edge=False)
@@ -170,13 +183,26 @@ def _print(s: dict, title: str, took: float) -> None:
     wide.print(cross)
     void = sum(p["void_pairs"] for p in s["pairings"])
     if void:
-        out.print(f"{void} pairs void (a game stopped with no seat to blame)", markup=False)
-    out.print(
-        f"time {took:.1f} s; database {s['db']}"
-        + (f"; records {s['records']}" if s["records"] else ""),
-        markup=False,
-    )
+        out.print(
+            # Translators: English says "pairs" for 1 too.
+            ngettext(
+                "{void} pairs void (a game stopped with no seat to blame)",
+                "{void} pairs void (a game stopped with no seat to blame)",
+                void,
+            ).format(void=void),
+            markup=False,
+        )
+    out.print(time_line(took, 0, s), markup=False)
 
 
 def register(app: typer.Typer) -> None:
-    app.command("league", cls=Command)(league)
+    app.command(
+        "league",
+        cls=Command,
+        help=N_(
+            "Play every pairing of a league in duplicate pairs; print ratings and a "
+            "crosstable.\n\nRatings are openskill's (a mean with its uncertainty); the "
+            "crosstable gives each player's share of the points against each other, with 95% "
+            "intervals."
+        ),
+    )(league)

@@ -18,29 +18,41 @@ from typing import Annotated
 
 import typer
 
+from ..i18n import N_, _, ngettext
 from ..tournament.config import ConfigError
 from ..tournament.runner import open_tournament, play
 from ..tournament.sprt import fixed_pairs
 from ..tournament.store import StorageError
 from ..tournament.versus import MatchSettings, Sequential, evaluate, finished, resolve_match
 from .common import Command, err, fail, out, plugins
-from .running import Records, Repair, Scheduler, Workers, backend, kept_in, stopping_cleanly
+from .running import (
+    Records,
+    Repair,
+    Scheduler,
+    Workers,
+    backend,
+    kept_in,
+    stopping_cleanly,
+    time_line,
+)
 
 
 def match(
     first: Annotated[
-        str, typer.Argument(help="Player A, the one tested: a name, or name:option=value,...")
+        str, typer.Argument(help=N_("Player A, the one tested: a name, or name:option=value,..."))
     ],
-    second: Annotated[str, typer.Argument(help="Player B, the reference (same form).")],
+    second: Annotated[str, typer.Argument(help=N_("Player B, the reference (same form)."))],
     variant: Annotated[
-        str | None, typer.Option("--variant", help="The game (capicua rules lists them).")
+        str | None, typer.Option("--variant", help=N_("The game (capicua rules lists them)."))
     ] = None,
     sprt: Annotated[
         str | None,
         typer.Option(
             "--sprt",
-            help="Stop when the sequential test decides: elo0=0,elo1=5,alpha=0.05,beta=0.05 "
-            "(any of them; the rest take these defaults).",
+            help=N_(
+                "Stop when the sequential test decides: elo0=0,elo1=5,alpha=0.05,beta=0.05 "
+                "(any of them; the rest take these defaults)."
+            ),
         ),
     ] = None,
     pairs: Annotated[
@@ -48,33 +60,30 @@ def match(
         typer.Option(
             "--pairs",
             "-n",
-            help="Duplicate pairs to play (default 100); with --sprt the most to play "
-            "(default 20000).",
+            help=N_(
+                "Duplicate pairs to play (default 100); with --sprt the most to play "
+                "(default 20000)."
+            ),
         ),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="The match seed.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help=N_("The match seed."))] = None,
     workers: Workers = None,
     time_limit: Annotated[
-        float | None, typer.Option("--time-limit", help="Seconds per decision (default: none).")
+        float | None, typer.Option("--time-limit", help=N_("Seconds per decision (default: none)."))
     ] = None,
     records: Records = None,
     db: Annotated[
         Path | None,
-        typer.Option("--db", help="The match database (default: match-VARIANT-A-B.sqlite)."),
+        typer.Option("--db", help=N_("The match database (default: match-VARIANT-A-B.sqlite).")),
     ] = None,
     resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the match in the database.")
+        bool, typer.Option("--resume", help=N_("Continue the match in the database."))
     ] = False,
     repair: Repair = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the result as JSON."))] = False,
     scheduler: Scheduler = None,
 ) -> None:
-    """Play A against B in duplicate pairs and say which is better, with its interval.
-
-    Each deal is played twice with the seats exchanged, so the luck of the deal cancels.
-    With --sprt the match stops at the first pair after which the test accepts H1 (A is at
-    least elo1 Elo stronger) or H0 (at most elo0).
-    """
+    """``capicua match``: the help is given in :func:`register`."""
     loaded = plugins()
     try:
         settings = resolve_match(
@@ -100,20 +109,36 @@ def match(
         fail(str(exc))
     resume_with = _resume_command(first, second, settings, pairs, seed, records, db, scheduler)
     log = _Log(settings, quiet=False)
-    with stopping_cleanly(store, lambda interrupted: "the finished games are", resume_with):
+    kept = lambda interrupted: _("the finished games are kept in {db}").format(  # noqa: E731
+        db=store.path
+    )
+    with stopping_cleanly(store, kept, resume_with):
         state = Sequential(settings, store, teams, on_pair=log)
         pool = backend(settings, loaded)
-        names = " against ".join(_labels(settings))
-        test = (
-            f"until the test decides (at most {settings.pairs:,} pairs)"
-            if settings.sprt
-            else f"{settings.pairs:,} pairs"
-        )
-        err.print(
-            f"{game.title}: {names}, {test}, seed {settings.seed}, {pool.describe()}; "
-            f"{kept_in(settings, resume, store.count())}",
-            markup=False,
-        )
+        a, b = _labels(settings)
+        fields = {"title": game.title, "first": a, "second": b, "pairs": settings.pairs}
+        fields.update(seed=settings.seed, backend=pool.describe())
+        fields["kept"] = kept_in(settings, resume, store.count())
+        if settings.sprt:
+            # Translators: English says "pairs" for 1 too; {backend} is where the games
+            # run ("4 worker processes"), {kept} where they are kept.
+            line = ngettext(
+                "{title}: {first} against {second}, until the test decides (at most {pairs:,} "
+                "pairs), seed {seed}, {backend}; {kept}",
+                "{title}: {first} against {second}, until the test decides (at most {pairs:,} "
+                "pairs), seed {seed}, {backend}; {kept}",
+                settings.pairs,
+            )
+        else:
+            # Translators: English says "pairs" for 1 too.
+            line = ngettext(
+                "{title}: {first} against {second}, {pairs:,} pairs, seed {seed}, {backend}; "
+                "{kept}",
+                "{title}: {first} against {second}, {pairs:,} pairs, seed {seed}, {backend}; "
+                "{kept}",
+                settings.pairs,
+            )
+        err.print(line.format(**fields), markup=False)
         start = time.perf_counter()
         play(settings.job(), settings, store, pool, loaded, watch=state.watch)
         took = time.perf_counter() - start
@@ -182,14 +207,18 @@ class _Log:
             return
         self.last = n
         e = state.summary()["estimate"]
-        parts = [f"pair {n:,}"]
+        fields = {"pair": n, "score": _score(e), "elo": _elo(e)}
+        fields["counts"] = "-".join(map(str, state.counts))
         if self.settings.sprt is not None:
             lower, upper = self.settings.sprt.bounds()
-            parts.append(f"LLR {_ratio(state.llr)} ({lower:+.2f}, {upper:+.2f})")
-        parts.append(f"score {_score(e)}")
-        parts.append(f"Elo {_elo(e)}")
-        parts.append("pairs " + "-".join(map(str, state.counts)))
-        err.print(", ".join(parts), markup=False)
+            fields.update(llr=_ratio(state.llr), lower=lower, upper=upper)
+            line = _(
+                "pair {pair:,}, LLR {llr} ({lower:+.2f}, {upper:+.2f}), score {score}, "
+                "Elo {elo}, pairs {counts}"
+            )
+        else:
+            line = _("pair {pair:,}, score {score}, Elo {elo}, pairs {counts}")
+        err.print(line.format(**fields), markup=False)
 
 
 def _ratio(llr: float) -> str:
@@ -223,53 +252,95 @@ def _print(s: dict, settings: MatchSettings, took: float) -> None:
     e = s["estimate"]
     test = s.get("sprt")
     pairs, games = s["pairs"], 2 * s["pairs"] + 2 * s["void_pairs"]
+    fields = {"first": a, "second": b, "pairs": pairs, "matches": games}
     if test is None:
-        verdict = f"{pairs:,} pairs played"
+        # Translators: English says "pairs" for 1 too.
+        verdict = ngettext("{pairs:,} pairs played", "{pairs:,} pairs played", pairs)
     elif test["decision"] == "H1":
-        verdict = (
-            f"H1 accepted after {pairs:,} pairs ({games:,} matches): {a} is stronger than {b} "
-            f"(Elo >= {test['elo1']:g} rather than <= {test['elo0']:g})"
+        fields.update(elo0=test["elo0"], elo1=test["elo1"])
+        # Translators: English says "pairs" and "matches" for 1 too.
+        verdict = ngettext(
+            "H1 accepted after {pairs:,} pairs ({matches:,} matches): {first} is stronger than "
+            "{second} (Elo >= {elo1:g} rather than <= {elo0:g})",
+            "H1 accepted after {pairs:,} pairs ({matches:,} matches): {first} is stronger than "
+            "{second} (Elo >= {elo1:g} rather than <= {elo0:g})",
+            pairs,
         )
     elif test["decision"] == "H0":
-        verdict = (
-            f"H0 accepted after {pairs:,} pairs ({games:,} matches): {a} is not {test['elo1']:g} "
-            f"Elo stronger than {b} (Elo <= {test['elo0']:g} rather than >= {test['elo1']:g})"
+        fields.update(elo0=test["elo0"], elo1=test["elo1"])
+        # Translators: English says "pairs" and "matches" for 1 too.
+        verdict = ngettext(
+            "H0 accepted after {pairs:,} pairs ({matches:,} matches): {first} is not {elo1:g} "
+            "Elo stronger than {second} (Elo <= {elo0:g} rather than >= {elo1:g})",
+            "H0 accepted after {pairs:,} pairs ({matches:,} matches): {first} is not {elo1:g} "
+            "Elo stronger than {second} (Elo <= {elo0:g} rather than >= {elo1:g})",
+            pairs,
         )
     else:
-        verdict = f"no decision after {pairs:,} pairs, the most this match may play (--pairs)"
-    out.print(f"{a} against {b}, {s['title']}, seed {s['seed']}: {verdict}", markup=False)
-    if test is not None:
-        out.print(
-            f"SPRT elo0={test['elo0']:g} elo1={test['elo1']:g} alpha={test['alpha']:g} "
-            f"beta={test['beta']:g}: LLR {_ratio(test['llr'])}, bounds ({test['lower']:+.2f}, "
-            f"{test['upper']:+.2f})",
-            markup=False,
+        # Translators: English says "pairs" for 1 too.
+        verdict = ngettext(
+            "no decision after {pairs:,} pairs, the most this match may play (--pairs)",
+            "no decision after {pairs:,} pairs, the most this match may play (--pairs)",
+            pairs,
         )
-    out.print(f"{a} scores {_score(e)} per game (95% interval), Elo {_elo(e)}", markup=False)
-    out.print(
-        f"pairs by {a}'s points (0, ½, 1, 1½, 2 of 2): "
-        + " ".join(str(c) for c in s["pentanomial"])
-        + (
-            f"; {s['void_pairs']} void (a game stopped with no seat to blame)"
-            if s["void_pairs"]
-            else ""
-        ),
-        markup=False,
+    line = _("{first} against {second}, {title}, seed {seed}: {verdict}").format(
+        first=a, second=b, title=s["title"], seed=s["seed"], verdict=verdict.format(**fields)
     )
+    out.print(line, markup=False)
+    if test is not None:
+        line = _(
+            "SPRT elo0={elo0:g} elo1={elo1:g} alpha={alpha:g} beta={beta:g}: LLR {llr}, "
+            "bounds ({lower:+.2f}, {upper:+.2f})"
+        ).format(
+            elo0=test["elo0"],
+            elo1=test["elo1"],
+            alpha=test["alpha"],
+            beta=test["beta"],
+            llr=_ratio(test["llr"]),
+            lower=test["lower"],
+            upper=test["upper"],
+        )
+        out.print(line, markup=False)
+    line = _("{first} scores {score} per game (95% interval), Elo {elo}")
+    out.print(line.format(first=a, score=_score(e), elo=_elo(e)), markup=False)
+    counts = " ".join(str(c) for c in s["pentanomial"])
+    if s["void_pairs"]:
+        # Translators: English says "void" of pairs for 1 too.
+        line = ngettext(
+            "pairs by {first}'s points (0, ½, 1, 1½, 2 of 2): {counts}; {void} void (a game "
+            "stopped with no seat to blame)",
+            "pairs by {first}'s points (0, ½, 1, 1½, 2 of 2): {counts}; {void} void (a game "
+            "stopped with no seat to blame)",
+            s["void_pairs"],
+        )
+    else:
+        line = _("pairs by {first}'s points (0, ½, 1, 1½, 2 of 2): {counts}")
+    out.print(line.format(first=a, counts=counts, void=s["void_pairs"]), markup=False)
     if test is not None and test["decision"] is not None and settings.sprt is not None:
         fixed = fixed_pairs(settings.sprt, s["pentanomial"])
         if fixed is not None:
             out.print(
-                f"a fixed-length test with the same error rates would need about {fixed:,} "
-                f"pairs at this variance",
+                # Translators: English says "pairs" for 1 too.
+                ngettext(
+                    "a fixed-length test with the same error rates would need about {pairs:,} "
+                    "pairs at this variance",
+                    "a fixed-length test with the same error rates would need about {pairs:,} "
+                    "pairs at this variance",
+                    fixed,
+                ).format(pairs=fixed),
                 markup=False,
             )
-    out.print(
-        f"time {took:.1f} s; database {s['db']}"
-        + (f"; records {s['records']}" if s["records"] else ""),
-        markup=False,
-    )
+    out.print(time_line(took, 0, s), markup=False)
 
 
 def register(app: typer.Typer) -> None:
-    app.command("match", cls=Command)(match)
+    app.command(
+        "match",
+        cls=Command,
+        help=N_(
+            "Play A against B in duplicate pairs and say which is better, with its interval."
+            "\n\nEach deal is played twice with the seats exchanged, so the luck of the deal "
+            "cancels. With --sprt the match stops at the first pair after which the test "
+            "accepts H1 (A is at least elo1 Elo stronger) or H0 (at most elo0)."
+        ),
+    )(match)

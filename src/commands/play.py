@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ..i18n import N_, _, ngettext
 from .common import Command, fail, out, plugins
 
 TABLE_KEYS = {
@@ -30,40 +31,44 @@ def play(
     config: Annotated[
         Path | None,
         typer.Argument(
-            help="A table config (TOML): a file, or the name of an example such as "
-            "chiva-human (capicua configs lists them)."
+            help=N_(
+                "A table config (TOML): a file, or the name of an example such as "
+                "chiva-human (capicua configs lists them)."
+            )
         ),
     ] = None,
     variant: Annotated[
-        str | None, typer.Option("--variant", help="The game (capicua rules lists them).")
+        str | None, typer.Option("--variant", help=N_("The game (capicua rules lists them)."))
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", "-s", help="Seed of the match (default: fresh).")
+        int | None, typer.Option("--seed", "-s", help=N_("Seed of the match (default: fresh)."))
     ] = None,
     delay: Annotated[
-        float | None, typer.Option("--delay", help="Seconds between computer moves.")
+        float | None, typer.Option("--delay", help=N_("Seconds between computer moves."))
     ] = None,
     new: Annotated[
-        bool, typer.Option("--new", help="Do not offer to resume the saved match.")
+        bool, typer.Option("--new", help=N_("Do not offer to resume the saved match."))
     ] = False,
     screenshot: Annotated[
-        Path | None, typer.Option("--screenshot", help="Render the table to this PNG and exit.")
+        Path | None, typer.Option("--screenshot", help=N_("Render the table to this PNG and exit."))
     ] = None,
     moves: Annotated[
         int,
         typer.Option(
             "--moves",
             min=0,
-            help="With --screenshot: play this many actions "
-            "first (your own by the hint), then on to your next decision; a "
-            "hand's end stops early.",
+            help=N_(
+                "With --screenshot: play this many actions "
+                "first (your own by the hint), then on to your next decision; a "
+                "hand's end stops early."
+            ),
         ),
     ] = 0,
     size: Annotated[
-        str, typer.Option("--size", help="Window size, WIDTHxHEIGHT, at least 960x720.")
+        str, typer.Option("--size", help=N_("Window size, WIDTHxHEIGHT, at least 960x720."))
     ] = "1180x820",
 ) -> None:
-    """Play Chiva or double-nine 100 at a table, with mouse, touch or keyboard."""
+    """``capicua play``: the help is given in :func:`register`."""
     from ..gui.dialogs import Settings
 
     loaded = plugins()
@@ -80,7 +85,11 @@ def play(
     try:
         root = tk.Tk()
     except tk.TclError as exc:
-        fail(f"cannot open a window ({exc}); capicua play needs a desktop (DISPLAY)")
+        fail(
+            _("cannot open a window ({problem}); capicua play needs a desktop (DISPLAY)").format(
+                problem=exc
+            )
+        )
     root.geometry(f"{width}x{height}")
     try:
         TableApp(root, loaded, Settings(**settings), offer_resume=not new)
@@ -111,27 +120,47 @@ def resolve(
         config_seed = cfg.tournament.get("seed")
         for key in table:
             if key not in TABLE_KEYS:
-                fail(f"{config}: [table] has no key {key!r} (its keys: {', '.join(TABLE_KEYS)})")
+                fail(
+                    _("{config}: [table] has no key {key!r} (its keys: {keys})").format(
+                        config=config, key=key, keys=", ".join(TABLE_KEYS)
+                    )
+                )
         if config_seed is not None:
             _check_seed(config_seed, f"{config}: [tournament] seed")
         if "delay" in table:
             check_delay(table["delay"], f"{config}: [table] delay")
         for key in ("step", "animate"):
             if key in table and not isinstance(table[key], bool):
-                fail(f"{config}: [table] {key} must be true or false, not {table[key]!r}")
+                fail(
+                    _("{config}: [table] {key} must be true or false, not {value!r}").format(
+                        config=config, key=key, value=table[key]
+                    )
+                )
     if variant is not None:
         name = variant
     if name not in loaded.variants:
-        fail(f"unknown variant {name!r}; available: {', '.join(loaded.variants.names())}")
+        fail(
+            _("unknown variant {name!r}; available: {names}").format(
+                name=name, names=", ".join(loaded.variants.names())
+            )
+        )
     n = loaded.variants.get(name).seats
     if n not in SEAT_SIDES:
         fail(
-            f"the table seats 2, 3 or 4 players; {name} has {n} seats "
-            "(capicua tournament plays it with computers)"
+            _(
+                "the table seats 2, 3 or 4 players; {name} has {seats} seats "
+                "(capicua tournament plays it with computers)"
+            ).format(name=name, seats=n)
         )
     if seats is None or len(seats) != n:
         if seats is not None:
-            fail(f"{config} has {len(seats)} seats; {name} needs {n}")
+            fail(
+                ngettext(
+                    "{config} has {count} seat; {name} needs {seats}",
+                    "{config} has {count} seats; {name} needs {seats}",
+                    len(seats),
+                ).format(config=config, count=len(seats), name=name, seats=n)
+            )
         computer = default_computer(loaded.players)
         seats = {s: "human" if s == 1 else computer for s in range(1, n + 1)}
     if seed is not None:
@@ -157,17 +186,25 @@ def default_computer(players: Any) -> str:
     for name in ("expert", "heuristic", "random"):
         if name in players:
             return name
-    fail("no computer player is installed")
+    fail(_("no computer player is installed"))
 
 
 def _check_seed(value: Any, where: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
-        fail(f"{where} must be a whole number from 0 to 2**63-1, not {value!r}")
+        fail(
+            _("{where} must be a whole number from 0 to 2**63-1, not {value!r}").format(
+                where=where, value=value
+            )
+        )
 
 
 def check_delay(value: Any, where: str) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
-        fail(f"{where} must be a number of seconds from 0 to 10, not {value!r}")
+        fail(
+            _("{where} must be a number of seconds from 0 to 10, not {value!r}").format(
+                where=where, value=value
+            )
+        )
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -176,9 +213,17 @@ def window_size(text: str) -> tuple[int, int]:
     least = f"{MIN_SIZE[0]}x{MIN_SIZE[1]}"
     w, sep, h = text.lower().partition("x")
     if not sep or not w.isdigit() or not h.isdigit():
-        fail(f"--size is WIDTHxHEIGHT, at least {least}, not {text!r}")
+        fail(
+            _("--size is WIDTHxHEIGHT, at least {least}, not {size!r}").format(
+                least=least, size=text
+            )
+        )
     if int(w) < MIN_SIZE[0] or int(h) < MIN_SIZE[1]:
-        fail(f"--size {text} is smaller than the table's smallest window, {least}")
+        fail(
+            _("--size {size} is smaller than the table's smallest window, {least}").format(
+                size=text, least=least
+            )
+        )
     return int(w), int(h)
 
 
@@ -197,7 +242,7 @@ def _screenshot(
         try:
             os.environ["DISPLAY"] = server.start()
         except RuntimeError as exc:
-            fail(f"cannot render a screenshot: {exc}")
+            fail(_("cannot render a screenshot: {problem}").format(problem=exc))
     try:
         root = tk.Tk()
         root.geometry(f"{width}x{height}+0+0")
@@ -209,7 +254,7 @@ def _screenshot(
         try:
             capture(root, path)
         except (OSError, RuntimeError) as exc:
-            fail(f"cannot write {path}: {exc}")
+            fail(_("cannot write {path}: {problem}").format(path=path, problem=exc))
         finally:
             app.close()
     finally:
@@ -219,4 +264,8 @@ def _screenshot(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("play", cls=Command)(play)
+    app.command(
+        "play",
+        cls=Command,
+        help=N_("Play Chiva or double-nine 100 at a table, with mouse, touch or keyboard."),
+    )(play)

@@ -17,6 +17,7 @@ from typing import Any
 from ..core.errors import RecordError, RuleViolation
 from ..core.match import Match
 from ..core.records import read_records, replay
+from ..i18n import _, ngettext
 from .common import fail, plugins
 
 
@@ -29,6 +30,7 @@ class Picked:
     of: int  # matches in the file
     record: dict[str, Any]
     match: Match
+    file: Path = Path()  # the file it was read from
 
     @property
     def seats(self) -> dict[int, Any]:
@@ -44,7 +46,7 @@ def one_match(file: Path, number: int | None) -> Picked:
     rule, or a number the file has no match for."""
     want = 1 if number is None else number
     if want < 1:
-        fail(f"--match counts from 1, not {want}")
+        fail(_("--match counts from 1, not {number}").format(number=want))
     chosen: tuple[int, int, Any] | None = None
     count = 0
     try:
@@ -56,19 +58,58 @@ def one_match(file: Path, number: int | None) -> Picked:
         fail(str(exc))
     if chosen is None:
         fail(
-            f"{file} has {count} match{'' if count == 1 else 'es'}; there is no match {want}"
+            ngettext(
+                "{file} has {count} match; there is no match {number}",
+                "{file} has {count} matches; there is no match {number}",
+                count,
+            ).format(file=file, count=count, number=want)
             if count
-            else f"{file} holds no match"
+            else _("{file} holds no match").format(file=file)
         )
     index, line, record = chosen
-    where = f"{file}: match {index}" + (f" (line {line})" if line != index else "")
+    where = where_in(file, index, line)
     try:
         match = replay(record, plugins().variants)
     except RecordError as exc:
         fail(f"{where}: {exc}")
     except RuleViolation as exc:
-        fail(f"{where} breaks a rule: {exc} (capicua replay {file} tells every hand)")
-    return Picked(where, index, count, record, match)
+        fail(
+            _("{where} breaks a rule: {problem} (capicua replay {file} tells every hand)").format(
+                where=where, problem=exc, file=file
+            )
+        )
+    return Picked(where, index, count, record, match, file)
+
+
+def where_in(file: Path, index: int, line: int) -> str:
+    """ "FILE: match 2 (line 7)": where a match is in its file (the line when it differs)."""
+    if line != index:
+        return _("{file}: match {number} (line {line})").format(file=file, number=index, line=line)
+    return _("{file}: match {number}").format(file=file, number=index)
+
+
+def match_end(where: str, m: Match, of: int = 1) -> str:
+    """The line that opens a replayed match: where it is, the game, its seed, its hands
+    and how it ended (``of``: the matches in the file, said when more than one)."""
+    outcome = m.outcome
+    if outcome is None:
+        end = _("unfinished")
+    elif outcome.label:
+        end = _("team {team} wins, a {label}").format(team=outcome.winner, label=outcome.label)
+    else:
+        end = _("team {team} wins").format(team=outcome.winner)
+    hands = len(m.hands_log)
+    if of > 1:
+        return ngettext(
+            "{where} of {matches}: {title}, seed {seed}, {hands} hand, {end}",
+            "{where} of {matches}: {title}, seed {seed}, {hands} hands, {end}",
+            hands,
+        ).format(where=where, matches=of, title=m.variant.title, seed=m.seed, hands=hands, end=end)
+    return ngettext(
+        "{where}: {title}, seed {seed}, {hands} hand, {end}",
+        "{where}: {title}, seed {seed}, {hands} hands, {end}",
+        hands,
+    ).format(where=where, title=m.variant.title, seed=m.seed, hands=hands, end=end)
 
 
 def entry_name(entry: Any) -> str:

@@ -15,64 +15,83 @@ from typing import Annotated
 
 import typer
 
+from ..i18n import N_, _, ngettext
 from ..review import DEFAULT_LEVEL, LEVELS, MatchReview, review_match
 from ..review.words import decision_lines, header, summary_line
-from .common import Command, err, fail, out
-from .record_file import Picked, entry_name, one_match
+from .common import Command, err, fail, filled, out
+from .record_file import Picked, entry_name, match_end, one_match
+
+
+def _levels() -> str:
+    return ", ".join(
+        # Translators: a review level ({level}: fast, normal, strong, not translated) and
+        # the deals it samples for each decision (English says "deals" for 1 too).
+        ngettext(
+            "{level} ({samples} deals a decision)", "{level} ({samples} deals a decision)", n
+        ).format(level=k, samples=n)
+        for k, n in LEVELS.items()
+    )
 
 
 def review_command(
     file: Annotated[
         Path,
-        typer.Argument(help="Records (.jsonl), one record (.json) or the table's save."),
+        typer.Argument(help=N_("Records (.jsonl), one record (.json) or the table's save.")),
     ],
     match: Annotated[
         int | None,
-        typer.Option("--match", "-m", help="The N-th match of the file (default: the first)."),
+        typer.Option("--match", "-m", help=N_("The N-th match of the file (default: the first).")),
     ] = None,
     seat: Annotated[
         list[int] | None,
         typer.Option(
-            "--seat", metavar="SEAT", help="Only this seat's decisions (repeat for several)."
+            "--seat", metavar="SEAT", help=N_("Only this seat's decisions (repeat for several).")
         ),
     ] = None,
     hand: Annotated[
         list[int] | None,
-        typer.Option("--hand", metavar="HAND", help="Only this hand (repeat for several)."),
+        typer.Option("--hand", metavar="HAND", help=N_("Only this hand (repeat for several).")),
     ] = None,
     level: Annotated[
         str,
         typer.Option(
             "--level",
-            help="How hard the expert looks: "
-            + ", ".join(f"{k} ({n} deals a decision)" for k, n in LEVELS.items())
-            + ".",
+            help=filled(N_("How hard the expert looks: {levels}."), levels=_levels),
         ),
     ] = DEFAULT_LEVEL,
     seed: Annotated[
-        int, typer.Option("--seed", "-s", help="Seed of the review's sampling.", min=0)
+        int, typer.Option("--seed", "-s", help=N_("Seed of the review's sampling."), min=0)
     ] = 0,
     every: Annotated[
-        bool, typer.Option("--all", help="List every decision judged, not only the marked.")
+        bool, typer.Option("--all", help=N_("List every decision judged, not only the marked."))
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the review as JSON."))] = False,
 ) -> None:
-    """Review a recorded match: each decision judged by the expert from the seat's view.
-
-    Exit status 2 for a file that is not a usable record, a seat or hand the match has not.
-    """
+    """``capicua review``: the help is given in :func:`register`."""
     if level not in LEVELS:
-        fail(f"--level is one of {', '.join(LEVELS)}, not {level!r}")
+        fail(
+            _("--level is one of {levels}, not {level!r}").format(
+                levels=", ".join(LEVELS), level=level
+            )
+        )
     picked = one_match(file, match)
     m = picked.match
     n = m.variant.seats
     for s in seat or ():
         if not 1 <= s <= n:
-            fail(f"--seat {s}: {m.variant.title} has seats 1 to {n}")
+            fail(
+                _("--seat {seat}: {title} has seats 1 to {seats}").format(
+                    seat=s, title=m.variant.title, seats=n
+                )
+            )
     dealt = len(m.hands_log)
     for h in hand or ():
         if not 1 <= h <= dealt:
-            fail(f"--hand {h}: {picked.where} has hands 1 to {dealt}")
+            fail(
+                _("--hand {hand}: {where} has hands 1 to {hands}").format(
+                    hand=h, where=picked.where, hands=dealt
+                )
+            )
     review = _run(picked, seat, hand, level, seed)
     if as_json:
         body = {"file": str(file), "match": picked.number, "matches": picked.of}
@@ -92,7 +111,7 @@ def _run(
     from rich.progress import Progress
 
     with Progress(console=err, transient=True) as bar:
-        task = bar.add_task("reviewing", total=None)
+        task = bar.add_task(_("reviewing"), total=None)
 
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
@@ -103,20 +122,8 @@ def _run(
 
 
 def _print(picked: Picked, review: MatchReview, every: bool) -> None:
-    m = picked.match
-    outcome = m.outcome
-    end = (
-        f"team {outcome.winner} wins" + (f", a {outcome.label}" if outcome.label else "")
-        if outcome
-        else "unfinished"
-    )
-    hands = len(m.hands_log)
-    of = f" of {picked.of}" if picked.of > 1 else ""
     say = lambda text: out.print(text, markup=False)  # noqa: E731 - one short alias
-    say(
-        f"{picked.where}{of}: {m.variant.title}, seed {m.seed}, {hands} hand"
-        f"{'' if hands == 1 else 's'}, {end}"
-    )
+    say(match_end(picked.where, picked.match, picked.of))
     say(header(review))
     current = None
     for d in review.decisions:
@@ -125,20 +132,37 @@ def _print(picked: Picked, review: MatchReview, every: bool) -> None:
         if d.hand != current:
             current = d.hand
             say("")
-            say(f"Hand {d.hand}")
-        lines = decision_lines(d, f"seat {d.seat}", figures=every)
+            say(_("Hand {hand}").format(hand=d.hand))
+        lines = decision_lines(d, _("seat {seat}").format(seat=d.seat), figures=every)
         mark = d.judgement.symbol
-        say(f"  {mark:<2} move {d.move + 1}: {lines[0]}")
+        say(
+            _("  {mark} move {move}: {judgement}").format(
+                mark=f"{mark:<2}", move=d.move + 1, judgement=lines[0]
+            )
+        )
         for line in lines[1:]:
             say(f"       {line}")
     if current is None:
         say("")
-        say("No decision to judge." if every else "No decision is marked: no mistake, no blunder.")
+        say(
+            _("No decision to judge.")
+            if every
+            else _("No decision is marked: no mistake, no blunder.")
+        )
     say("")
     names = picked.seats
     for s in review.seats:
-        say(summary_line(review, s, f"seat {s} ({entry_name(names[s])})"))
+        who = _("seat {seat} ({player})").format(seat=s, player=entry_name(names[s]))
+        say(summary_line(review, s, who))
 
 
 def register(app: typer.Typer) -> None:
-    app.command("review", cls=Command)(review_command)
+    app.command(
+        "review",
+        cls=Command,
+        help=N_(
+            "Review a recorded match: each decision judged by the expert from the seat's "
+            "view.\n\nExit status 2 for a file that is not a usable record, a seat or hand "
+            "the match has not."
+        ),
+    )(review_command)

@@ -25,6 +25,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from ..i18n import N_, _, ngettext, pgettext
 from ..plugins import Plugins
 from ..tournament.backends import DaskBackend, LocalPool, RunnerError
 from ..tournament.config import ConfigError
@@ -32,20 +33,22 @@ from ..tournament.store import StorageError
 from .common import err, fail
 
 Workers = Annotated[
-    int | None, typer.Option("--workers", "-w", help="Worker processes (0: all cores).")
+    int | None, typer.Option("--workers", "-w", help=N_("Worker processes (0: all cores)."))
 ]
 Records = Annotated[
-    Path | None, typer.Option("--records", "-o", help="Also write the records here (JSON Lines).")
+    Path | None,
+    typer.Option("--records", "-o", help=N_("Also write the records here (JSON Lines).")),
 ]
 Repair = Annotated[
     bool,
     typer.Option(
-        "--repair", help="Set damaged rows of the database aside and play those games again."
+        "--repair",
+        help=N_("Set damaged rows of the database aside and play those games again."),
     ),
 ]
 Scheduler = Annotated[
     str | None,
-    typer.Option("--scheduler", help="Run on a dask.distributed cluster (tcp://HOST:PORT)."),
+    typer.Option("--scheduler", help=N_("Run on a dask.distributed cluster (tcp://HOST:PORT).")),
 ]
 
 
@@ -58,33 +61,70 @@ def backend(settings: Any, plugins: Plugins) -> DaskBackend | LocalPool:
 
 def kept_in(settings: Any, resume: bool, already: int) -> str:
     """The end of a run's first line: where its games and records go."""
-    return (
-        f"games kept in {settings.db}"
-        + (f" ({already} already played)" if resume else "")
-        + (f", records written to {settings.records}" if settings.records else "")
-    )
+    db, records = settings.db, settings.records
+    if resume and records:
+        return _(
+            "games kept in {db} ({played} already played), records written to {records}"
+        ).format(db=db, played=already, records=records)
+    if resume:
+        return _("games kept in {db} ({played} already played)").format(db=db, played=already)
+    if records:
+        return _("games kept in {db}, records written to {records}").format(db=db, records=records)
+    return _("games kept in {db}").format(db=db)
 
 
 def matches_kept(store: Any, matches: int) -> Callable[[bool], str]:
     """What the database holds of ``matches`` planned ones, for :func:`stopping_cleanly`:
-    "12 of 40 matches are" when interrupted, "12 finished matches are" after a failure."""
+    "12 of 40 matches are kept in FILE" when interrupted, "12 finished matches are kept in
+    FILE" after a failure."""
 
     def kept(interrupted: bool) -> str:
         try:
-            n: int | str = len([i for i in store.done() if i < matches])
+            n = len([i for i in store.done() if i < matches])
         except StorageError:
-            n = "the"
-        return f"{n} of {matches} matches are" if interrupted else f"{n} finished matches are"
+            return _("the finished matches are kept in {db}").format(db=store.path)
+        if interrupted:
+            # Translators: English says "matches" for 1 too.
+            return ngettext(
+                "{done} of {matches} matches are kept in {db}",
+                "{done} of {matches} matches are kept in {db}",
+                matches,
+            ).format(done=n, matches=matches, db=store.path)
+        # Translators: English says "matches" for 1 too.
+        return ngettext(
+            "{done} finished matches are kept in {db}",
+            "{done} finished matches are kept in {db}",
+            n,
+        ).format(done=n, db=store.path)
 
     return kept
+
+
+def time_line(took: float, played_now: int, s: dict) -> str:
+    """The last line of a run: its time, its rate when games were played, its files."""
+    fields = {"seconds": took, "db": s["db"], "records": s["records"]}
+    if took > 0 and played_now:
+        fields["rate"] = played_now / took
+        if s["records"]:
+            line = _(
+                "time {seconds:.1f} s, {rate:,.1f} matches/s; database {db}; records {records}"
+            )
+        else:
+            line = _("time {seconds:.1f} s, {rate:,.1f} matches/s; database {db}")
+    elif s["records"]:
+        line = _("time {seconds:.1f} s; database {db}; records {records}")
+    else:
+        line = _("time {seconds:.1f} s; database {db}")
+    return line.format(**fields)
 
 
 @contextmanager
 def stopping_cleanly(store: Any, kept: Callable[[bool], str], resume_with: str) -> Iterator[None]:
     """Run the block so that no way of stopping it loses a game or shows a traceback.
 
-    ``kept(interrupted)`` says what the database holds ("12 of 40 matches are"),
-    ``resume_with`` is the command that goes on. ``kill PID`` stops the run as Ctrl-C does.
+    ``kept(interrupted)`` says what the database holds and where ("12 of 40 matches are
+    kept in FILE"), ``resume_with`` is the command that goes on. ``kill PID`` stops the run
+    as Ctrl-C does.
     """
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
@@ -93,14 +133,20 @@ def stopping_cleanly(store: Any, kept: Callable[[bool], str], resume_with: str) 
         what = kept(True)
         store.close()
         err.print(
-            f"interrupted: {what} kept in {store.path}; continue with: {resume_with}",
+            _("interrupted: {kept}; continue with: {command}").format(
+                kept=what, command=resume_with
+            ),
             markup=False,
         )
         raise typer.Exit(130) from None
     except (RunnerError, ConfigError, StorageError) as exc:
         what = kept(False)
         store.close()
-        fail(f"{exc}; {what} kept in {store.path}; continue with: {resume_with}")
+        fail(
+            _("{problem}; {kept}; continue with: {command}").format(
+                problem=exc, kept=what, command=resume_with
+            )
+        )
     finally:
         signal.signal(signal.SIGTERM, previous)
 
@@ -114,7 +160,8 @@ class _Rate(ProgressColumn):
 
     def render(self, task: Any) -> Text:
         speed = task.finished_speed or task.speed
-        return Text(f"{speed:,.1f} matches/s" if speed else "", style="progress.data.speed")
+        rate = _("{rate:,.1f} matches/s").format(rate=speed) if speed else ""
+        return Text(rate, style="progress.data.speed")
 
 
 class MatchProgress:
@@ -122,11 +169,12 @@ class MatchProgress:
 
     def __init__(self, done: int, total: int) -> None:
         self.bar = Progress(
-            TextColumn("matches"),
+            TextColumn(_("matches")),
             BarColumn(),
             MofNCompleteColumn(),
             _Rate(),
-            TextColumn("left"),
+            # Translators: before the time the run still needs ("left 0:01:20").
+            TextColumn(pgettext("time", "left")),
             TimeRemainingColumn(),
             console=err,
             disable=not err.is_terminal,

@@ -12,20 +12,24 @@ import typer
 from ..core.driver import play_match
 from ..core.records import dumps, to_record
 from ..core.rng import derive_seed, fresh_seed, seat_stream
+from ..i18n import N_, _, ngettext
 from .common import Command, fail, out, plugins, variant_or_fail
 
 
 def simulate(
-    variant: Annotated[str, typer.Argument(help="Variant name (capicua rules lists them).")],
-    matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="Matches to play.")] = 10,
+    variant: Annotated[str, typer.Argument(help=N_("Variant name (capicua rules lists them)."))],
+    matches: Annotated[
+        int, typer.Option("--matches", "-n", min=1, help=N_("Matches to play."))
+    ] = 10,
     seed: Annotated[
-        int | None, typer.Option("--seed", "-s", help="Tournament seed (default: fresh).")
+        int | None, typer.Option("--seed", "-s", help=N_("Tournament seed (default: fresh)."))
     ] = None,
     records: Annotated[
-        Path | None, typer.Option("--records", "-o", help="Write the records here (JSON Lines).")
+        Path | None,
+        typer.Option("--records", "-o", help=N_("Write the records here (JSON Lines).")),
     ] = None,
 ) -> None:
-    """Play random-vs-random matches and print a short summary."""
+    """``capicua simulate``: the help is given in :func:`register`."""
     v = variant_or_fail(variant)
     registry = plugins().players
     seed = fresh_seed() if seed is None else seed
@@ -33,7 +37,7 @@ def simulate(
     try:
         sink = records.open("w", encoding="utf-8") if records else None
     except OSError as exc:
-        fail(f"cannot write {records}: {exc.strerror}")
+        fail(_("cannot write {path}: {problem}").format(path=records, problem=exc.strerror))
     outcomes: Counter[str] = Counter()
     wins: Counter[int] = Counter()
     labels: Counter[str] = Counter()
@@ -55,23 +59,33 @@ def simulate(
             if sink:
                 sink.write(dumps(to_record(m, seats)) + "\n")
     took = time.perf_counter() - start
-    out.print(f"{v.title}: {matches} matches, seed {seed}", markup=False)
-    out.print(f"  hands {hands} ({hands / matches:.1f} per match), actions {actions}", markup=False)
-    out.print(
-        "  outcomes " + ", ".join(f"{k} {n}" for k, n in sorted(outcomes.items())), markup=False
+    say = lambda text: out.print(text, markup=False)  # noqa: E731 - one short alias
+    say(
+        # Translators: English says "matches" for 1 too.
+        ngettext(
+            "{title}: {matches} matches, seed {seed}",
+            "{title}: {matches} matches, seed {seed}",
+            matches,
+        ).format(title=v.title, matches=matches, seed=seed)
     )
-    out.print(
-        "  matches won " + ", ".join(f"team {t} {n}" for t, n in sorted(wins.items())), markup=False
-    )
-    if labels:
-        out.print(
-            "  names "
-            + ", ".join(f"{v.label_name(k, plural=True)} {n}" for k, n in sorted(labels.items())),
-            markup=False,
+    say(
+        _("  hands {hands} ({per_match:.1f} per match), actions {actions}").format(
+            hands=hands, per_match=hands / matches, actions=actions
         )
-    out.print(f"  time {took:.2f} s ({hands / took:,.0f} hands/s)", markup=False)
+    )
+    # The outcomes are the engine's names for how a hand ends (block, domino), as recorded.
+    counts = ", ".join(f"{k} {n}" for k, n in sorted(outcomes.items()))
+    say(_("  outcomes {counts}").format(counts=counts))
+    counts = ", ".join(
+        _("team {team} {count}").format(team=t, count=n) for t, n in sorted(wins.items())
+    )
+    say(_("  matches won {counts}").format(counts=counts))
+    if labels:
+        counts = ", ".join(f"{v.label_name(k, plural=True)} {n}" for k, n in sorted(labels.items()))
+        say(_("  names {counts}").format(counts=counts))
+    say(_("  time {seconds:.2f} s ({rate:,.0f} hands/s)").format(seconds=took, rate=hands / took))
     if records:
-        out.print(f"  records written to {records}", markup=False)
+        say(_("  records written to {path}").format(path=records))
 
 
 class _Null:
@@ -83,4 +97,8 @@ class _Null:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("simulate", cls=Command)(simulate)
+    app.command(
+        "simulate",
+        cls=Command,
+        help=N_("Play random-vs-random matches and print a short summary."),
+    )(simulate)

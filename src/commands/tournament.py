@@ -18,6 +18,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from ..i18n import N_, _, ngettext, pgettext
 from ..tournament.config import ConfigError, Overrides, resolve
 from ..tournament.runner import open_tournament, run
 from ..tournament.stats import summarize
@@ -33,6 +34,7 @@ from .running import (
     kept_in,
     matches_kept,
     stopping_cleanly,
+    time_line,
 )
 
 
@@ -40,30 +42,35 @@ def tournament(
     config: Annotated[
         Path,
         typer.Argument(
-            help="The tournament's TOML config: a file, or the name of an example "
-            "(capicua configs lists them)."
+            help=N_(
+                "The tournament's TOML config: a file, or the name of an example "
+                "(capicua configs lists them)."
+            )
         ),
     ],
-    matches: Annotated[int | None, typer.Option("--matches", "-n", help="Matches to play.")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Tournament seed.")] = None,
+    matches: Annotated[
+        int | None, typer.Option("--matches", "-n", help=N_("Matches to play."))
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help=N_("Tournament seed."))] = None,
     workers: Workers = None,
     records: Records = None,
     db: Annotated[
         Path | None,
         typer.Option(
-            "--db", help="The tournament database (default: CONFIG's name with .sqlite, here)."
+            "--db",
+            help=N_("The tournament database (default: CONFIG's name with .sqlite, here)."),
         ),
     ] = None,
     resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the tournament in the database.")
+        bool, typer.Option("--resume", help=N_("Continue the tournament in the database."))
     ] = False,
     repair: Repair = False,
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print the summary as JSON for scripts.")
+        bool, typer.Option("--json", help=N_("Print the summary as JSON for scripts."))
     ] = False,
     scheduler: Scheduler = None,
 ) -> None:
-    """Play a seeded tournament between players and print who wins, with 95% intervals."""
+    """``capicua tournament``: the help is given in :func:`register`."""
     loaded = plugins()
     given = Overrides(matches, seed, workers, records, db, scheduler)
     try:
@@ -77,16 +84,33 @@ def tournament(
     ):
         pool = backend(settings, loaded)
         already = len([i for i in store.done() if i < settings.matches])
-        deals = (
-            f" ({settings.matches // 2} deals, each played twice with the teams swapped)"
-            if settings.swap_teams
-            else ""
-        )
-        err.print(
-            f"{variant.title} tournament: {settings.matches} matches{deals}, seed {settings.seed}, "
-            f"{pool.describe()}; {kept_in(settings, resume, already)}",
-            markup=False,
-        )
+        fields = {
+            "title": variant.title,
+            "matches": settings.matches,
+            "deals": settings.matches // 2,
+            "seed": settings.seed,
+            "backend": pool.describe(),
+            "kept": kept_in(settings, resume, already),
+        }
+        if settings.swap_teams:
+            # Translators: English says "matches" and "deals" for 1 too; {backend} is
+            # where the games run ("4 worker processes"), {kept} where they are kept.
+            line = ngettext(
+                "{title} tournament: {matches} matches ({deals} deals, each played twice with "
+                "the teams swapped), seed {seed}, {backend}; {kept}",
+                "{title} tournament: {matches} matches ({deals} deals, each played twice with "
+                "the teams swapped), seed {seed}, {backend}; {kept}",
+                settings.matches,
+            )
+        else:
+            # Translators: English says "matches" for 1 too; {backend} is where the games
+            # run ("4 worker processes"), {kept} where they are kept.
+            line = ngettext(
+                "{title} tournament: {matches} matches, seed {seed}, {backend}; {kept}",
+                "{title} tournament: {matches} matches, seed {seed}, {backend}; {kept}",
+                settings.matches,
+            )
+        err.print(line.format(**fields), markup=False)
         start = time.perf_counter()
         with MatchProgress(already, settings.matches) as advance:
             played_now = run(settings, store, pool, loaded, advance)
@@ -135,25 +159,44 @@ def _pct(r: dict) -> str:
 def _print_summary(s: dict, variant: Any, took: float, played_now: int) -> None:
     labels = list(s["labels"])
     points = any("points_per_hand" in row for row in s["teams"])
-    title = (
-        f"{variant.title}: {s['played']} of {s['planned']} matches played, seed {s['seed']}"
-        + (", teams swapped" if s["swap_teams"] else "")
-        + "; won % [95% interval]"
+    fields = {"title": variant.title, "played": s["played"], "planned": s["planned"]}
+    fields["seed"] = s["seed"]
+    if s["swap_teams"]:
+        # Translators: the title of a tournament's table (English says "matches" for 1 too).
+        title = ngettext(
+            "{title}: {played} of {planned} matches played, seed {seed}, teams swapped; "
+            "won % [95% interval]",
+            "{title}: {played} of {planned} matches played, seed {seed}, teams swapped; "
+            "won % [95% interval]",
+            s["planned"],
+        )
+    else:
+        # Translators: the title of a tournament's table (English says "matches" for 1 too).
+        title = ngettext(
+            "{title}: {played} of {planned} matches played, seed {seed}; won % [95% interval]",
+            "{title}: {played} of {planned} matches played, seed {seed}; won % [95% interval]",
+            s["planned"],
+        )
+    table = Table(
+        title=title.format(**fields), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
     )
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("")
-    table.add_column("matches", justify="right")
-    table.add_column("matches won", justify="right")
-    table.add_column("hands won", justify="right")
+    table.add_column(pgettext("column", "matches"), justify="right")
+    table.add_column(pgettext("column", "matches won"), justify="right")
+    table.add_column(pgettext("column", "hands won"), justify="right")
     for label in labels:
         table.add_column(variant.label_name(label, plural=True), justify="right")
     if points:
-        table.add_column("pts/hand", justify="right")
-    table.add_column("ms/move (max)", justify="right")
-    table.add_column("errors", justify="right")
+        # Translators: a column heading: points per hand, in a narrow column.
+        table.add_column(pgettext("column", "pts/hand"), justify="right")
+    # Translators: a column heading: milliseconds a decision on average (the slowest).
+    table.add_column(pgettext("column", "ms/move (max)"), justify="right")
+    table.add_column(pgettext("column", "errors"), justify="right")
     for row in s["teams"]:
         cells = [
-            f"team {row['team']} ({'+'.join(map(str, row['seats']))})",
+            _("team {team} ({seats})").format(
+                team=row["team"], seats="+".join(map(str, row["seats"]))
+            ),
             str(row["matches"]["of"]),
             _pct(row["matches"]),
             _pct(row["hands"]),
@@ -178,28 +221,46 @@ def _print_summary(s: dict, variant: Any, took: float, played_now: int) -> None:
     for row in s["players"]:
         if row["mirror"]:
             out.print(
-                f"{row['entry']} sat in both teams in {row['mirror']} matches; those are "
-                f"not counted for it",
+                # Translators: English says "matches" for 1 too.
+                ngettext(
+                    "{player} sat in both teams in {matches} matches; those are not counted for it",
+                    "{player} sat in both teams in {matches} matches; those are not counted for it",
+                    row["mirror"],
+                ).format(player=row["entry"], matches=row["mirror"]),
                 markup=False,
             )
     h = s["hands_per_match"]
     if h["mean"] is not None:
-        ci = f" [{h['ci'][0]:.2f}-{h['ci'][1]:.2f}]" if h["ci"] else ""
+        # The outcomes are the engine's names for how a hand ends, as recorded.
         outcomes = ", ".join(f"{k} {n}" for k, n in s["outcomes"].items())
-        out.print(f"hands per match {h['mean']:.2f}{ci}; hands: {outcomes}", markup=False)
+        if h["ci"]:
+            line = _("hands per match {mean:.2f} [{low:.2f}-{high:.2f}]; hands: {outcomes}")
+            line = line.format(mean=h["mean"], low=h["ci"][0], high=h["ci"][1], outcomes=outcomes)
+        else:
+            line = _("hands per match {mean:.2f}; hands: {outcomes}")
+            line = line.format(mean=h["mean"], outcomes=outcomes)
+        out.print(line, markup=False)
     if s["errors"]:
-        out.print(f"errors: {s['errors']} matches ended by a player error", markup=False)
+        out.print(
+            # Translators: English says "matches" for 1 too.
+            ngettext(
+                "errors: {count} matches ended by a player error",
+                "errors: {count} matches ended by a player error",
+                s["errors"],
+            ).format(count=s["errors"]),
+            markup=False,
+        )
         for e in s["error_list"][:5]:
-            who = f"seat {e['seat']} ({e['player']})" if e["seat"] else "no seat"
-            out.print(f"  match {e['game'] + 1}: {who}: {e['reason']}", markup=False)
+            if e["seat"]:
+                who = _("seat {seat} ({player})").format(seat=e["seat"], player=e["player"])
+            else:
+                who = _("no seat")
+            # The reason is the one the database keeps (and --json prints): English.
+            line = _("  match {number}: {who}: {reason}")
+            out.print(line.format(number=e["game"] + 1, who=who, reason=e["reason"]), markup=False)
         if s["errors"] > 5:
-            out.print("  ... (--json lists up to 20)", markup=False)
-    rate = f", {played_now / took:,.1f} matches/s" if took > 0 and played_now else ""
-    out.print(
-        f"time {took:.1f} s{rate}; database {s['db']}"
-        + (f"; records {s['records']}" if s["records"] else ""),
-        markup=False,
-    )
+            out.print(_("  ... (--json lists up to 20)"), markup=False)
+    out.print(time_line(took, played_now, s), markup=False)
 
 
 def _num(x: float | None) -> str:
@@ -207,4 +268,8 @@ def _num(x: float | None) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("tournament", cls=Command)(tournament)
+    app.command(
+        "tournament",
+        cls=Command,
+        help=N_("Play a seeded tournament between players and print who wins, with 95% intervals."),
+    )(tournament)

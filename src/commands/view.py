@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ..i18n import N_, _, ngettext
 from .common import Command, fail, out, plugins
 from .play import DEFAULT_DELAY, check_delay, window_size
 from .record_file import Picked, one_match
@@ -28,67 +29,86 @@ def view(
     file: Annotated[
         Path | None,
         typer.Argument(
-            help="Records (.jsonl), one record (.json) or the table's save; none: the "
-            "match the table saved for --variant."
+            help=N_(
+                "Records (.jsonl), one record (.json) or the table's save; none: the "
+                "match the table saved for --variant."
+            )
         ),
     ] = None,
     match: Annotated[
         int | None,
-        typer.Option("--match", "-m", help="The N-th match of the file (default: the first)."),
+        typer.Option("--match", "-m", help=N_("The N-th match of the file (default: the first).")),
     ] = None,
     variant: Annotated[
-        str, typer.Option("--variant", help="With no file: the game whose saved match to view.")
+        str, typer.Option("--variant", help=N_("With no file: the game whose saved match to view."))
     ] = "chiva",
     hand: Annotated[
-        int | None, typer.Option("--hand", help="Start at this hand (default: the record's start).")
+        int | None,
+        typer.Option("--hand", help=N_("Start at this hand (default: the record's start).")),
     ] = None,
     move: Annotated[
         int | None,
-        typer.Option("--move", min=0, help="Start after this many plays and passes of the hand."),
+        typer.Option(
+            "--move", min=0, help=N_("Start after this many plays and passes of the hand.")
+        ),
     ] = None,
     seat: Annotated[
         int | None,
-        typer.Option("--seat", help="Only this seat's hand face up: what that seat knew."),
+        typer.Option("--seat", help=N_("Only this seat's hand face up: what that seat knew.")),
     ] = None,
     speed: Annotated[
-        float, typer.Option("--speed", help="Seconds a move while the record plays.")
+        float, typer.Option("--speed", help=N_("Seconds a move while the record plays."))
     ] = 1.0,
-    play: Annotated[bool, typer.Option("--play", help="Start playing the record at once.")] = False,
+    play: Annotated[
+        bool, typer.Option("--play", help=N_("Start playing the record at once."))
+    ] = False,
     review: Annotated[
-        bool, typer.Option("--review", help="Review the hand at the start position at once.")
+        bool, typer.Option("--review", help=N_("Review the hand at the start position at once."))
     ] = False,
     delay: Annotated[
         float | None,
-        typer.Option("--delay", help="Seconds between computer moves after Play from here."),
+        typer.Option("--delay", help=N_("Seconds between computer moves after Play from here.")),
     ] = None,
     screenshot: Annotated[
         Path | None,
-        typer.Option("--screenshot", help="Render the viewer to this PNG and exit."),
+        typer.Option("--screenshot", help=N_("Render the viewer to this PNG and exit.")),
     ] = None,
     log_screenshot: Annotated[
         Path | None,
-        typer.Option("--log-screenshot", help="With --screenshot: the log window to this PNG."),
+        typer.Option("--log-screenshot", help=N_("With --screenshot: the log window to this PNG.")),
     ] = None,
     size: Annotated[
-        str, typer.Option("--size", help="Window size, WIDTHxHEIGHT, at least 960x720.")
+        str, typer.Option("--size", help=N_("Window size, WIDTHxHEIGHT, at least 960x720."))
     ] = "1180x820",
 ) -> None:
-    """Watch a recorded match: step, jump to a hand, play it, review it, play on from it."""
+    """``capicua view``: the help is given in :func:`register`."""
     loaded = plugins()
     picked = one_match(_file(file, variant, loaded), match)
     m = picked.match
     from ..gui.geometry import SEAT_SIDES
 
     if m.variant.seats not in SEAT_SIDES:
-        fail(f"the table seats 2, 3 or 4 players; {m.variant.title} has {m.variant.seats} seats")
+        fail(
+            _("the table seats 2, 3 or 4 players; {title} has {seats} seats").format(
+                title=m.variant.title, seats=m.variant.seats
+            )
+        )
     if seat is not None and not 1 <= seat <= m.variant.seats:
-        fail(f"--seat {seat}: {m.variant.title} has seats 1 to {m.variant.seats}")
+        fail(
+            _("--seat {seat}: {title} has seats 1 to {seats}").format(
+                seat=seat, title=m.variant.title, seats=m.variant.seats
+            )
+        )
     if not SPEED_RANGE[0] <= speed <= SPEED_RANGE[1]:
-        fail(f"--speed is {SPEED_RANGE[0]:g} to {SPEED_RANGE[1]:g} seconds a move, not {speed:g}")
+        fail(
+            _("--speed is {least:g} to {most:g} seconds a move, not {speed:g}").format(
+                least=SPEED_RANGE[0], most=SPEED_RANGE[1], speed=speed
+            )
+        )
     if delay is not None:
         check_delay(delay, "--delay")
     if log_screenshot is not None and screenshot is None:
-        fail("--log-screenshot goes with --screenshot")
+        fail(_("--log-screenshot goes with --screenshot"))
     width, height = window_size(size)
     start = _start(picked, hand, move)
     options = {
@@ -107,7 +127,11 @@ def view(
     try:
         root = tk.Tk()
     except tk.TclError as exc:
-        fail(f"cannot open a window ({exc}); capicua view needs a desktop (DISPLAY)")
+        fail(
+            _("cannot open a window ({problem}); capicua view needs a desktop (DISPLAY)").format(
+                problem=exc
+            )
+        )
     root.geometry(f"{width}x{height}")
     app = _open(root, loaded, picked, options, saving=True, animate=True)
     if play:
@@ -122,13 +146,19 @@ def _file(file: Path | None, variant: str, loaded: Any) -> Path:
     from ..gui import save
 
     if variant not in loaded.variants:
-        fail(f"unknown variant {variant!r}; available: {', '.join(loaded.variants.names())}")
+        fail(
+            _("unknown variant {name!r}; available: {names}").format(
+                name=variant, names=", ".join(loaded.variants.names())
+            )
+        )
     path = save.save_path(variant)
     if not path.exists():
         title = loaded.variants.get(variant).title
         fail(
-            f"no saved {title} match to view ({path} does not exist): capicua play saves the "
-            "match at the table, or give a records file"
+            _(
+                "no saved {title} match to view ({path} does not exist): capicua play saves "
+                "the match at the table, or give a records file"
+            ).format(title=title, path=path)
         )
     return path
 
@@ -140,11 +170,23 @@ def _start(picked: Picked, hand: int | None, move: int | None) -> tuple[int, int
     hands = len(picked.match.hands_log)
     h = 1 if hand is None else hand
     if not 1 <= h <= hands:
-        fail(f"--hand {h}: {picked.where} has hands 1 to {hands}")
+        fail(
+            _("--hand {hand}: {where} has hands 1 to {hands}").format(
+                hand=h, where=picked.where, hands=hands
+            )
+        )
     played = len(picked.match.hands_log[h - 1].actions)
     n = 0 if move is None else move
     if n > played:
-        fail(f"--move {n}: hand {h} of {picked.where} has {played} plays and passes")
+        fail(
+            # Translators: {played} counts the plays and passes together (English keeps
+            # the plural for 1 too).
+            ngettext(
+                "--move {move}: hand {hand} of {where} has {played} plays and passes",
+                "--move {move}: hand {hand} of {where} has {played} plays and passes",
+                played,
+            ).format(move=n, hand=h, where=picked.where, played=played)
+        )
     return h, n
 
 
@@ -157,8 +199,9 @@ def _open(root: Any, loaded: Any, picked: Picked, options: dict[str, Any], **kw:
         playback.show_only(options["seat"])
     if options["start"] is not None:
         playback.goto_move(*options["start"])
-    name = Path(picked.where.split(": match ", 1)[0]).name
-    source = f"{name}, match {picked.number} of {picked.of}"
+    source = _("{file}, match {number} of {matches}").format(
+        file=picked.file.name, number=picked.number, matches=picked.of
+    )
     app = ViewerApp(
         root,
         loaded,
@@ -192,7 +235,7 @@ def _screenshot(
         try:
             os.environ["DISPLAY"] = server.start()
         except RuntimeError as exc:
-            fail(f"cannot render a screenshot: {exc}")
+            fail(_("cannot render a screenshot: {problem}").format(problem=exc))
     try:
         root = tk.Tk()
         root.geometry(f"{width}x{height}+0+0")
@@ -215,7 +258,7 @@ def _screenshot(
                 root.update()
                 capture(window, log_path)
         except (OSError, RuntimeError) as exc:
-            fail(f"cannot write the screenshot: {exc}")
+            fail(_("cannot write the screenshot: {problem}").format(problem=exc))
         finally:
             app.close()
     finally:
@@ -227,4 +270,10 @@ def _screenshot(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("view", cls=Command)(view)
+    app.command(
+        "view",
+        cls=Command,
+        help=N_(
+            "Watch a recorded match: step, jump to a hand, play it, review it, play on from it."
+        ),
+    )(view)
