@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import os
 import time
 import tkinter as tk
 from collections.abc import Callable
@@ -38,6 +39,7 @@ from ..core.actions import Action, Play
 from ..core.driver import ask
 from ..core.errors import CapicuaError, PlayerError, PlayerFault
 from ..core.match import Match
+from ..i18n import ENV, LANGUAGES, _, language, ngettext, set_language
 from ..review import replica
 from . import save
 from .advice import suggest
@@ -56,6 +58,7 @@ from .texts import (
     KEY_LEGEND,
     NO_REVIEW,
     REVIEWING,
+    hand_head,
     resume_question,
 )
 
@@ -94,6 +97,9 @@ class TableApp:
         self._reviewing = False  # a review runs in the worker thread
         self._drag_at: tuple[float, float] | None = None
         self.windows: dict[str, tk.Toplevel] = {}
+        self._question: Callable[[], tuple[str, tuple[Choice, ...]]] | None = None
+        if saving:
+            self._saved_language()
         root.title("capicua")
         root.minsize(*MIN_SIZE)
         self.canvas = tk.Canvas(root, highlightthickness=0, background="#3b2a1e", takefocus=True)
@@ -372,12 +378,15 @@ class TableApp:
             return
         self._apply(decision.action, decision.stream)
         if decision.comment:  # a bot's commentary, until the next move replaces it
-            self.ui.message = f"Seat {seat}: {decision.comment}"
+            # Translators: a bot's own commentary on its move (not translated).
+            self.ui.message = _("Seat {seat}: {comment}").format(
+                seat=seat, comment=decision.comment
+            )
             self.redraw()
 
     def _player_broke(self, exc: PlayerError) -> None:
         self._busy = False
-        self.ui.error = f"{exc}. Change the player in Settings, or undo."
+        self.ui.error = _("{error}. Change the player in Settings, or undo.").format(error=exc)
         self.redraw()
 
     def _apply(self, action: Action, stream: str | None = None) -> None:
@@ -449,7 +458,9 @@ class TableApp:
         try:
             save.write(s.match, s.seats, s.streams, save.save_path(s.variant.name))
         except OSError as exc:
-            self.ui.notice = f"Could not save the match: {exc.strerror or exc}."
+            self.ui.notice = _("Could not save the match: {error}.").format(
+                error=exc.strerror or exc
+            )
 
     @property
     def paused(self) -> bool:
@@ -461,7 +472,7 @@ class TableApp:
         """A button, a key shortcut or a table choice that is not a match action."""
         enabled = self._buttons()
         if name in enabled and not enabled[name]:
-            self.ui.message = DISABLED[name]
+            self.ui.message = _(DISABLED[name])
             self.redraw()
             return
         handler = getattr(self, f"do_{name}", None)
@@ -473,7 +484,7 @@ class TableApp:
         if view is None:
             return
         gen = self._gen
-        self.ui.message = "looking for a hint…"
+        self.ui.message = _("looking for a hint…")
         self.redraw()
         future = self.pool.submit(suggest, view)
 
@@ -486,10 +497,10 @@ class TableApp:
             try:
                 action, reason = future.result()
             except Exception as exc:  # noqa: BLE001 - a hint failing must not stop play
-                self.ui.message = f"no hint: {exc}"
+                self.ui.message = _("no hint: {error}").format(error=exc)
             else:
                 self.ctl.preview(action)
-                self.ui.message = f"Hint: {reason}"
+                self.ui.message = _("Hint: {reason}").format(reason=reason)
             self.redraw()
 
         self.root.after(POLL_MS, poll)
@@ -544,8 +555,13 @@ class TableApp:
         self.ui.message = None
         self._ask(
             "new",
-            CONFIRM_NEW,
-            (Choice("choice:cancel", "Keep playing"), Choice("choice:confirm", "New match")),
+            lambda: (
+                _(CONFIRM_NEW),
+                (
+                    Choice("choice:cancel", _("Keep playing")),
+                    Choice("choice:confirm", _("New match")),
+                ),
+            ),
         )
         self.redraw()
 
@@ -573,30 +589,40 @@ class TableApp:
         self.settings.variant, self.settings.seats = s.variant.name, dict(s.seats)
         self.refresh()
 
-    def _ask(self, kind: str, text: str, choices: tuple[Choice, ...]) -> None:
-        """Ask on the felt; the keyboard starts on the first choice (the safe one)."""
-        self.ui.question = (text, choices)
+    def _ask(self, kind: str, make: Callable[[], tuple[str, tuple[Choice, ...]]]) -> None:
+        """Ask on the felt what ``make`` words (it is asked again after a change of
+        language); the keyboard starts on the first choice (the safe one)."""
+        self._question = make
+        self.ui.question = make()
         self.ui.question_kind = kind
-        self.ctl.focus = choices[0].target
+        self.ctl.focus = self.ui.question[1][0].target
 
     def _unask(self) -> None:
+        self._question = None
         self.ui.question = None
         self.ui.question_kind = None
         self.ctl.reset()
 
-    def do_rules(self) -> None:
+    def _rules(self) -> tuple[str, str]:
+        """The rules window's title and text, in the language in use."""
         v = self.session.variant
-        text = f"{v.rules.rstrip()}\n\n{KEY_LEGEND}"
+        text = f"{v.rules_in(language()).rstrip()}\n\n{_(KEY_LEGEND)}"
+        return _("Rules: {title}").format(title=v.title), text
+
+    def do_rules(self) -> None:
+        title, text = self._rules()
         self._open(
             "rules",
             lambda: TextWindow(
-                self.root, f"Rules: {v.title}", text, lambda: self._closed("rules"), reflowed=True
+                self.root, title, text, lambda: self._closed("rules"), reflowed=True
             ),
         )
 
     def do_log(self) -> None:
         text = "\n".join(self._log_lines())
-        self._open("log", lambda: TextWindow(self.root, "Log", text, lambda: self._closed("log")))
+        self._open(
+            "log", lambda: TextWindow(self.root, _("Log"), text, lambda: self._closed("log"))
+        )
 
     def _log_lines(self) -> list[str]:
         return log_lines(self.session, self.reviews.notes(self.session))
@@ -616,7 +642,7 @@ class TableApp:
         job = review_job(review_copy, hand, (seat,))
         gen = self._gen
         self._reviewing = True
-        self.ui.message = REVIEWING.format(hand=hand)
+        self.ui.message = _(REVIEWING).format(hand=hand)
         self.redraw()
         future = self.pool.submit(job)
 
@@ -630,7 +656,7 @@ class TableApp:
             try:
                 review = future.result()
             except Exception as exc:  # noqa: BLE001 - a failed review must not stop play
-                self.ui.message = NO_REVIEW.format(reason=exc)
+                self.ui.message = _(NO_REVIEW).format(reason=exc)
                 self.redraw()
                 return
             # Kept with the moves it judged: an undo that changes them drops its marks.
@@ -640,7 +666,7 @@ class TableApp:
                 self.do_log()
                 log = self.windows.get("log")
                 if isinstance(log, TextWindow):
-                    log.scroll_to(f"Hand {hand}:")
+                    log.scroll_to(hand_head(hand))
             else:
                 self.redraw()
 
@@ -682,10 +708,14 @@ class TableApp:
         the settings are sound but would end the match in progress and ``confirmed`` is
         not set (the window then asks)."""
         if new.variant not in self.plugins.variants:
-            return f"unknown game {new.variant!r}"
+            return _("unknown game {name}").format(name=repr(new.variant))
         seats = self.plugins.variants.get(new.variant).seats
         if seats not in SEAT_SIDES:
-            return f"the table seats 2, 3 or 4 players; {new.variant} has {seats} seats"
+            return ngettext(
+                "the table seats 2, 3 or 4 players; {name} has {seats} seat",
+                "the table seats 2, 3 or 4 players; {name} has {seats} seats",
+                seats,
+            ).format(name=new.variant, seats=seats)
         restart = _restarts(self.settings, new)
         session = None
         if restart:
@@ -698,6 +728,11 @@ class TableApp:
                 return CONFIRM
         self.settings.delay = new.delay
         self.settings.step, self.settings.animate = new.step, new.animate
+        if new.language is not None and new.language != self.settings.language:
+            self.settings.language = new.language
+            self._keep_language(new.language)
+        if new.language is not None and new.language != language():
+            self.speak(new.language)
         if not new.step:
             self.ui.step_wait = None
         if session is not None:  # a restart
@@ -705,6 +740,46 @@ class TableApp:
             self.settings.seed = new.seed
             self.install(session)
         return None
+
+    # -- the language ----------------------------------------------------------------------
+
+    def _saved_language(self) -> None:
+        """Speak the language chosen in Settings at an earlier table, unless capicua was
+        told one for this run (``--lang``, or ``CAPICUA_LANG`` in the environment): that
+        wins, for this run, over the saved choice."""
+        chosen = save.read_preferences().get("language")
+        if not isinstance(chosen, str) or chosen not in LANGUAGES:
+            return
+        self.settings.language = chosen
+        if not os.environ.get(ENV):
+            set_language(chosen)
+
+    def _keep_language(self, code: str) -> None:
+        if not self.saving:
+            return
+        try:
+            save.write_preferences({**save.read_preferences(), "language": code})
+        except OSError as exc:
+            self.ui.notice = _("Could not save the settings: {error}.").format(
+                error=exc.strerror or exc
+            )
+
+    def speak(self, code: str) -> None:
+        """Speak ``code`` from now on: every text on the table, the open windows and any
+        question on the felt are said again in it."""
+        set_language(code)
+        os.environ[ENV] = language()  # computer players started from now on speak it too
+        self.ui.message = None  # said in the old language; the next change says anew
+        if self._question is not None:
+            self.ui.question = self._question()
+        for name, window in self.windows.items():
+            if not isinstance(window, TextWindow):
+                continue
+            if name == "rules":
+                window.relabel(*self._rules())
+            elif name == "log":
+                window.relabel(_("Log"), "\n".join(self._log_lines()))
+        self.redraw()
 
     # -- matches -------------------------------------------------------------------------
 
@@ -745,13 +820,15 @@ class TableApp:
                 loaded.match, loaded.seats or {}, self.plugins.players, loaded.streams
             )
         except (SeatsError, CapicuaError) as exc:
-            self.ui.notice = f"The saved match cannot be resumed: {exc}"
+            self.ui.notice = _("The saved match cannot be resumed: {error}").format(error=exc)
             return None
         m = loaded.match
         self._ask(
             "resume",
-            resume_question(m.variant.title, m.hand_number, m.scores),
-            (Choice("choice:resume", "Resume"), Choice("choice:fresh", "New match")),
+            lambda: (
+                resume_question(m.variant.title, m.hand_number, m.scores),
+                (Choice("choice:resume", _("Resume")), Choice("choice:fresh", _("New match"))),
+            ),
         )
         return session
 
@@ -786,7 +863,7 @@ class TableApp:
         if self.person_view() is not None:  # show the hint's preview, lit end and reason
             action, reason = suggest(self.person_view())
             self.ctl.preview(action)
-            self.ui.message = f"Hint: {reason}"
+            self.ui.message = _("Hint: {reason}").format(reason=reason)
         self.redraw()
         return done
 

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from tkinter import ttk
 from typing import Any
 
-from .table import FONT, GOLD, PANEL, PANEL_EDGE, TEXT, WOOD
+from ..i18n import LANGUAGES, _, language
+from .table import GOLD, PANEL, PANEL_EDGE, TEXT, WOOD, font_family
 from .texts import CONFIRM_SETTINGS, entry_name, log_lines, reflow
 
 __all__ = ["CONFIRM", "Settings", "SettingsWindow", "TextWindow", "log_lines"]
@@ -30,6 +31,7 @@ FIELD = "#3b2a1e"  # entry and list backgrounds: the table's wood
 def table_style(master: tk.Misc) -> str:
     """Give ttk widgets the table's look under the style prefix returned ("Table.")."""
     style = ttk.Style(master)
+    FONT = font_family(master)
     style.configure("Table.TFrame", background=PANEL)
     style.configure("Table.TLabel", background=PANEL, foreground=TEXT, font=(FONT, 11))
     style.configure("Muted.Table.TLabel", background=PANEL, foreground="#bfae93", font=(FONT, 10))
@@ -41,6 +43,7 @@ def table_style(master: tk.Misc) -> str:
 
 def table_button(master: tk.Misc, text: str, command: Callable[[], None], **kw: Any) -> tk.Button:
     """A button in the colours of the felt's panel buttons."""
+    FONT = font_family(master)
     return tk.Button(
         master,
         text=text,
@@ -70,6 +73,7 @@ class Settings:
     extra: dict[str, Any] = field(default_factory=dict)
     step: bool = False  # a computer moves only when the person taps Next
     animate: bool = True  # a computer's tile slides from its seat to the line
+    language: str | None = None  # chosen in Settings (a code of LANGUAGES); None: as started
 
 
 class TextWindow(tk.Toplevel):
@@ -92,9 +96,11 @@ class TextWindow(tk.Toplevel):
         self.minsize(420, 300)
         self._on_close = on_close
         table_style(self)
+        FONT = font_family(self)
         # The button first: a small window then shrinks the text, never the way to close it.
-        close = table_button(self, "Close", self.close)
+        close = table_button(self, _("Close"), self.close)
         close.pack(side="bottom", fill="x", padx=PAD, pady=PAD)
+        self.close_button = close
         frame = ttk.Frame(self, padding=PAD, style="Table.TFrame")
         frame.pack(fill="both", expand=True)
         self.text = tk.Text(
@@ -122,6 +128,12 @@ class TextWindow(tk.Toplevel):
         self.bind("<Escape>", lambda _e: self.close())
         self.set_text(text)
         close.focus_set()
+
+    def relabel(self, title: str, text: str) -> None:
+        """The window in the language in use: its title, its button and ``text``."""
+        self.title(title)
+        self.close_button.configure(text=_("Close"))
+        self.set_text(text)
 
     def set_text(self, text: str) -> None:
         at_end = self.text.yview()[1] >= 0.999
@@ -171,18 +183,19 @@ class SettingsWindow(tk.Toplevel):
         on_close: Callable[[], None],
     ) -> None:
         super().__init__(master, background=PANEL)
-        self.title("Settings")
+        self.title(_("Settings"))
         self.minsize(480, 420)
         self.players, self.variants = players, variants
         self.current = current
         self._on_apply, self._on_close = on_apply, on_close
         self.confirming = False
         table_style(self)
+        FONT = font_family(self)
         body = ttk.Frame(self, padding=PAD * 2, style="Table.TFrame")
         body.pack(fill="both", expand=True)
         body.columnconfigure(1, weight=1)
         label = "Table.TLabel"
-        ttk.Label(body, text="Game", style=label).grid(row=0, column=0, sticky="w", pady=PAD)
+        ttk.Label(body, text=_("Game"), style=label).grid(row=0, column=0, sticky="w", pady=PAD)
         self.variant = tk.StringVar(value=current.variant)
         box = ttk.Combobox(
             body, textvariable=self.variant, values=variants.names(), state="readonly", width=22
@@ -193,14 +206,14 @@ class SettingsWindow(tk.Toplevel):
         self.seat_frame.grid(row=1, column=0, columnspan=3, sticky="we")
         self.rows: dict[int, tuple[tk.StringVar, tk.StringVar, ttk.Combobox]] = {}
         self._seat_rows()
-        ttk.Label(body, text="Seed (empty: fresh)", style=label).grid(
+        ttk.Label(body, text=_("Seed (empty: fresh)"), style=label).grid(
             row=2, column=0, sticky="w", pady=PAD
         )
         self.seed = tk.StringVar(value="" if current.seed is None else str(current.seed))
         ttk.Entry(body, textvariable=self.seed, width=24).grid(
             row=2, column=1, columnspan=2, sticky="we"
         )
-        ttk.Label(body, text="Computer delay (s)", style=label).grid(
+        ttk.Label(body, text=_("Computer delay (s)"), style=label).grid(
             row=3, column=0, sticky="w", pady=PAD
         )
         self.delay = tk.DoubleVar(value=current.delay)
@@ -222,32 +235,68 @@ class SettingsWindow(tk.Toplevel):
         self.step = tk.BooleanVar(value=current.step)
         ttk.Checkbutton(
             body,
-            text="Step mode: a computer moves when I tap Next",
+            text=_("Step mode: a computer moves when I tap Next"),
             variable=self.step,
             style="Table.TCheckbutton",
         ).grid(row=4, column=0, columnspan=3, sticky="w", pady=(PAD, 0))
         self.animate = tk.BooleanVar(value=current.animate)
         ttk.Checkbutton(
             body,
-            text="Show each computer tile sliding to its place",
+            text=_("Show each computer tile sliding to its place"),
             variable=self.animate,
             style="Table.TCheckbutton",
         ).grid(row=5, column=0, columnspan=3, sticky="w", pady=(PAD, 0))
-        ttk.Label(
-            body, text="A new game, seats or seed start a new match.", style="Muted.Table.TLabel"
-        ).grid(row=6, column=0, columnspan=3, sticky="w", pady=(PAD, 0))
+        # The language: every language in its own name; the change shows at once.
+        ttk.Label(body, text=_("Language"), style=label).grid(
+            row=6, column=0, sticky="w", pady=(PAD * 2, 0)
+        )
+        self.shown_language = current.language or language()
+        self.language = tk.StringVar(value=LANGUAGES.get(self.shown_language, ""))
+        ttk.Combobox(
+            body,
+            textvariable=self.language,
+            values=list(LANGUAGES.values()),
+            state="readonly",
+            width=22,
+        ).grid(row=6, column=1, columnspan=2, sticky="we", pady=(PAD * 2, 0))
+        self.note = ttk.Label(
+            body,
+            text=_("A new game, seats or seed start a new match."),
+            style="Muted.Table.TLabel",
+            wraplength=420,
+        )
+        self.note.grid(row=7, column=0, columnspan=3, sticky="we", pady=(PAD, 0))
         self.error = ttk.Label(body, text="", style="Error.Table.TLabel", wraplength=420)
-        self.error.grid(row=7, column=0, columnspan=3, sticky="we", pady=PAD)
+        self.error.grid(row=8, column=0, columnspan=3, sticky="we", pady=PAD)
         # The reason's lines wrap to the window as it is resized.
-        body.bind("<Configure>", lambda e: self.error.configure(wraplength=max(200, e.width - 40)))
+        body.bind("<Configure>", self._wrap)
         buttons = ttk.Frame(body, style="Table.TFrame")
-        buttons.grid(row=8, column=0, columnspan=3, sticky="e")
-        table_button(buttons, "Cancel", self.close, width=10).pack(side="right", padx=PAD)
-        self.ok = table_button(buttons, "OK", self.apply, width=16)
+        buttons.grid(row=9, column=0, columnspan=3, sticky="e")
+        # Sized by their words (a long translation widens them), never narrower than before.
+        self.cancel = table_button(buttons, _("Cancel"), self.close)
+        self.cancel.configure(width=max(10, len(_("Cancel")) + 1))
+        self.cancel.pack(side="right", padx=PAD)
+        self.ok = table_button(buttons, _("OK"), self.apply)
+        self.ok.configure(width=max(16, len(_("Start new match")) + 1))
         self.ok.pack(side="right")
         self.protocol("WM_DELETE_WINDOW", self.close)
         self.bind("<Escape>", lambda _e: self.close())
         self.bind("<Return>", lambda _e: self.apply())
+
+    def _wrap(self, event: tk.Event) -> None:
+        for label in (self.error, self.note):
+            label.configure(wraplength=max(200, event.width - 40))
+
+    def chosen_language(self) -> str | None:
+        """The code of the language picked (None if nothing is)."""
+        name = self.language.get()
+        return next((code for code, shown in LANGUAGES.items() if shown == name), None)
+
+    def _language_setting(self) -> str | None:
+        # A language picked is kept; the one shown at opening, left as it was, stays what
+        # it was (not chosen: the table goes on following --lang or the environment).
+        picked = self.chosen_language()
+        return picked if picked != self.shown_language else self.current.language
 
     def _levels(self, name: str) -> tuple[str, ...]:
         if name not in self.players:
@@ -266,9 +315,9 @@ class SettingsWindow(tk.Toplevel):
             entry = self.current.seats.get(s, "heuristic")
             who = tk.StringVar(value=entry_name(entry))
             level = tk.StringVar(value=entry.get("level", "") if isinstance(entry, dict) else "")
-            ttk.Label(self.seat_frame, text=f"Seat {s}", style="Table.TLabel").grid(
-                row=s, column=0, sticky="w", pady=2, padx=(0, PAD)
-            )
+            ttk.Label(
+                self.seat_frame, text=_("Seat {seat}").format(seat=s), style="Table.TLabel"
+            ).grid(row=s, column=0, sticky="w", pady=2, padx=(0, PAD))
             pick = ttk.Combobox(
                 self.seat_frame, textvariable=who, values=names, state="readonly", width=12
             )
@@ -297,7 +346,11 @@ class SettingsWindow(tk.Toplevel):
         """The settings as entered; ValueError for a seed that is not a number."""
         raw = self.seed.get().strip()
         if raw and (not raw.isdigit() or int(raw) >= 2**63):
-            raise ValueError(f"the seed must be a whole number from 0 to 2**63-1, not {raw!r}")
+            raise ValueError(
+                _("the seed must be a whole number from 0 to 2**63-1, not {seed}").format(
+                    seed=repr(raw)
+                )
+            )
         seats: dict[int, Any] = {}
         for s, (who, level, _box) in self.rows.items():
             name, lv = who.get(), level.get()
@@ -315,6 +368,7 @@ class SettingsWindow(tk.Toplevel):
             dict(self.current.extra),
             bool(self.step.get()),
             bool(self.animate.get()),
+            self._language_setting(),
         )
 
     def apply(self) -> None:
@@ -327,8 +381,8 @@ class SettingsWindow(tk.Toplevel):
         if problem == CONFIRM:
             # Ask once, here: the second press of the same button goes on.
             self.confirming = True
-            self.error.configure(text=CONFIRM_SETTINGS)
-            self.ok.configure(text="Start new match")
+            self.error.configure(text=_(CONFIRM_SETTINGS))
+            self.ok.configure(text=_("Start new match"))
             return
         if problem:
             self.error.configure(text=problem)

@@ -38,9 +38,11 @@ from ..core.errors import CapicuaError
 from ..core.match import Match
 from ..core.records import FORMAT, SAVE_FORMAT, replay, to_record
 from ..core.rng import parse_stream_state
+from ..i18n import _
 
 DATA_ENV = "CAPICUA_DATA_DIR"
 SAVE_NAME = "match.json"
+PREFERENCES_NAME = "settings.json"
 
 
 def data_dir() -> Path:
@@ -58,6 +60,30 @@ def save_path(variant: str | None = None) -> Path:
         return data_dir() / SAVE_NAME
     safe = re.sub(r"[^A-Za-z0-9_.-]", "_", variant)  # a plugin's name may hold anything
     return data_dir() / f"match-{safe}.json"
+
+
+def preferences_path() -> Path:
+    """The table's own settings kept between sessions (the language chosen in Settings)."""
+    return data_dir() / PREFERENCES_NAME
+
+
+def read_preferences() -> dict[str, Any]:
+    """The kept settings; empty when there are none or the file cannot be read (a table
+    never fails for them)."""
+    try:
+        kept = json.loads(preferences_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return kept if isinstance(kept, dict) else {}
+
+
+def write_preferences(values: Mapping[str, Any]) -> None:
+    """Keep ``values`` (OSError if the folder cannot be written)."""
+    path = preferences_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(dict(values), indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
 
 
 @dataclass(frozen=True)
@@ -181,14 +207,24 @@ def _set_aside(path: Path, exc: BaseException, missing: bool = False) -> str:
         n += 1
         target = path.with_name(f"{path.stem}.damaged-{stamp}-{n}{path.suffix}")
     reason = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
-    what = "names a player that is not installed" if missing else "could not be read"
     try:
         os.replace(path, target)
     except OSError as move:
-        return f"the saved match {what} ({reason}) and could not be set aside ({move.strerror})"
+        if missing:
+            text = _(
+                "the saved match names a player that is not installed ({reason}) and could "
+                "not be set aside ({error})"
+            )
+        else:
+            text = _(
+                "the saved match could not be read ({reason}) and could not be set aside ({error})"
+            )
+        return text.format(reason=reason, error=move.strerror)
     if missing:
-        return (
-            f"the saved match {what} ({reason}); it was set aside as {target.name}: install "
-            f"the player and rename it back to {path.name} to resume it"
-        )
-    return f"the saved match {what} ({reason}); it was set aside as {target.name}"
+        return _(
+            "the saved match names a player that is not installed ({reason}); it was set "
+            "aside as {file}: install the player and rename it back to {name} to resume it"
+        ).format(reason=reason, file=target.name, name=path.name)
+    return _("the saved match could not be read ({reason}); it was set aside as {file}").format(
+        reason=reason, file=target.name
+    )

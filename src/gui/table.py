@@ -12,6 +12,8 @@ hundred items: cheaper than keeping them in sync); a drag only moves the dragged
 from __future__ import annotations
 
 import math
+import shutil
+import subprocess
 import tkinter as tk
 from tkinter import font as tkfont
 from typing import Literal
@@ -35,7 +37,7 @@ from .geometry import (
     table_layout,
 )
 from .scene import Scene, SeatScene
-from .texts import END_MARKS, drawn_caption, seat_label
+from .texts import drawn_caption, end_mark, seat_label
 
 WOOD = "#3b2a1e"
 PANEL = "#2a1d14"
@@ -53,9 +55,41 @@ DIM_BODY = "#a9a192"  # a tile that cannot be played now: greyed, its pips faded
 DIM_PIP = "#6d675c"
 STRIP = "#142b1d"  # the last-round strip and the banner: a dark green on the felt
 LAST = "#4aa3ff"  # the last move: the same blue as a tile's "last" ring
-FONT = "DejaVu Sans"
+FONT = "DejaVu Sans"  # the typeface asked for first; font_family() says which is used
+# Sans typefaces to try, in order, after FONT: the first installed one with Cyrillic wins
+# (the table speaks Ukrainian too), else the first installed one, else Tk's default.
+FONTS = (FONT, "Noto Sans", "Liberation Sans", "FreeSans", "Ubuntu", "Cantarell", "Arial")
+_family: str | None = None
 MIN_FONT = 8  # pixels: the smallest type a label shrinks to so no word is broken
 TARGET_PREFIXES = ("button:", "choice:", "facedown:", "end:")
+
+
+def _cyrillic_families() -> set[str]:
+    """The font families fontconfig knows with Ukrainian glyphs (empty if it cannot say)."""
+    exe = shutil.which("fc-list")
+    if exe is None:
+        return set()
+    try:
+        done = subprocess.run(
+            [exe, ":lang=uk", "family"], capture_output=True, text=True, timeout=5, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return set()
+    return {name.strip() for line in done.stdout.splitlines() for name in line.split(",")}
+
+
+def font_family(widget: tk.Misc) -> str:
+    """The family the table writes in: the first of :data:`FONTS` that is installed and has
+    Cyrillic, else the first installed, else Tk's default family (read once a process)."""
+    global _family
+    if _family is None:
+        installed = set(tkfont.families(widget))
+        cyrillic = _cyrillic_families()
+        choice = next((f for f in FONTS if f in installed and f in cyrillic), None)
+        choice = choice or next((f for f in sorted(cyrillic) if f in installed), None)
+        choice = choice or next((f for f in FONTS if f in installed), None)
+        _family = choice or str(tkfont.nametofont("TkDefaultFont", widget).actual("family"))
+    return _family
 
 
 class TableView:
@@ -63,6 +97,7 @@ class TableView:
 
     def __init__(self, canvas: tk.Canvas) -> None:
         self.canvas = canvas
+        self.family = font_family(canvas)
         self.layout: TableLayout | None = None
         self.line_layout: LineLayout | None = None
         self.scene: Scene | None = None
@@ -143,7 +178,7 @@ class TableView:
         self, tl: TableLayout, scale: float = 0.8, bold: bool = False
     ) -> tuple[str, int] | tuple[str, int, str]:
         size = -max(11, int(tl.label_size * scale))
-        return (FONT, size, "bold") if bold else (FONT, size)
+        return (self.family, size, "bold") if bold else (self.family, size)
 
     def _fitting(self, text: str, width: float, font: tuple) -> tuple:
         """``font``, made smaller if need be so the longest word of ``text`` fits in
@@ -154,13 +189,13 @@ class TableView:
             longest = max(text.replace("\n", " ").split() or [""], key=len)
             fit = size
             while fit > MIN_FONT:
-                f = tkfont.Font(family=FONT, size=-fit, weight="bold" if bold else "normal")
+                f = tkfont.Font(family=self.family, size=-fit, weight="bold" if bold else "normal")
                 if f.measure(longest) <= width:
                     break
                 fit -= 1
             self._fits[key] = fit
         fit = self._fits[key]
-        return (FONT, -fit, "bold") if bold else (FONT, -fit)
+        return (self.family, -fit, "bold") if bold else (self.family, -fit)
 
     def _strip(self, scene: Scene, area: Rect, tl: TableLayout) -> float:
         """The last round (and the PASS legend) along the top of the felt; returns the
@@ -297,9 +332,9 @@ class TableView:
         c.create_text(
             x,
             y,
-            text=END_MARKS[end],
+            text=end_mark(end),
             fill="#2a1d14",
-            font=(FONT, -max(9, int(r * 1.2)), "bold"),
+            font=(self.family, -max(9, int(r * 1.2)), "bold"),
             tags=tags,
         )
 
