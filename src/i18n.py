@@ -18,6 +18,7 @@ has no catalog for is English, without an error.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import os
 from pathlib import Path
@@ -83,10 +84,9 @@ def set_language(code: str | None = None) -> str:
     chosen = chosen or SOURCE
     catalog: gettext.NullTranslations = gettext.NullTranslations()
     if chosen != SOURCE:
-        try:
+        # No .mo (never built): English messages; scripts/i18n compile or a reinstall builds it.
+        with contextlib.suppress(OSError):
             catalog = gettext.translation(DOMAIN, LOCALE_DIR, languages=[chosen])
-        except OSError:
-            pass  # no .mo: scripts/i18n compile, or a reinstall, builds it
     _language, _catalog = chosen, catalog
     return chosen
 
