@@ -454,7 +454,12 @@ class Match:
                 return
             tile = action.tile
             hand = self.hands[seat]
-            hand.remove(tile)
+            # By identity: list.remove compares with ==, which Tile, ordered by __lt__, answers
+            # through a slow path (a play took most of its time removing the tile).
+            for i, held_tile in enumerate(hand):
+                if held_tile is tile:
+                    del hand[i]
+                    break
             hi, lo = tile.hi, tile.lo
             line = self.line
             if not line:
