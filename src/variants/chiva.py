@@ -73,11 +73,12 @@ class Chiva(Variant):
     ) -> tuple[int, ...]:
         if team is None:
             return scores  # a tie: the series stay as they are
-        others = [s for t, s in enumerate(scores, 1) if t != team]
-        if all(s == 0 for s in others):
-            return tuple(s + 1 if t == team else s for t, s in enumerate(scores, 1))
-        # The winless side broke the opponents' series: both to 0, no new series begins.
-        return (0,) * len(scores)
+        if any(s for t, s in enumerate(scores, 1) if t != team):
+            # The winless side broke the opponents' series: both to 0, no new series begins.
+            return (0,) * len(scores)
+        won = list(scores)
+        won[team - 1] += 1
+        return tuple(won)
 
     def match_winner(self, scores: tuple[int, ...]) -> int | None:
         for team, wins in enumerate(scores, 1):
