@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import wait
 from typing import Any
 
+from ..i18n import _, ngettext
 from ..protocol.process import POOL
 from .play import Job, Referee, crashed, play_game
 
@@ -148,7 +149,9 @@ class LocalPool:
         self.plugins = plugins  # the parent's own, to write the record of a lost game
 
     def describe(self) -> str:
-        return f"{self.workers} worker process{'es' if self.workers != 1 else ''}"
+        return ngettext(
+            "{workers} worker process", "{workers} worker processes", self.workers
+        ).format(workers=self.workers)
 
     def run(self, job: Job, indices: Iterable[int], deliver: Deliver) -> None:
         ctx = mp.get_context("spawn")
@@ -192,16 +195,30 @@ class LocalPool:
                         else:
                             seen.append((seat, decision))
                             if len(seen) >= DEATHS_PER_GAME:
+                                # The reason is the one the records keep: English.
                                 raise RunnerError(
-                                    f"the worker playing match {game + 1} died {len(seen)} "
-                                    f"times at different points ({reason}); something outside "
-                                    "capicua keeps stopping worker processes (out of memory?)"
+                                    # Translators: English says "times" for 1 too.
+                                    ngettext(
+                                        "the worker playing match {number} died {count} times "
+                                        "at different points ({reason}); something outside "
+                                        "capicua keeps stopping worker processes (out of "
+                                        "memory?)",
+                                        "the worker playing match {number} died {count} times "
+                                        "at different points ({reason}); something outside "
+                                        "capicua keeps stopping worker processes (out of "
+                                        "memory?)",
+                                        len(seen),
+                                    ).format(number=game + 1, count=len(seen), reason=reason)
                                 )
                             w.games.appendleft(game)  # played again from its start
                     else:
                         idle_deaths += 1
                         if idle_deaths >= 3:
-                            raise RunnerError(f"worker processes keep dying ({reason}); stopped")
+                            raise RunnerError(
+                                _("worker processes keep dying ({reason}); stopped").format(
+                                    reason=reason
+                                )
+                            )
                         if game is not None:
                             w.games.appendleft(game)
                     feed.put_back(w.games)  # played by whoever is free, before new games
@@ -232,7 +249,9 @@ class LocalPool:
             while w.conn.poll():
                 kind, payload = w.conn.recv()
                 if kind == "fatal":
-                    raise RunnerError(f"a worker process could not start: {payload}")
+                    raise RunnerError(
+                        _("a worker process could not start: {problem}").format(problem=payload)
+                    )
                 w.games.popleft()
                 deliver(payload)
                 n += 1
@@ -271,13 +290,17 @@ class DaskBackend:
             import distributed  # noqa: F401
         except ImportError:
             raise RunnerError(
-                "--scheduler needs dask.distributed: pip install 'capicua[dask]'"
+                _("--scheduler needs dask.distributed: {command}").format(
+                    command="pip install 'capicua[dask]'"
+                )
             ) from None
         self.scheduler = scheduler
         self.client = client
 
     def describe(self) -> str:
-        return f"dask scheduler {self.scheduler or 'given'}"
+        if self.scheduler:
+            return _("dask scheduler {address}").format(address=self.scheduler)
+        return _("dask scheduler given")
 
     def run(self, job: Job, indices: Iterable[int], deliver: Deliver) -> None:
         from distributed import Client, as_completed
@@ -293,7 +316,9 @@ class DaskBackend:
                 )
             except Exception as exc:  # noqa: BLE001 - dask raises many kinds; one line
                 raise RunnerError(
-                    f"cannot reach the dask scheduler {self.scheduler}: {exc}"
+                    _("cannot reach the dask scheduler {address}: {problem}").format(
+                        address=self.scheduler, problem=exc
+                    )
                 ) from None
             own = True
         from .play import play_task
@@ -311,7 +336,7 @@ class DaskBackend:
                     pending.add(future)
                     done.add(future)
 
-            for _ in range(window):
+            for _slot in range(window):
                 submit()
             for future in done:
                 pending.discard(future)
@@ -319,7 +344,9 @@ class DaskBackend:
                     result = future.result()
                 except Exception as exc:  # noqa: BLE001 - a worker lost, or no plugins there
                     raise RunnerError(
-                        f"a game failed on the cluster: {exc.__class__.__name__}: {exc}"
+                        _("a game failed on the cluster: {problem}").format(
+                            problem=f"{exc.__class__.__name__}: {exc}"
+                        )
                     ) from None
                 deliver(result)
                 submit()

@@ -35,6 +35,7 @@ else:  # pragma: no cover - installs below 3.11 read TOML with tomli, the same A
     import tomli as tomllib
 
 from ..core.errors import CapicuaError, PluginError
+from ..i18n import _, ngettext, pgettext
 from ..players.command import DEFAULT_TIME_LIMIT, preflight, with_folder
 
 if TYPE_CHECKING:
@@ -150,18 +151,24 @@ def read_toml(path: Path) -> dict[str, Any]:
         raw = path.read_bytes()
     except FileNotFoundError:
         raise ConfigError(
-            f"{path}: no such config file (capicua configs lists the examples that ship "
-            "with capicua)"
+            _(
+                "{path}: no such config file (capicua configs lists the examples that ship "
+                "with capicua)"
+            ).format(path=path)
         ) from None
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot read it ({exc.strerror})") from None
+        raise ConfigError(
+            _("{path}: cannot read it ({problem})").format(path=path, problem=exc.strerror)
+        ) from None
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise ConfigError(f"{path}: not a text file (TOML is UTF-8)") from None
+        raise ConfigError(_("{path}: not a text file (TOML is UTF-8)").format(path=path)) from None
     except tomllib.TOMLDecodeError as exc:
-        # tomllib's message already ends with "(at line L, column C)".
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+        # tomllib's message already ends with "(at line L, column C)"; it stays English.
+        raise ConfigError(
+            _("{path}: not valid TOML: {problem}").format(path=path, problem=exc)
+        ) from None
 
 
 def load_config(path: str | Path, plugins: Any, *, interactive: bool = True) -> TableConfig:
@@ -174,23 +181,47 @@ def load_config(path: str | Path, plugins: Any, *, interactive: bool = True) -> 
     data = read_toml(path)
     unknown = [k for k in data if k not in TOP_KEYS]
     if unknown:
-        raise ConfigError(f"{path}: unknown key {unknown[0]!r} (a config has {_list(TOP_KEYS)})")
+        raise ConfigError(
+            _("{path}: unknown key {key!r} (a config has {keys})").format(
+                path=path, key=unknown[0], keys=_list(TOP_KEYS)
+            )
+        )
     name = data.get("variant")
     if name is None:
-        raise ConfigError(f'{path}: no variant; add e.g. variant = "chiva"')
+        raise ConfigError(no_variant(path))
     if not isinstance(name, str):
-        raise ConfigError(f"{path}: variant must be a name in quotes, not {name!r}")
-    if name not in plugins.variants:
         raise ConfigError(
-            f"{path}: unknown variant {name!r}; available: {_list(plugins.variants.names())}"
+            _("{path}: variant must be a name in quotes, not {value!r}").format(
+                path=path, value=name
+            )
         )
+    if name not in plugins.variants:
+        raise ConfigError(unknown_variant(path, name, plugins))
     variant = plugins.variants.get(name)
     for section in ("seats", "tournament", "table"):
         if section in data and not isinstance(data[section], dict):
-            raise ConfigError(f"{path}: {section} must be a table ([{section}])")
+            raise ConfigError(
+                _("{path}: {section} must be a table ([{section}])").format(
+                    path=path, section=section
+                )
+            )
     seats = _seats(path, data.get("seats"), variant, plugins.players, interactive)
     return TableConfig(
         path, name, seats, dict(data.get("tournament", {})), dict(data.get("table", {}))
+    )
+
+
+def no_variant(path: Path) -> str:
+    """The error of a config that names no variant."""
+    return _("{path}: no variant; add e.g. {example}").format(
+        path=path, example='variant = "chiva"'
+    )
+
+
+def unknown_variant(path: Path, name: Any, plugins: Any) -> str:
+    """The error of a config whose variant is not installed."""
+    return _("{path}: unknown variant {name!r}; available: {names}").format(
+        path=path, name=name, names=_list(plugins.variants.names())
     )
 
 
@@ -199,25 +230,36 @@ def _seats(
 ) -> dict[int, Any]:
     n = variant.seats
     if raw is None:
-        raise ConfigError(f"{path}: no [seats] table; {variant.name} needs seats 1 to {n}")
+        raise ConfigError(
+            _("{path}: no [seats] table; {variant} needs seats 1 to {seats}").format(
+                path=path, variant=variant.name, seats=n
+            )
+        )
     seats: dict[int, Any] = {}
     for key, spec in raw.items():
         plain = key.isascii() and key.isdigit()
         if plain and key != str(int(key)):
             # "01" is another TOML key than "1": it would silently replace seat 1's entry.
             raise ConfigError(
-                f"{path}: [seats] {key} is seat {int(key)} with a leading zero; write {int(key)}"
+                _("{path}: [seats] {key} is seat {seat} with a leading zero; write {seat}").format(
+                    path=path, key=key, seat=int(key)
+                )
             )
         if not plain or not 1 <= int(key) <= n:
             raise ConfigError(
-                f"{path}: [seats] {key} is not a seat of {variant.name} (seats 1 to {n})"
+                _("{path}: [seats] {key} is not a seat of {variant} (seats 1 to {seats})").format(
+                    path=path, key=key, variant=variant.name, seats=n
+                )
             )
         seats[int(key)] = spec
     missing = [str(s) for s in range(1, n + 1) if s not in seats]
     if missing:
         raise ConfigError(
-            f"{path}: [seats] has no player for seat{'s' if len(missing) > 1 else ''} "
-            f"{', '.join(missing)} ({variant.name} has {n} seats)"
+            ngettext(
+                "{path}: [seats] has no player for seat {missing} ({variant} has {seats} seats)",
+                "{path}: [seats] has no player for seats {missing} ({variant} has {seats} seats)",
+                len(missing),
+            ).format(path=path, missing=", ".join(missing), variant=variant.name, seats=n)
         )
     started: set[str] = set()
     for seat in sorted(seats):
@@ -232,8 +274,10 @@ def _seats(
             raise ConfigError(f"{path}: [seats] {seat}: {problem}")
         if not interactive and getattr(players.get(name), "interactive", False):
             raise ConfigError(
-                f"{path}: [seats] {seat}: {name!r} is a person at the table; a tournament "
-                f"needs computer players ({_list(computer_players(players))})"
+                _(
+                    "{path}: [seats] {seat}: {name!r} is a person at the table; a tournament "
+                    "needs computer players ({players})"
+                ).format(path=path, seat=seat, name=name, players=_list(computer_players(players)))
             )
     return dict(sorted(seats.items()))
 
@@ -263,9 +307,9 @@ def unrecordable(spec: Any) -> str | None:
     try:
         json.dumps(spec, allow_nan=False)
     except ValueError:
-        return "nan and inf are not numbers a record can hold; give a finite number"
+        return _("nan and inf are not numbers a record can hold; give a finite number")
     except TypeError as exc:  # a TOML date or time
-        return f"a record cannot hold this value ({exc})"
+        return _("a record cannot hold this value ({problem})").format(problem=exc)
     return None
 
 
@@ -283,7 +327,9 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
     unknown = [k for k in section if k not in TOURNAMENT_KEYS]
     if unknown:
         raise ConfigError(
-            f"{path}: [tournament] has no key {unknown[0]!r} (its keys: {_list(TOURNAMENT_KEYS)})"
+            _("{path}: [tournament] has no key {key!r} (its keys: {keys})").format(
+                path=path, key=unknown[0], keys=_list(TOURNAMENT_KEYS)
+            )
         )
 
     def pick(key: str, flag: Any, default: Any) -> tuple[Any, str]:
@@ -301,7 +347,9 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
     check_workers(workers, where)
     swap, where = pick("swap_teams", None, False)
     if not isinstance(swap, bool):
-        raise ConfigError(f"{where} must be true or false, not {swap!r}")
+        raise ConfigError(
+            _("{where} must be true or false, not {value!r}").format(where=where, value=swap)
+        )
     limit, limit_where = pick("time_limit", None, DEFAULT_TIME_LIMIT)
     limit = check_time_limit(limit, limit_where)
 
@@ -310,13 +358,17 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
         teams = variant.teams
         if len(teams) != 2 or len(teams[0]) != len(teams[1]):
             raise ConfigError(
-                f"{path}: [tournament] swap_teams needs two teams of equal size; "
-                f"{variant.name} has teams {list(map(list, teams))}"
+                _(
+                    "{path}: [tournament] swap_teams needs two teams of equal size; "
+                    "{variant} has teams {teams}"
+                ).format(path=path, variant=variant.name, teams=list(map(list, teams)))
             )
         if matches % 2:
             raise ConfigError(
-                f"{matches_where}: with swap_teams every deal is played twice, "
-                f"so matches must be even, not {matches}"
+                _(
+                    "{where}: with swap_teams every deal is played twice, so matches must be "
+                    "even, not {matches}"
+                ).format(where=matches_where, matches=matches)
             )
     return Settings(
         config=path,
@@ -346,18 +398,30 @@ def available_cores() -> int:
 def whole(value: Any, where: str, least: int, most: int | None = None) -> None:
     """ConfigError unless ``value`` is a whole number from ``least`` to ``most``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"{where} must be a whole number, not {value!r}")
+        raise ConfigError(
+            _("{where} must be a whole number, not {value!r}").format(where=where, value=value)
+        )
     if value < least:
-        raise ConfigError(f"{where} must be at least {least}, not {value}")
+        raise ConfigError(
+            _("{where} must be at least {least}, not {value}").format(
+                where=where, least=least, value=value
+            )
+        )
     if most is not None and value > most:
-        raise ConfigError(f"{where} must be at most {most:,}, not {value:,}")
+        raise ConfigError(
+            _("{where} must be at most {most:,}, not {value:,}").format(
+                where=where, most=most, value=value
+            )
+        )
 
 
 def check_seed(seed: Any, where: str) -> None:
     if seed is not None:
         whole(seed, where, 0)
         if seed >= 2**63:
-            raise ConfigError(f"{where} must be below 2**63, not {seed}")
+            raise ConfigError(
+                _("{where} must be below 2**63, not {seed}").format(where=where, seed=seed)
+            )
 
 
 def check_workers(workers: Any, where: str) -> None:
@@ -367,8 +431,16 @@ def check_workers(workers: Any, where: str) -> None:
     whole(workers, where, 0)
     if workers > most:
         raise ConfigError(
-            f"{where} must be at most {most} ({WORKERS_PER_CORE} worker processes per core; "
-            f"this machine has {cores}), not {workers}; 0 uses every core"
+            # Translators: English says "processes" for 1 too.
+            ngettext(
+                "{where} must be at most {most} ({per_core} worker processes per core; this "
+                "machine has {cores}), not {workers}; 0 uses every core",
+                "{where} must be at most {most} ({per_core} worker processes per core; this "
+                "machine has {cores}), not {workers}; 0 uses every core",
+                WORKERS_PER_CORE,
+            ).format(
+                where=where, most=most, per_core=WORKERS_PER_CORE, cores=cores, workers=workers
+            )
         )
 
 
@@ -381,7 +453,11 @@ def check_time_limit(limit: Any, where: str) -> float | None:
         or not isinstance(limit, (int, float))
         or not 0 < limit < float("inf")
     ):
-        raise ConfigError(f"{where} must be a number of seconds above 0, not {limit!r}")
+        raise ConfigError(
+            _("{where} must be a number of seconds above 0, not {value!r}").format(
+                where=where, value=limit
+            )
+        )
     return float(limit)
 
 
@@ -398,20 +474,27 @@ def config_path(flag: Path | None, value: Any, config: Path, key: str) -> Path |
     if value is None:
         return None
     if not isinstance(value, str) or not value:
-        raise ConfigError(f"{config}: {key} must be a file name in quotes, not {value!r}")
+        raise ConfigError(
+            _("{config}: {key} must be a file name in quotes, not {value!r}").format(
+                config=config, key=key, value=value
+            )
+        )
     target = config.parent / value
     inside = config.parent.resolve()
     if Path(value).is_absolute() or not target.resolve().is_relative_to(inside):
         flag_name = "--" + key.rsplit(" ", 1)[-1]
         raise ConfigError(
-            f"{config}: {key} = {value!r} points outside the config's folder {config.parent}; "
-            f"a config keeps its files beside it (give {flag_name} to write elsewhere)"
+            _(
+                "{config}: {key} = {value!r} points outside the config's folder {folder}; a "
+                "config keeps its files beside it (give {flag} to write elsewhere)"
+            ).format(config=config, key=key, value=value, folder=config.parent, flag=flag_name)
         )
     return target
 
 
 def _list(names: Any) -> str:
-    return ", ".join(names) or "none"
+    # Translators: an empty list of names ("its keys: none").
+    return ", ".join(names) or pgettext("no names", "none")
 
 
 def entry_label(spec: Any) -> str:

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _
 from ..players.command import DEFAULT_TIME_LIMIT, with_folder
 from .config import (
     ConfigError,
@@ -55,7 +56,9 @@ from .config import (
     config_path,
     entry_label,
     locate,
+    no_variant,
     read_toml,
+    unknown_variant,
     whole,
 )
 from .pairs import PairTally, lineup, pair_games
@@ -139,23 +142,25 @@ def resolve_league(
     unknown = [k for k in data if k not in TOP_KEYS]
     if unknown:
         raise ConfigError(
-            f"{path}: unknown key {unknown[0]!r} (a league config has {_list(TOP_KEYS)})"
+            _("{path}: unknown key {key!r} (a league config has {keys})").format(
+                path=path, key=unknown[0], keys=_list(TOP_KEYS)
+            )
         )
     name = data.get("variant")
     if not isinstance(name, str):
-        raise ConfigError(f'{path}: no variant; add e.g. variant = "chiva"')
+        raise ConfigError(no_variant(path))
     if name not in plugins.variants:
-        raise ConfigError(
-            f"{path}: unknown variant {name!r}; available: {_list(plugins.variants.names())}"
-        )
+        raise ConfigError(unknown_variant(path, name, plugins))
     variant = plugins.variants.create(name)
     section = data.get("league")
     if not isinstance(section, dict):
-        raise ConfigError(f"{path}: no [league] table; it names the players")
+        raise ConfigError(_("{path}: no [league] table; it names the players").format(path=path))
     unknown = [k for k in section if k not in LEAGUE_KEYS]
     if unknown:
         raise ConfigError(
-            f"{path}: [league] has no key {unknown[0]!r} (its keys: {_list(LEAGUE_KEYS)})"
+            _("{path}: [league] has no key {key!r} (its keys: {keys})").format(
+                path=path, key=unknown[0], keys=_list(LEAGUE_KEYS)
+            )
         )
 
     def pick(key: str, flag: Any, default: Any) -> tuple[Any, str]:
@@ -167,9 +172,15 @@ def resolve_league(
 
     entries = section.get("players")
     if not isinstance(entries, list) or len(entries) < 2:
-        raise ConfigError(f"{path}: [league] players must be a list of at least two players")
+        raise ConfigError(
+            _("{path}: [league] players must be a list of at least two players").format(path=path)
+        )
     if len(entries) > MAX_PLAYERS:
-        raise ConfigError(f"{path}: [league] players: at most {MAX_PLAYERS}, not {len(entries)}")
+        raise ConfigError(
+            _("{path}: [league] players: at most {most}, not {count}").format(
+                path=path, most=MAX_PLAYERS, count=len(entries)
+            )
+        )
     labels: dict[str, int] = {}
     for i, entry in enumerate(entries, 1):
         entry = entries[i - 1] = with_folder(entry, path.parent)
@@ -177,13 +188,19 @@ def resolve_league(
         label = entry_label(entry)
         if label in labels:
             raise ConfigError(
-                f"{path}: [league] players[{i}] is {label}, already players[{labels[label]}]; "
-                "a player plays once (give it other options to enter a second version)"
+                _(
+                    "{path}: [league] players[{index}] is {player}, already players[{first}]; "
+                    "a player plays once (give it other options to enter a second version)"
+                ).format(path=path, index=i, player=label, first=labels[label])
             )
         labels[label] = i
     form, where = pick("format", None, "round-robin")
     if form not in FORMATS:
-        raise ConfigError(f"{where} must be one of {', '.join(FORMATS)}, not {form!r}")
+        raise ConfigError(
+            _("{where} must be one of {formats}, not {value!r}").format(
+                where=where, formats=", ".join(FORMATS), value=form
+            )
+        )
     count, where = pick("pairs", pairs, DEFAULT_PAIRS)
     whole(count, where, 1, MAX_PAIRS)
     chosen_seed, where = pick("seed", seed, None)

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import _
 from .config import ConfigError
 
 
@@ -26,8 +27,9 @@ def lineup(variant: Any, first: Any, second: Any) -> dict[int, Any]:
     teams = variant.teams
     if len(teams) != 2 or len(teams[0]) != len(teams[1]):
         raise ConfigError(
-            f"duplicate pairs need two teams of equal size; {variant.name} has teams "
-            f"{[list(t) for t in teams]}"
+            _("duplicate pairs need two teams of equal size; {variant} has teams {teams}").format(
+                variant=variant.name, teams=[list(t) for t in teams]
+            )
         )
     seats = {s: first for s in teams[0]}
     seats.update({s: second for s in teams[1]})

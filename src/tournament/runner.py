@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..core.rng import fresh_seed
+from ..i18n import _, ngettext
 from .backends import LocalPool
 from .config import ConfigError
 from .play import Job, plan
@@ -80,8 +81,14 @@ def open_tournament(
             # Running the same finished tournament again loses nothing: show its results.
             if not resume and not (same and done(settings, store)):
                 raise ConfigError(
-                    f"{settings.db} already holds a tournament ({played} games played); "
-                    f"add --resume to continue it, or choose another file with --db"
+                    # Translators: English says "games" for 1 too.
+                    ngettext(
+                        "{db} already holds a tournament ({played} games played); add --resume "
+                        "to continue it, or choose another file with --db",
+                        "{db} already holds a tournament ({played} games played); add --resume "
+                        "to continue it, or choose another file with --db",
+                        played,
+                    ).format(db=settings.db, played=played)
                 )
             if stored is not None:
                 _same(settings, stored["identity"])
@@ -115,44 +122,50 @@ def _stored_settings(store: Store, settings: Any, repair: bool, plugins: Any) ->
     try:
         stored = store.meta("settings")
         if stored is None:
-            problem = "missing" if store.count() else None
+            problem = _("missing") if store.count() else None
         else:
             problem = _settings_problem(stored)
     except StorageError:
         if not repair:
             raise
-        stored, problem = {}, "not JSON"
+        stored, problem = {}, _("not JSON")
     if problem is None:
         return stored
     if not repair:
         raise StorageError(
-            f"{store.path}: its stored settings are damaged ({problem}); --repair rewrites "
-            "them from this run's settings if every kept match agrees with them"
+            _(
+                "{db}: its stored settings are damaged ({problem}); --repair rewrites them "
+                "from this run's settings if every kept match agrees with them"
+            ).format(db=store.path, problem=problem)
         )
     if settings.seed is None:
         raise ConfigError(
-            f"{store.path}: its stored settings are damaged; give the tournament's --seed "
-            "with --repair so the kept matches can be checked against it"
+            _(
+                "{db}: its stored settings are damaged; give the tournament's --seed with "
+                "--repair so the kept matches can be checked against it"
+            ).format(db=store.path)
         )
     disagree = _disagreement(settings, store, plugins)
     if disagree is not None:
         raise StorageError(
-            f"{store.path}: its stored settings are damaged and the kept matches are not "
-            f"this run's ({disagree}); start again with another --db"
+            _(
+                "{db}: its stored settings are damaged and the kept matches are not this "
+                "run's ({problem}); start again with another --db"
+            ).format(db=store.path, problem=disagree)
         )
     return None
 
 
 def _settings_problem(stored: Any) -> str | None:
     if not isinstance(stored, dict):
-        return "not an object"
+        return _("not an object")
     identity = stored.get("identity")
     if not isinstance(identity, dict):
-        return "no 'identity'"
+        return _("no {key!r}").format(key="identity")
     if not isinstance(identity.get("seed"), int):
-        return "no seed"
+        return _("no seed")
     if not isinstance(stored.get("records", []), list):
-        return "'records' is not a list"
+        return _("{key!r} is not a list").format(key="records")
     return None
 
 
@@ -167,11 +180,13 @@ def _disagreement(settings: Any, store: Store, plugins: Any) -> str | None:
     for idx, seed, swapped, facts in store.rows():
         want_seed, seats, want_swapped = plan(job, idx, teams)
         if idx >= settings.matches:
-            return f"match {idx + 1} is beyond the {settings.matches} planned"
+            return _("match {number} is beyond the {planned} planned").format(
+                number=idx + 1, planned=settings.matches
+            )
         if seed != want_seed or bool(swapped) != want_swapped:
-            return f"match {idx + 1} has another seed"
+            return _("match {number} has another seed").format(number=idx + 1)
         if facts.get("seats") != {str(s): spec for s, spec in seats.items()}:
-            return f"match {idx + 1} has other players"
+            return _("match {number} has other players").format(number=idx + 1)
     return None
 
 
@@ -180,9 +195,10 @@ def _same(settings: Any, old: dict[str, Any]) -> None:
     for key in sorted(set(new) | set(old), key=lambda k: (k not in new, k)):
         if new.get(key) != old.get(key):
             raise ConfigError(
-                f"cannot resume {settings.db}: it was started with {key} = {_show(old.get(key))}, "
-                f"this run has {key} = {_show(new.get(key))}; resume with the same settings, "
-                f"or start anew with another --db"
+                _(
+                    "cannot resume {db}: it was started with {key} = {old}, this run has "
+                    "{key} = {new}; resume with the same settings, or start anew with another --db"
+                ).format(db=settings.db, key=key, old=_show(old.get(key)), new=_show(new.get(key)))
             )
 
 
@@ -220,8 +236,11 @@ class InOrder:
         # Locked before it is emptied: a second run writing the same file is refused.
         self._lock = lock_file(
             path,
-            "is being written by another capicua run ({who}); let it finish or stop it, or "
-            "choose another file with --records",
+            # Translators: after the file's name; {who} is "process 1234" or "another process".
+            _(
+                "is being written by another capicua run ({who}); let it finish or stop it, or "
+                "choose another file with --records"
+            ),
         )
         try:
             claimed = self._claim(path)
@@ -230,8 +249,10 @@ class InOrder:
         except OSError as exc:
             self._lock.close()
             raise StorageError(
-                f"cannot write the records file {path} ({explain(exc)}); every finished "
-                f"match is kept in {self.store.path}"
+                _(
+                    "cannot write the records file {path} ({problem}); every finished match is "
+                    "kept in {db}"
+                ).format(path=path, problem=explain(exc), db=self.store.path)
             ) from None
         except BaseException:
             self._lock.close()
@@ -247,8 +268,10 @@ class InOrder:
         exists = path.exists()
         if exists and key not in mine and not self._only_ours(path):
             raise ConfigError(
-                f"{path} already exists and was not written by {self.store.path}: it would be "
-                "overwritten; choose another --records file, or move that one away"
+                _(
+                    "{path} already exists and was not written by {db}: it would be "
+                    "overwritten; choose another --records file, or move that one away"
+                ).format(path=path, db=self.store.path)
             )
         if key not in mine:
             settings["records"] = [*mine, key]
@@ -292,13 +315,15 @@ class InOrder:
         if self.file is None or self.next <= start:
             return
         try:
-            for _, line in self.store.records(start, self.next):
+            for _index, line in self.store.records(start, self.next):
                 self.file.write(line + "\n")
             self.file.flush()
         except OSError as exc:
             raise StorageError(
-                f"cannot write the records file {self.path} ({explain(exc)}); every finished "
-                f"match is kept in {self.store.path}, --resume rewrites the records"
+                _(
+                    "cannot write the records file {path} ({problem}); every finished match is "
+                    "kept in {db}, --resume rewrites the records"
+                ).format(path=self.path, problem=explain(exc), db=self.store.path)
             ) from None
 
     def close(self) -> None:

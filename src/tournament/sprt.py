@@ -40,6 +40,7 @@ from dataclasses import asdict, dataclass
 from statistics import NormalDist
 from typing import Any
 
+from ..i18n import _
 from .config import ConfigError
 from .stats import Z95
 
@@ -70,7 +71,7 @@ def constrained(p: Sequence[float], s: float, a: Sequence[float] = OUTCOMES) -> 
     # 1 + x d_i > 0 for every i bounds x to (-1 / max d, -1 / min d).
     lo, hi = -1 / max(d), -1 / min(d)
     x = 0.0
-    for _ in range(100):
+    for _step in range(100):
         terms = [pi * di / (1 + x * di) for pi, di in zip(p, d, strict=True)]
         f = sum(terms)  # decreasing in x
         if abs(f) < 1e-15:
@@ -107,15 +108,25 @@ class Sprt:
             key = key.strip()
             if not sep or key not in ("elo0", "elo1", "alpha", "beta"):
                 raise ConfigError(
-                    f"{where} takes elo0=, elo1=, alpha= and beta= separated by commas "
-                    f"(e.g. elo0=0,elo1=5,alpha=0.05,beta=0.05), not {part!r}"
+                    _(
+                        "{where} takes elo0=, elo1=, alpha= and beta= separated by commas "
+                        "(e.g. {example}), not {part!r}"
+                    ).format(where=where, example="elo0=0,elo1=5,alpha=0.05,beta=0.05", part=part)
                 )
             try:
                 value = float(raw)
             except ValueError:
-                raise ConfigError(f"{where}: {key} must be a number, not {raw!r}") from None
+                raise ConfigError(
+                    _("{where}: {key} must be a number, not {value!r}").format(
+                        where=where, key=key, value=raw
+                    )
+                ) from None
             if not math.isfinite(value):
-                raise ConfigError(f"{where}: {key} must be a finite number, not {raw!r}")
+                raise ConfigError(
+                    _("{where}: {key} must be a finite number, not {value!r}").format(
+                        where=where, key=key, value=raw
+                    )
+                )
             values[key] = value
         sprt = cls(**values)
         sprt.check(where)
@@ -125,14 +136,24 @@ class Sprt:
         for key in ("alpha", "beta"):
             value = getattr(self, key)
             if not 0 < value < 0.5:
-                raise ConfigError(f"{where}: {key} must be above 0 and below 0.5, not {value:g}")
+                raise ConfigError(
+                    _("{where}: {key} must be above 0 and below 0.5, not {value:g}").format(
+                        where=where, key=key, value=value
+                    )
+                )
         for key in ("elo0", "elo1"):
             if abs(getattr(self, key)) > ELO_LIMIT:
-                raise ConfigError(f"{where}: {key} must be within ±{ELO_LIMIT} Elo")
+                raise ConfigError(
+                    _("{where}: {key} must be within ±{limit} Elo").format(
+                        where=where, key=key, limit=ELO_LIMIT
+                    )
+                )
         if not self.elo0 < self.elo1:
             raise ConfigError(
-                f"{where}: elo0 must be below elo1 (H0: elo <= elo0 against H1: elo >= elo1), "
-                f"not {self.elo0:g} and {self.elo1:g}"
+                _(
+                    "{where}: elo0 must be below elo1 (H0: elo <= elo0 against H1: elo >= "
+                    "elo1), not {elo0:g} and {elo1:g}"
+                ).format(where=where, elo0=self.elo0, elo1=self.elo1)
             )
 
     def as_dict(self) -> dict[str, float]:

@@ -41,6 +41,7 @@ else:
     import fcntl
 
 from ..core.errors import CapicuaError
+from ..i18n import _, ngettext
 from .config import ConfigError
 
 SCHEMA_VERSION = "1"
@@ -75,15 +76,15 @@ def explain(exc: BaseException) -> str:
     name = getattr(exc, "sqlite_errorname", "")
     errno = getattr(exc, "errno", None)
     if name == "SQLITE_FULL" or errno == 28:  # ENOSPC
-        return "the disk is full; free some space"
+        return _("the disk is full; free some space")
     if name.startswith("SQLITE_READONLY") or errno == 30:  # EROFS
-        return "it is read-only; make it writable"
+        return _("it is read-only; make it writable")
     if errno == 13 or name == "SQLITE_PERM":  # EACCES
-        return "permission denied; make it writable"
+        return _("permission denied; make it writable")
     if name.startswith("SQLITE_IOERR") or errno == 5:  # EIO
-        return "the disk reported an input/output error; check the disk"
+        return _("the disk reported an input/output error; check the disk")
     if name in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
-        return "the file is damaged"
+        return _("the file is damaged")
     return getattr(exc, "strerror", None) or str(exc) or exc.__class__.__name__
 
 
@@ -100,11 +101,18 @@ class Store:
         """Open (or create) the database at ``path`` for one run; ConfigError if it is
         something else, or if another run has it open."""
         if not path.parent.is_dir():
-            raise ConfigError(f"{path}: the folder {path.parent} does not exist")
+            raise ConfigError(
+                _("{path}: the folder {folder} does not exist").format(
+                    path=path, folder=path.parent
+                )
+            )
         lock = lock_file(
             path,
-            "is in use by another capicua run ({who}); let it finish or stop it, then "
-            "--resume, or choose another file with --db",
+            # Translators: after the file's name; {who} is "process 1234" or "another process".
+            _(
+                "is in use by another capicua run ({who}); let it finish or stop it, then "
+                "--resume, or choose another file with --db"
+            ),
         )
         try:
             return cls._open(path, lock)
@@ -117,7 +125,11 @@ class Store:
         try:
             con = sqlite3.connect(path, isolation_level=None)
         except sqlite3.Error as exc:
-            raise ConfigError(f"{path}: cannot open it as a database ({explain(exc)})") from None
+            raise ConfigError(
+                _("{path}: cannot open it as a database ({problem})").format(
+                    path=path, problem=explain(exc)
+                )
+            ) from None
         try:
             con.execute("PRAGMA journal_mode=WAL")
             con.execute("PRAGMA synchronous=NORMAL")
@@ -126,7 +138,9 @@ class Store:
             }
             if tables and not {"meta", "games"} <= tables:
                 raise ConfigError(
-                    f"{path} is a database of something else, not a capicua tournament"
+                    _("{path} is a database of something else, not a capicua tournament").format(
+                        path=path
+                    )
                 )
             if not tables:
                 con.executescript(_SCHEMA)
@@ -136,12 +150,16 @@ class Store:
                 store.set_meta("schema", SCHEMA_VERSION)
             elif version != SCHEMA_VERSION:
                 raise ConfigError(
-                    f"{path} was written by another version of capicua (schema {version})"
+                    _("{path} was written by another version of capicua (schema {version})").format(
+                        path=path, version=version
+                    )
                 )
         except sqlite3.DatabaseError as exc:
             con.close()
             raise ConfigError(
-                f"{path}: cannot use it as a tournament database ({explain(exc)})"
+                _("{path}: cannot use it as a tournament database ({problem})").format(
+                    path=path, problem=explain(exc)
+                )
             ) from None
         except BaseException:
             con.close()
@@ -162,21 +180,20 @@ class Store:
         try:
             return json.loads(row[0])
         except (ValueError, TypeError):
-            raise StorageError(
-                f"{self.path}: its stored {key} is damaged (not JSON)"
-                + (
-                    "; --repair rewrites it from this run's settings if every kept match "
-                    "agrees with them"
-                    if key == "settings"
-                    else ""
+            if key == "settings":
+                message = _(
+                    "{db}: its stored {key} is damaged (not JSON); --repair rewrites it from "
+                    "this run's settings if every kept match agrees with them"
                 )
-            ) from None
+            else:
+                message = _("{db}: its stored {key} is damaged (not JSON)")
+            raise StorageError(message.format(db=self.path, key=key)) from None
 
     def set_meta(self, key: str, value: Any) -> None:
         self._write(
             "INSERT OR REPLACE INTO meta VALUES (?, ?)",
             (key, json.dumps(value, allow_nan=False)),
-            f"cannot write its {key}",
+            _("cannot write its {key}").format(key=key),
         )
 
     def count(self) -> int:
@@ -199,20 +216,26 @@ class Store:
                 json.dumps(result["facts"], separators=(",", ":"), allow_nan=False),
                 None if error is None else json.dumps(error, allow_nan=False),
             ),
-            f"cannot keep match {result['index'] + 1}",
+            _("cannot keep match {number}").format(number=result["index"] + 1),
         )
 
     def _read(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
         try:
             return self.con.execute(sql, args)
         except sqlite3.Error as exc:
-            raise StorageError(f"{self.path}: cannot read it ({explain(exc)})") from None
+            raise StorageError(
+                _("{path}: cannot read it ({problem})").format(path=self.path, problem=explain(exc))
+            ) from None
 
     def _write(self, sql: str, args: tuple, what: str) -> None:
         try:
             self.con.execute(sql, args)
         except sqlite3.Error as exc:
-            raise StorageError(f"{self.path}: {what} ({explain(exc)})") from None
+            raise StorageError(
+                _("{path}: {what} ({problem})").format(
+                    path=self.path, what=what, problem=explain(exc)
+                )
+            ) from None
 
     def check(self) -> None:
         """Check the whole database before it is used: SQLite's own ``quick_check``, then
@@ -224,21 +247,30 @@ class Store:
             verdict = [explain(exc)]
         if verdict != ["ok"]:
             raise StorageError(
-                f"{self.path} is damaged (SQLite's check: {verdict[0]}); restore a copy, or "
-                f"save what it holds with: sqlite3 {self.path} .recover | sqlite3 NEW.sqlite"
+                _(
+                    "{path} is damaged (SQLite's check: {verdict}); restore a copy, or save what "
+                    "it holds with: sqlite3 {path} .recover | sqlite3 NEW.sqlite"
+                ).format(path=self.path, verdict=verdict[0])
             )
         damaged = self.damaged()
         if damaged:
-            first = "; ".join(f"match {i + 1}: {why}" for i, why in damaged[:DAMAGED_LISTED])
-            more = (
-                f" and {len(damaged) - DAMAGED_LISTED} more"
-                if len(damaged) > DAMAGED_LISTED
-                else ""
+            # The reasons are English: the table 'damaged' keeps them.
+            listed = "; ".join(
+                _("match {number}: {problem}").format(number=i + 1, problem=why)
+                for i, why in damaged[:DAMAGED_LISTED]
             )
+            if len(damaged) > DAMAGED_LISTED:
+                listed = _("{listed} and {more} more").format(
+                    listed=listed, more=len(damaged) - DAMAGED_LISTED
+                )
             raise StorageError(
-                f"{self.path}: {len(damaged)} damaged row{'s' if len(damaged) > 1 else ''} "
-                f"({first}{more}); --repair sets them aside (kept in its table 'damaged') "
-                f"and plays those matches again"
+                ngettext(
+                    "{path}: {count} damaged row ({listed}); --repair sets them aside (kept in "
+                    "its table 'damaged') and plays those matches again",
+                    "{path}: {count} damaged rows ({listed}); --repair sets them aside (kept in "
+                    "its table 'damaged') and plays those matches again",
+                    len(damaged),
+                ).format(path=self.path, count=len(damaged), listed=listed)
             )
 
     def damaged(self) -> list[tuple[int, str]]:
@@ -255,7 +287,9 @@ class Store:
                 if problem is not None:
                     found.append((idx, problem))
         except sqlite3.Error as exc:
-            raise StorageError(f"{self.path}: cannot read it ({explain(exc)})") from None
+            raise StorageError(
+                _("{path}: cannot read it ({problem})").format(path=self.path, problem=explain(exc))
+            ) from None
         finally:
             self.con.text_factory = str
         return found
@@ -275,7 +309,9 @@ class Store:
             if self.con.in_transaction:
                 self.con.execute("ROLLBACK")
             raise StorageError(
-                f"{self.path}: cannot set its damaged rows aside ({explain(exc)})"
+                _("{path}: cannot set its damaged rows aside ({problem})").format(
+                    path=self.path, problem=explain(exc)
+                )
             ) from None
 
     def rows(self) -> Iterator[tuple[int, int, int, dict]]:
@@ -304,8 +340,9 @@ class Store:
                 yield idx, seed, json.loads(facts), None if error is None else json.loads(error)
             except (ValueError, TypeError):
                 raise StorageError(
-                    f"{self.path}: match {idx + 1}'s row is damaged; --resume --repair plays "
-                    "it again"
+                    _(
+                        "{path}: match {number}'s row is damaged; --resume --repair plays it again"
+                    ).format(path=self.path, number=idx + 1)
                 ) from None
 
 
@@ -354,7 +391,9 @@ def lock_file(path: Path, busy: str) -> IO[str]:
         f = open(lock_path, "a+", encoding="ascii")  # noqa: SIM115
     except OSError as exc:
         raise ConfigError(
-            f"{path}: cannot create its lock file {lock_path} ({explain(exc)})"
+            _("{path}: cannot create its lock file {lock} ({problem})").format(
+                path=path, lock=lock_path, problem=explain(exc)
+            )
         ) from None
     try:
         if sys.platform == "win32":
@@ -369,7 +408,7 @@ def lock_file(path: Path, busy: str) -> IO[str]:
         except OSError:  # Windows refuses to read a locked range
             holder = ""
         f.close()
-        who = f"process {holder}" if holder.isdigit() else "another process"
+        who = _("process {pid}").format(pid=holder) if holder.isdigit() else _("another process")
         raise ConfigError(f"{path} {busy.format(who=who)}") from None
     # Whose lock it is, for the message another run gives (the lock itself is the flock).
     with contextlib.suppress(OSError):  # a full disk: the lock holds, unnamed

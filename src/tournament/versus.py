@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _
 from ..players.command import DEFAULT_TIME_LIMIT, with_folder
 from .config import (
     ConfigError,
@@ -91,7 +92,11 @@ def parse_player(text: str) -> Any:
         try:
             return tomllib.loads(f"v = {text.strip()}")["v"]
         except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"player {text!r}: not a TOML inline table ({exc})") from None
+            raise ConfigError(
+                _("player {text!r}: not a TOML inline table ({problem})").format(
+                    text=text, problem=exc
+                )
+            ) from None
     name, sep, rest = text.partition(":")
     name = name.strip()
     if not sep:
@@ -102,8 +107,10 @@ def parse_player(text: str) -> Any:
         key, raw = key.strip(), raw.strip()
         if not eq or not key:
             raise ConfigError(
-                f"player {text!r}: options are key=value separated by commas "
-                f"(e.g. expert:samples=200,level=fast), not {part!r}"
+                _(
+                    "player {text!r}: options are key=value separated by commas "
+                    "(e.g. {example}), not {part!r}"
+                ).format(text=text, example="expert:samples=200,level=fast", part=part)
             )
         try:
             value = tomllib.loads(f"v = {raw}")["v"]
@@ -131,17 +138,21 @@ def resolve_match(
     """The settings of ``capicua match``, every value checked (ConfigError, one line)."""
     if variant is None:
         raise ConfigError(
-            f"--variant is needed: the game to play ({', '.join(plugins.variants.names())})"
+            _("--variant is needed: the game to play ({names})").format(
+                names=", ".join(plugins.variants.names())
+            )
         )
     if variant not in plugins.variants:
         raise ConfigError(
-            f"unknown variant {variant!r}; available: {', '.join(plugins.variants.names())}"
+            _("unknown variant {name!r}; available: {names}").format(
+                name=variant, names=", ".join(plugins.variants.names())
+            )
         )
     v = plugins.variants.get(variant)
     here = Path.cwd()
     entries = (with_folder(parse_player(first), here), with_folder(parse_player(second), here))
     for label, entry in zip(("A", "B"), entries, strict=True):
-        check_entry(entry, f"player {label}", plugins.players, variant)
+        check_entry(entry, _("player {label}").format(label=label), plugins.players, variant)
     test = None if sprt is None else Sprt.parse(sprt)
     count = pairs if pairs is not None else DEFAULT_MAX_PAIRS if test else DEFAULT_PAIRS
     whole(count, "--pairs", 1, MAX_PAIRS)
@@ -173,11 +184,15 @@ def check_entry(entry: Any, where: str, players: Any, variant: str | None = None
     from ..core.errors import PluginError
 
     try:
-        name, _ = players.parse_spec(entry)
+        name, _options = players.parse_spec(entry)
     except (PluginError, ValueError, TypeError) as exc:
         raise ConfigError(f"{where}: {exc}") from None
     if getattr(players.get(name), "interactive", False):
-        raise ConfigError(f"{where}: {name!r} is a person at the table; a match needs bots")
+        raise ConfigError(
+            _("{where}: {name!r} is a person at the table; a match needs bots").format(
+                where=where, name=name
+            )
+        )
     problem = unrecordable(entry)
     if problem:
         raise ConfigError(f"{where}: {problem}")
