@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _
+
 
 class CapicuaError(Exception):
     """Base of every error capicua raises on purpose."""
@@ -36,8 +38,14 @@ class RuleViolation(CapicuaError):
     """A well-formed record whose actions break a rule, with the hand and action that do."""
 
     def __init__(self, hand: int, action_index: int | None, reason: str) -> None:
-        where = f"hand {hand}" + (f", action {action_index}" if action_index is not None else "")
-        super().__init__(f"{where}: {reason}")
+        # Said to people only (capicua replay, view, review), never kept in a record.
+        if action_index is None:
+            text = _("hand {hand}: {reason}").format(hand=hand, reason=reason)
+        else:
+            text = _("hand {hand}, action {action}: {reason}").format(
+                hand=hand, action=action_index, reason=reason
+            )
+        super().__init__(text)
         self.hand = hand
         self.action_index = action_index
         self.reason = reason

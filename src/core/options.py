@@ -7,6 +7,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import _
+
 
 @dataclass(frozen=True)
 class Option:
@@ -28,16 +30,22 @@ class Option:
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-            raise ValueError(f"option {name!r} must be {kind.__name__}, not {value!r}")
+            # Translators: {kind} is a Python type name (int, float, str, bool).
+            message = _("option {name!r} must be {kind}, not {value!r}")
+            raise ValueError(message.format(name=name, kind=kind.__name__, value=value))
         # TOML reads nan and inf; no bound excludes nan, and a record (JSON) holds neither.
         if isinstance(value, float) and not math.isfinite(value):
-            raise ValueError(f"option {name!r} must be a finite number, not {value!r}")
+            message = _("option {name!r} must be a finite number, not {value!r}")
+            raise ValueError(message.format(name=name, value=value))
         if self.choices is not None and value not in self.choices:
-            raise ValueError(f"option {name!r} must be one of {list(self.choices)}, not {value!r}")
+            message = _("option {name!r} must be one of {choices}, not {value!r}")
+            raise ValueError(message.format(name=name, choices=list(self.choices), value=value))
         if self.min is not None and value < self.min:
-            raise ValueError(f"option {name!r} must be at least {self.min}, not {value!r}")
+            message = _("option {name!r} must be at least {least}, not {value!r}")
+            raise ValueError(message.format(name=name, least=self.min, value=value))
         if self.max is not None and value > self.max:
-            raise ValueError(f"option {name!r} must be at most {self.max}, not {value!r}")
+            message = _("option {name!r} must be at most {most}, not {value!r}")
+            raise ValueError(message.format(name=name, most=self.max, value=value))
         return value
 
     def accepts(self) -> str:
@@ -46,12 +54,15 @@ class Option:
         if self.choices is not None:
             return ", ".join(str(c) for c in self.choices)
         kind = self.type.__name__
+        # Translators: {kind} is a Python type name (int, float, str, bool) in what follows.
         if self.min is not None and self.max is not None:
-            return f"{kind} from {self.min} to {self.max}"
+            return _("{kind} from {least} to {most}").format(
+                kind=kind, least=self.min, most=self.max
+            )
         if self.min is not None:
-            return f"{kind} of at least {self.min}"
+            return _("{kind} of at least {least}").format(kind=kind, least=self.min)
         if self.max is not None:
-            return f"{kind} of at most {self.max}"
+            return _("{kind} of at most {most}").format(kind=kind, most=self.max)
         return kind
 
     def to_json(self) -> dict[str, Any]:
