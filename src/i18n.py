@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import gettext
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 #: The languages with a catalog, by code, each named in its own language.
@@ -94,6 +95,17 @@ def set_language(code: str | None = None) -> str:
 def language() -> str:
     """The code of the language in use."""
     return _language
+
+
+@contextlib.contextmanager
+def in_language(code: str) -> Iterator[str]:
+    """Speak ``code`` inside the block and the language of before after it: for text meant
+    for programs (``--json``), which stays English whatever people read."""
+    before = _language
+    try:
+        yield set_language(code)
+    finally:
+        set_language(before)
 
 
 def _(message: str) -> str:

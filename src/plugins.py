@@ -43,6 +43,7 @@ from . import __version__, hookspecs
 from .core.errors import PluginError
 from .core.tiles import _TOP, tile_set
 from .core.variant import Tuning, Variant
+from .i18n import N_, _, pgettext
 from .players.base import Option, Player
 
 GROUP = "capicua"
@@ -265,9 +266,15 @@ class _Registry(Generic[T]):
         try:
             return self.entries[name].cls
         except KeyError:
-            raise PluginError(
-                f"unknown {self.kind} {name!r}; available: {', '.join(self.names()) or 'none'}"
-            ) from None
+            names = ", ".join(self.names()) or pgettext("no names", "none")
+            raise PluginError(_(_UNKNOWN[self.kind]).format(name=name, names=names)) from None
+
+
+#: "unknown variant 'x'; available: ..." by the registry's kind, each a whole sentence.
+_UNKNOWN = {
+    "variant": N_("unknown variant {name!r}; available: {names}"),
+    "player": N_("unknown player {name!r}; available: {names}"),
+}
 
 
 class VariantRegistry(_Registry[Variant]):
@@ -297,29 +304,40 @@ class PlayerRegistry(_Registry[Player]):
             name, options = spec, {}
         elif isinstance(spec, Mapping):
             if "player" not in spec:
-                raise PluginError("a seat table needs a 'player' key naming the player")
+                raise PluginError(_("a seat table needs a 'player' key naming the player"))
             name = spec["player"]
             options = {k: v for k, v in spec.items() if k not in SEAT_KEYS}
             isolation = spec.get("isolation", "process")
             if isolation not in ISOLATIONS:
                 raise PluginError(
-                    f"isolation is {' or '.join(map(repr, ISOLATIONS))}, not {isolation!r}"
+                    # Translators: 'process' and 'none' are config values, as they are.
+                    _("isolation is 'process' or 'none', not {isolation!r}").format(
+                        isolation=isolation
+                    )
                 )
         else:
-            raise PluginError(f"a seat is a player name or a table, not {spec!r}")
+            raise PluginError(
+                _("a seat is a player name or a table, not {spec!r}").format(spec=spec)
+            )
         cls = self.get(name)
         checked = {}
         for key, value in options.items():
             if key not in cls.options:
-                known = ", ".join(sorted(cls.options)) or "none"
-                raise PluginError(f"player {name!r} has no option {key!r} (its options: {known})")
+                known = ", ".join(sorted(cls.options)) or pgettext("no names", "none")
+                raise PluginError(
+                    _("player {name!r} has no option {key!r} (its options: {known})").format(
+                        name=name, key=key, known=known
+                    )
+                )
             try:
                 checked[key] = cls.options[key].check(key, value)
             except ValueError as exc:
-                raise PluginError(f"player {name!r}: {exc}") from None
+                raise PluginError(
+                    _("player {name!r}: {problem}").format(name=name, problem=exc)
+                ) from None
         problem = cls.config_problem(checked)
         if problem:
-            raise PluginError(f"player {name!r}: {problem}")
+            raise PluginError(_("player {name!r}: {problem}").format(name=name, problem=problem))
         return name, checked
 
     def builtin(self, name: str) -> bool:

@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..i18n import N_, _, language, pgettext
+from ..i18n import N_, SOURCE, _, in_language, language, pgettext
 from .common import Command, fail, out, plugins
 
 
@@ -23,7 +23,8 @@ def rules(
         out.print(_("Variants (capicua rules NAME prints one):"))
         for name in registry.names():
             cls = registry.get(name)
-            out.print(f"  {name:18} {cls.summary or cls.title}")
+            # A built-in's summary is in capicua's catalog; a plugin's is shown as written.
+            out.print(f"  {name:18} {_(cls.summary or cls.title)}")
         return
     if variant not in registry:
         fail(
@@ -61,7 +62,9 @@ def plugins_command(
                 key: opt.to_json() for key, opt in getattr(entry.cls, "options", {}).items()
             }
             if kind == "variant":
-                row["goal"] = loaded.variants.create(name).goal_words()
+                # --json is for programs: the goal in English whatever --lang says.
+                with in_language(SOURCE):
+                    row["goal"] = loaded.variants.create(name).goal_words()
             rows.append(row)
     if as_json:
         import json
@@ -90,7 +93,7 @@ def plugins_command(
             kinds[r["kind"]],
             r["name"],
             f"{r['distribution']} {r['version']}".strip(),
-            r["about"],
+            _(r["about"]) if r["about"] else "",
         )
         table.add_row(*map(Text, cells))
     out.print(table)

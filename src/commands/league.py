@@ -138,9 +138,9 @@ def _print(s: dict, title: str, took: float) -> None:
         # Translators: English says "matches" for 1 too.
         ngettext(
             "{title} league, seed {seed}, {matches:,} matches: ratings (openskill, mu ± 2 "
-            "sigma) and share of the points % [95% interval]",
+            "sigma) and share of the points % [95% CI]",
             "{title} league, seed {seed}, {matches:,} matches: ratings (openskill, mu ± 2 "
-            "sigma) and share of the points % [95% interval]",
+            "sigma) and share of the points % [95% CI]",
             s["games"],
         ).format(title=title, seed=s["seed"], matches=s["games"]),
         markup=False,
@@ -168,7 +168,7 @@ def _print(s: dict, title: str, took: float) -> None:
         )
     wide.print(ratings)
     out.print(
-        _("crosstable: the row's share of the points against the column, % [95% interval]"),
+        _("crosstable: the row's share of the points against the column, % [95% CI]"),
         markup=False,
     )
     cross = Table(box=box.SIMPLE_HEAD, pad_edge=False)
@@ -202,7 +202,7 @@ def register(app: typer.Typer) -> None:
         help=N_(
             "Play every pairing of a league in duplicate pairs; print ratings and a "
             "crosstable.\n\nRatings are openskill's (a mean with its uncertainty); the "
-            "crosstable gives each player's share of the points against each other, with 95% "
-            "intervals."
+            "crosstable gives each player's share of the points against each other, with "
+            "confidence intervals (95%)."
         ),
     )(league)

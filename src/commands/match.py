@@ -301,7 +301,7 @@ def _print(s: dict, settings: MatchSettings, took: float) -> None:
             upper=test["upper"],
         )
         out.print(line, markup=False)
-    line = _("{first} scores {score} per game (95% interval), Elo {elo}")
+    line = _("{first} scores {score} per game (95% CI), Elo {elo}")
     out.print(line.format(first=a, score=_score(e), elo=_elo(e)), markup=False)
     counts = " ".join(str(c) for c in s["pentanomial"])
     if s["void_pairs"]:

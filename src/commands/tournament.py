@@ -165,16 +165,16 @@ def _print_summary(s: dict, variant: Any, took: float, played_now: int) -> None:
         # Translators: the title of a tournament's table (English says "matches" for 1 too).
         title = ngettext(
             "{title}: {played} of {planned} matches played, seed {seed}, teams swapped; "
-            "won % [95% interval]",
+            "won % [95% CI]",
             "{title}: {played} of {planned} matches played, seed {seed}, teams swapped; "
-            "won % [95% interval]",
+            "won % [95% CI]",
             s["planned"],
         )
     else:
         # Translators: the title of a tournament's table (English says "matches" for 1 too).
         title = ngettext(
-            "{title}: {played} of {planned} matches played, seed {seed}; won % [95% interval]",
-            "{title}: {played} of {planned} matches played, seed {seed}; won % [95% interval]",
+            "{title}: {played} of {planned} matches played, seed {seed}; won % [95% CI]",
+            "{title}: {played} of {planned} matches played, seed {seed}; won % [95% CI]",
             s["planned"],
         )
     table = Table(
@@ -271,5 +271,8 @@ def register(app: typer.Typer) -> None:
     app.command(
         "tournament",
         cls=Command,
-        help=N_("Play a seeded tournament between players and print who wins, with 95% intervals."),
+        help=N_(
+            "Play a seeded tournament between players and print who wins, with confidence "
+            "intervals (95%)."
+        ),
     )(tournament)
