@@ -230,9 +230,10 @@ _set = object.__setattr__
 
 class _Field:
     """A field of the views :func:`build_view` makes without it: read when first asked for,
-    from the fields those views share (``_shared``), or else computed from what the view
-    holds (:data:`_COMPUTED`), then kept in the view like the others. A view given all its
-    fields, as ``View(...)`` is, never gets here: its own values come first."""
+    from the fields those views share (``_shared``: the first such read takes them all), or
+    else computed from what the view holds (:data:`_COMPUTED`), then kept in the view like
+    the others. A view given all its fields, as ``View(...)`` is, never gets here: its own
+    values come first."""
 
     def __init__(self, name: str, compute: Callable[[dict[str, Any]], Any] | None) -> None:
         self.name = name
@@ -243,11 +244,13 @@ class _Field:
             raise AttributeError(self.name)  # a field without a default, on the class
         fields = view.__dict__
         shared = fields["_shared"]
-        if self.name in shared or self.compute is None:
-            value = shared[self.name]
-        else:
-            value = self.compute(fields)
-        fields[self.name] = value
+        if self.name in shared:
+            # In one step, so the other shared fields are plain reads from now on (the view
+            # holds none of them itself: build_view gives it only the others).
+            fields.update(shared)
+            return shared[self.name]
+        assert self.compute is not None, f"a view lacks {self.name}"
+        value = fields[self.name] = self.compute(fields)
         return value
 
 
