@@ -10,7 +10,8 @@ one per team in team order; the players of a team are the same entry. The tourna
 through the real runner (spawned workers, SQLite store, records file in order), so the
 figures include everything a user waits for, worker start-up included. The records of the
 runs are compared, as a check that the worker count changes nothing. The machine's load
-average is printed before and after, and the CPU time each run used: when the CPU per match
+average is printed before and after, and the CPU time each run used, the parent's part
+(storing each game, writing the records file) said apart: when the CPU per match
 is the same with 2 workers as with 1 but the run is not faster, the machine had no second
 core to give (other work was running), and the scaling figure says nothing about the runner.
 
@@ -54,11 +55,11 @@ def toml_value(value: object) -> str:
     return repr(value)
 
 
-def cpu_seconds() -> float:
-    """CPU time of this process and of its finished children (the workers, once joined)."""
+def cpu_seconds() -> tuple[float, float]:
+    """CPU time of this process, and of its finished children (the workers, once joined)."""
     me = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+    return me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime
 
 
 def resident_mb() -> float:
@@ -154,14 +155,16 @@ def main() -> None:
             start = time.perf_counter()
             run(settings, store, LocalPool(w, plugins), plugins, progress)
             took = time.perf_counter() - start
-            cpu = cpu_seconds() - cpu0
+            parent, workers = (b - a for a, b in zip(cpu0, cpu_seconds(), strict=True))
+            cpu = parent + workers
             marks[played] = resident_mb()
             rates[w] = args.matches / took
             records[w] = digest(settings.records, store)
             store.close()
             print(
                 f"  {w} worker{'s' if w != 1 else ' '}: {took:8.2f} s  {rates[w]:9.2f} matches/s"
-                f"  (CPU {cpu:.2f} s, {1000 * cpu / args.matches:.2f} ms a match, "
+                f"  (CPU {cpu:.2f} s, the parent's {parent:.2f} s; "
+                f"{1000 * cpu / args.matches:.2f} ms a match, "
                 f"{cpu / took:.2f} cores busy)"
             )
             print(
