@@ -100,7 +100,7 @@ def league(
             "({matches:,} matches), seed {seed}, {backend}; {kept}",
             len(settings.players),
         )
-        fields = {"title": game.title, "players": len(settings.players), "format": form}
+        fields = {"title": _(game.title), "players": len(settings.players), "format": form}
         fields.update(pairs=settings.pairs, matches=settings.matches, seed=settings.seed)
         fields.update(backend=pool.describe(), kept=kept_in(settings, resume, done))
         err.print(line.format(**fields), markup=False)
@@ -113,7 +113,7 @@ def league(
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
         return
-    _print(summary, game.title, took)
+    _print(summary, _(game.title), took)
 
 
 def _resume_command(config: Path, settings: LeagueSettings, given: dict[str, Any]) -> str:

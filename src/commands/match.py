@@ -116,7 +116,7 @@ def match(
         state = Sequential(settings, store, teams, on_pair=log)
         pool = backend(settings, loaded)
         a, b = _labels(settings)
-        fields = {"title": game.title, "first": a, "second": b, "pairs": settings.pairs}
+        fields = {"title": _(game.title), "first": a, "second": b, "pairs": settings.pairs}
         fields.update(seed=settings.seed, backend=pool.describe())
         fields["kept"] = kept_in(settings, resume, store.count())
         if settings.sprt:

@@ -104,12 +104,14 @@ def match_end(where: str, m: Match, of: int = 1) -> str:
             "{where} of {matches}: {title}, seed {seed}, {hands} hand, {end}",
             "{where} of {matches}: {title}, seed {seed}, {hands} hands, {end}",
             hands,
-        ).format(where=where, matches=of, title=m.variant.title, seed=m.seed, hands=hands, end=end)
+        ).format(
+            where=where, matches=of, title=_(m.variant.title), seed=m.seed, hands=hands, end=end
+        )
     return ngettext(
         "{where}: {title}, seed {seed}, {hands} hand, {end}",
         "{where}: {title}, seed {seed}, {hands} hands, {end}",
         hands,
-    ).format(where=where, title=m.variant.title, seed=m.seed, hands=hands, end=end)
+    ).format(where=where, title=_(m.variant.title), seed=m.seed, hands=hands, end=end)
 
 
 def entry_name(entry: Any) -> str:

@@ -81,7 +81,7 @@ def review_command(
         if not 1 <= s <= n:
             fail(
                 _("--seat {seat}: {title} has seats 1 to {seats}").format(
-                    seat=s, title=m.variant.title, seats=n
+                    seat=s, title=_(m.variant.title), seats=n
                 )
             )
     dealt = len(m.hands_log)

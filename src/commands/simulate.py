@@ -66,7 +66,7 @@ def simulate(
             "{title}: {matches} matches, seed {seed}",
             "{title}: {matches} matches, seed {seed}",
             matches,
-        ).format(title=v.title, matches=matches, seed=seed)
+        ).format(title=_(v.title), matches=matches, seed=seed)
     )
     say(
         _("  hands {hands} ({per_match:.1f} per match), actions {actions}").format(

@@ -85,7 +85,7 @@ def tournament(
         pool = backend(settings, loaded)
         already = len([i for i in store.done() if i < settings.matches])
         fields = {
-            "title": variant.title,
+            "title": _(variant.title),
             "matches": settings.matches,
             "deals": settings.matches // 2,
             "seed": settings.seed,
@@ -159,7 +159,7 @@ def _pct(r: dict) -> str:
 def _print_summary(s: dict, variant: Any, took: float, played_now: int) -> None:
     labels = list(s["labels"])
     points = any("points_per_hand" in row for row in s["teams"])
-    fields = {"title": variant.title, "played": s["played"], "planned": s["planned"]}
+    fields = {"title": _(variant.title), "played": s["played"], "planned": s["planned"]}
     fields["seed"] = s["seed"]
     if s["swap_teams"]:
         # Translators: the title of a tournament's table (English says "matches" for 1 too).

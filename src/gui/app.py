@@ -607,7 +607,7 @@ class TableApp:
         """The rules window's title and text, in the language in use."""
         v = self.session.variant
         text = f"{v.rules_in(language()).rstrip()}\n\n{_(KEY_LEGEND)}"
-        return _("Rules: {title}").format(title=v.title), text
+        return _("Rules: {title}").format(title=_(v.title)), text
 
     def do_rules(self) -> None:
         title, text = self._rules()
@@ -826,7 +826,7 @@ class TableApp:
         self._ask(
             "resume",
             lambda: (
-                resume_question(m.variant.title, m.hand_number, m.scores),
+                resume_question(_(m.variant.title), m.hand_number, m.scores),
                 (Choice("choice:resume", _("Resume")), Choice("choice:fresh", _("New match"))),
             ),
         )

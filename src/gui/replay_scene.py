@@ -115,7 +115,7 @@ def panel(
     s = pb.shown
     v = s.variant
     view = s.view()
-    out = [(v.title, "title"), (_("Replay: {source}").format(source=state.source), "muted")]
+    out = [(_(v.title), "title"), (_("Replay: {source}").format(source=state.source), "muted")]
     out.append((_("Seed {seed}").format(seed=s.match.seed), "muted"))
     for team in range(1, len(v.teams) + 1):
         players = ", ".join(

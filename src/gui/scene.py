@@ -308,7 +308,7 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
     if targets and focus not in targets:
         focus = targets[0]  # the felt's first button takes the keyboard (Enter presses it)
     return Scene(
-        title=v.title,
+        title=_(v.title),
         seats=tuple(seats),
         line=line,
         ends=ends,

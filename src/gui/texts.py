@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.actions import LEFT, PASS, Action, ChooseLeader, Draw, Play
 from ..core.tiles import Tile
-from ..core.variant import DOMINO, Variant
+from ..core.variant import DOMINO, Variant, score_dash
 from ..core.view import PastHand, View
 from ..i18n import N_, _, ngettext, pgettext
 
@@ -215,7 +215,8 @@ def series_scoring(variant: Variant) -> bool:
 
 
 def scores_text(scores: tuple[int, ...]) -> str:
-    return "–".join(str(s) for s in scores)
+    """The teams' scores as the language writes a score ("3–1"; German "3:1")."""
+    return score_dash(scores)
 
 
 def _pips_left(name: str, pips: int) -> str:
@@ -481,7 +482,7 @@ def panel_lines(session: Session, view: View, ui: Ui, last: str | None) -> list[
     v = session.variant
     number = session.held_hand or view.hand_number  # a finished hand on show is "the" hand
     out = [
-        (v.title, "title"),
+        (_(v.title), "title"),
         (_("Hand {number} · seed {seed}").format(number=number, seed=session.match.seed), "muted"),
     ]
     for team in range(1, len(v.teams) + 1):
@@ -584,7 +585,7 @@ def log_lines(
     sentence (``?``, ``??``, or nothing) and lines shown indented under it."""
     notes = notes or {}
     m = session.match
-    lines = [_("{title}, seed {seed}.").format(title=m.variant.title, seed=m.seed)]
+    lines = [_("{title}, seed {seed}.").format(title=_(m.variant.title), seed=m.seed)]
     for rnd in m.draw_rounds:
         if rnd:
             pairs = tuple(sorted(rnd.items()))

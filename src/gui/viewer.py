@@ -23,6 +23,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from ..core.variant import score_dash
 from ..i18n import N_, _, language
 from . import save
 from .app import TableApp
@@ -465,7 +466,7 @@ class ViewerApp:
         m = loaded.match
         if m is None:
             return None
-        return m.variant.title, m.hand_number, "–".join(map(str, m.scores))
+        return _(m.variant.title), m.hand_number, score_dash(m.scores)
 
     def play_from_here(self, seat: int) -> TableApp:
         """Open a live table at the position shown, the person in ``seat``: the record up to
@@ -504,7 +505,7 @@ class ViewerApp:
     def do_rules(self) -> None:
         v = self.playback.match.variant
         text = f"{v.rules_in(language()).rstrip()}\n\n{_(KEYS)}"
-        title = _("Rules: {title}").format(title=v.title)
+        title = _("Rules: {title}").format(title=_(v.title))
         self._open(
             "rules",
             lambda: TextWindow(

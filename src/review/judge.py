@@ -73,6 +73,13 @@ MARKS = {"mistake": "?", "blunder": "??"}
 END_LETTERS = {"left": "L", "right": "R"}
 
 
+def end_letter(end: str) -> str:
+    """The felt's mark of ``end`` in the language in use (the table's own words)."""
+    if end == "left":
+        return pgettext("the left end's mark", "L")
+    return pgettext("the right end's mark", "R")
+
+
 @dataclass(frozen=True, slots=True)
 class Said:
     """An action as the review names it, said in the language in use when it is shown
@@ -94,7 +101,7 @@ class Said:
         # Translators: a play: {tile} ("6-4") on the end showing {number}; {letter} is the
         # felt's mark for that end, L or R.
         return _("{tile} on the {number} end ({letter})").format(
-            tile=action.tile, number=self.number, letter=END_LETTERS[action.end]
+            tile=action.tile, number=self.number, letter=end_letter(action.end)
         )
 
 
