@@ -81,7 +81,9 @@ class Group(_HelpInLanguage, TyperGroup):
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print ``message`` as one line on stderr and exit with ``code`` (2: bad input)."""
     # The message is plain text: config keys like [seats] must not be read as markup.
-    err.print(f"[bold red]{escape(_('error:'))}[/] {escape(message)}", markup=True)
+    # Translated outside the f-string: Babel's extractor does not look inside f-strings.
+    label = escape(_("error:"))
+    err.print(f"[bold red]{label}[/] {escape(message)}", markup=True)
     raise typer.Exit(code)
 
 
@@ -95,7 +97,8 @@ def plugins() -> Plugins:
     loaded = default_plugins()
     if loaded is not _reported:
         for message in loaded.failures:
-            err.print(f"[yellow]{escape(_('warning:'))}[/] {escape(message)}", markup=True)
+            label = escape(_("warning:"))
+            err.print(f"[yellow]{label}[/] {escape(message)}", markup=True)
         _reported = loaded
     return loaded
 
