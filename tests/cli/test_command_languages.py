@@ -149,3 +149,23 @@ def test_lang_translates_the_help(monkeypatch):
     r = runner.invoke(app, ["tournament", "--help"])
     assert "«" not in r.output
     assert "Matches to play." in r.output
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        ("de", ("Fehler:", "hat keine Spieler für die Plätze 2, 3, 4")),
+        ("uk", ("помилка:", "2, 3, 4")),
+        ("es", ("error:", "no tiene jugador para los puestos 2, 3, 4")),
+    ],
+)
+def test_a_bad_config_error_reads_in_the_language_chosen(tmp_path, code, words):
+    """The real catalogs: one line in the chosen language, exit 2."""
+    config = tmp_path / "bad.toml"
+    config.write_text('variant = "chiva"\n[seats]\n1 = "expert"\n', encoding="utf-8")
+    r = runner.invoke(app, ["--lang", code, "tournament", str(config)])
+    assert r.exit_code == 2, r.output
+    assert "[seats]" in r.output and "has no player" not in r.output
+    for word in words:
+        assert word in r.output
+    assert len(r.output.strip().splitlines()) == 1
