@@ -262,6 +262,10 @@ class _Registry(Generic[T]):
     def __iter__(self) -> Iterator[str]:
         return iter(sorted(self.entries))
 
+    def builtin(self, name: str) -> bool:
+        """Whether ``name`` is one of capicua's own (its players may play in process)."""
+        return self.entries[name].distribution == "capicua"
+
     def get(self, name: str) -> type[T]:
         try:
             return self.entries[name].cls
@@ -339,10 +343,6 @@ class PlayerRegistry(_Registry[Player]):
         if problem:
             raise PluginError(_("player {name!r}: {problem}").format(name=name, problem=problem))
         return name, checked
-
-    def builtin(self, name: str) -> bool:
-        """Whether player ``name`` is one of capicua's own (they may play in process)."""
-        return self.entries[name].distribution == "capicua"
 
     def create(self, spec: Any, rng: random.Random) -> Player:
         """A player for one seat from its config entry and the seat's random stream."""

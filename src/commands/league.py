@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 from rich import box
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.table import Table
 
 from ..i18n import N_, _, ngettext, pgettext
@@ -146,7 +146,7 @@ def _print(s: dict, title: str, took: float) -> None:
         markup=False,
     )
     ratings = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for column, justify in (
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("", "right"),
         (pgettext("column", "player"), "left"),
         (pgettext("column", "rating"), "right"),
@@ -154,8 +154,9 @@ def _print(s: dict, title: str, took: float) -> None:
         # Translators: a column heading: the share of the points a player won.
         (pgettext("column", "share"), "right"),
         (pgettext("column", "pairs"), "right"),
-    ):
-        ratings.add_column(column, justify=justify)  # type: ignore[arg-type]
+    )
+    for column, justify in columns:
+        ratings.add_column(column, justify=justify)
     for rank, row in enumerate(s["ratings"], 1):
         lo, hi = row["interval"]
         ratings.add_row(

@@ -622,7 +622,8 @@ def log_lines(
                 elif action.end == LEFT:
                     left = action.tile.other(left)
                 else:
-                    right = action.tile.other(right)  # type: ignore[arg-type]
+                    assert right is not None  # set together with left by the first tile
+                    right = action.tile.other(right)
         if log.result is not None and log.number <= len(view.past):
             lines.extend(result_lines(view.past[log.number - 1], view, session))
         elif log.result is None:
