@@ -30,10 +30,10 @@ from ..core.errors import NothingToUndo
 from ..core.match import Match
 from ..core.rng import restore_stream, seat_stream, stream_state
 from ..core.tiles import Tile
+from ..core.variant import and_names
 from ..core.view import PastHand, View
 from ..i18n import _
 from ..players.command import make_player
-from .texts import and_list
 
 
 class SeatsError(ValueError):
@@ -54,7 +54,7 @@ def check_seats(seats: dict[int, Any], players: Any) -> int | None:
             _(
                 "seats {seats} are both people; the table has room for one person, the other "
                 "seats need computer players"
-            ).format(seats=and_list([str(p) for p in people]))
+            ).format(seats=and_names([str(p) for p in people]))
         )
     return people[0] if people else None
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.actions import LEFT, PASS, Action, ChooseLeader, Draw, Play
 from ..core.tiles import Tile
-from ..core.variant import DOMINO, Variant, score_dash
+from ..core.variant import DOMINO, Variant, and_names, cap, score_dash
 from ..core.view import PastHand, View
 from ..i18n import N_, _, ngettext, pgettext
 
@@ -80,21 +80,6 @@ _LOG_LEADS = {
 }
 
 
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def and_list(names: Sequence[str]) -> str:
-    """``seat 2 and seat 4``: names joined in the language in use."""
-    if not names:
-        return ""
-    out = names[0]
-    for name in names[1:]:
-        # Translators: two names (of seats, windows) joined: "seat 2 and seat 4".
-        out = _("{first} and {second}").format(first=out, second=name)
-    return out
-
-
 def end_mark(end: str) -> str:
     """The letter the felt writes at an end (``L``, ``R`` in English)."""
     if end == "left":
@@ -152,7 +137,7 @@ def team_name(session: Session, team: int | None, long: bool = False) -> str:
     ours = session.human in seats
     if not long:
         return _("your team") if ours else _("team {team}").format(team=team)
-    who = and_list([seat_name(session, s) for s in seats])
+    who = and_names([seat_name(session, s) for s in seats])
     if ours:
         return _("Your team ({who})").format(who=who)
     return _("Team {team} ({who})").format(team=team, who=who)
@@ -448,7 +433,7 @@ def status(session: Session, view: View, ui: Ui) -> tuple[str, str]:
         ), "status"
     if ui.paused:
         names = [_(WINDOW_NAMES[w]) if w in WINDOW_NAMES else w for w in ui.paused_by]
-        which = and_list(names) if names else _("a window")
+        which = and_names(names) if names else _("a window")
         # Translators: {which} names the open windows: "Rules and the log", "a window".
         text = ngettext(
             "Paused: the computers wait while {which} is open.",
