@@ -26,8 +26,9 @@ try:
 except ModuleNotFoundError as exc:  # the optional extra is not installed
     raise missing_extra(exc) from None
 
-from ..core.actions import REDEAL, Action
-from ..core.match import CLAIM, PLAY, Match
+from ..core.actions import Action
+from ..core.driver import imposed
+from ..core.match import PLAY, Match
 from ..core.records import to_record
 from ..core.rng import derive_seed, fresh_seed
 from ..core.tiles import Tile
@@ -211,11 +212,11 @@ class CapicuaEnv(AECEnv):
 
     @staticmethod
     def _legal(m: Match) -> Sequence[Action]:
-        """The actions an agent may take: the legal ones, except at a redeal claim, which an
-        agent (a computer seat) must make: the rules let only a person keep such a hand."""
-        if m.phase == CLAIM:
-            return (REDEAL,)
-        return m.legal_actions()
+        """The actions an agent may take: the legal ones, or the one the driver imposes on
+        every computer seat (an agent is one): the redeal at a claim, which only a person
+        may decline."""
+        forced = imposed(m)
+        return (forced,) if forced is not None else m.legal_actions()
 
     def _apply(self, seat: int, action: Action) -> None:
         m = self.match
