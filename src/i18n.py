@@ -64,8 +64,7 @@ def from_environment(environ: dict[str, str] | None = None) -> str:
         if not value:
             continue
         if name == "LANGUAGE":
-            # gettext's own rule: LANGUAGE is a list of preferences, and counts only when
-            # the locale is not C (LC_ALL/LANG); here the first known entry wins.
+            # A list of preferences, as gettext reads it: the first with a catalog wins.
             for part in value.split(":"):
                 known = normalize(part)
                 if known:
