@@ -4,6 +4,9 @@ asked."""
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
+from typing import Any
 
 from capicua.core.actions import parse_action
 from capicua.core.match import Match
@@ -208,3 +211,13 @@ def cutthroat(seed: int = 1) -> Session:
     return Session(
         Match(Cutthroat(), seed), {1: "human", 2: "random", 3: "random"}, PLUGINS.players
     )
+
+
+def settle(app: Any, until: Callable[[], Any], what: str = "the table", rounds: int = 5000) -> None:
+    """Run a table's event loop until ``until()`` holds (the computers think in a thread)."""
+    for _ in range(rounds):
+        app.root.update()
+        if until():
+            return
+        time.sleep(0.001)
+    raise AssertionError(f"{what} never got there")

@@ -8,7 +8,6 @@ exception in a Tk callback. The computers move with no delay, in the worker thre
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from table_helpers import (
@@ -19,6 +18,7 @@ from table_helpers import (
     Scripted,
     double_nine_at_claim,
     session,
+    settle,
 )
 
 from capicua.core.actions import Play
@@ -65,16 +65,6 @@ def table(root, data):
     yield make
     for app in made:
         app.shutdown()
-
-
-def settle(app: TableApp, until, what: str = "the table", rounds: int = 5000) -> None:
-    """Run the event loop until ``until()`` holds (the computers think in a thread)."""
-    for _ in range(rounds):
-        app.root.update()
-        if until():
-            return
-        time.sleep(0.001)
-    raise AssertionError(f"{what} never got there")
 
 
 def person_or_hand_end(app: TableApp) -> bool:

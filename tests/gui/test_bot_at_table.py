@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import shutil
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from table_helpers import PLUGINS, drive, session
+from table_helpers import PLUGINS, drive, session, settle
 
 from capicua.core.actions import Play
 from capicua.gui import save
@@ -64,15 +63,6 @@ def window(root, tmp_path, monkeypatch):
         app.shutdown()
 
 
-def settle(app: TableApp, until, rounds: int = 20000) -> None:
-    for _ in range(rounds):
-        app.root.update()
-        if until():
-            return
-        time.sleep(0.001)
-    raise AssertionError("the table never got there")
-
-
 def tap(app: TableApp, tag: str) -> None:
     centre = app.table.centre_of(tag)
     assert centre is not None, tag
@@ -90,6 +80,7 @@ def test_the_javascript_bot_partners_the_person_by_taps_and_its_comments_show(wi
         settle(
             app,
             lambda: app.person_view() is not None or app.session.holding or app.session.match.over,
+            rounds=20000,
         )
         if app.session.match.over or app.session.held_hand is not None:
             break

@@ -17,7 +17,7 @@ import tkinter as tk
 from tkinter import font as tkfont
 
 import pytest
-from table_helpers import PLUGINS, SEATS
+from table_helpers import PLUGINS, SEATS, settle
 
 from capicua import i18n
 from capicua.gui import save
@@ -94,14 +94,6 @@ def table(root, tmp_path, monkeypatch):
     yield make
     for app in made:
         app.shutdown()
-
-
-def settle(app: TableApp, until, rounds: int = 5000) -> None:
-    for _ in range(rounds):
-        app.root.update()
-        if until():
-            return
-    raise AssertionError("the table never got there")
 
 
 def played_a_little(app: TableApp) -> None:
