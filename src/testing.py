@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NoReturn
 
-from .core.actions import PASS, Action, ChooseLeader, Draw, Keep, Pass, Play, Redeal
+from .core.actions import PASS, Action, ChooseLeader, Pick, Keep, Pass, Play, Redeal
 from .core.errors import IllegalAction
 from .core.match import CLAIM, DRAW, LEAD, OVER, PLAY, Match
 from .core.records import dumps, replay, to_record
@@ -73,7 +73,7 @@ __all__ = [
 
 #: A match longer than this many actions is taken not to end (a rule that never finishes).
 MAX_ACTIONS = 50_000
-_PHASE_KINDS = {PLAY: (Play, Pass), CLAIM: (Keep, Redeal), LEAD: (ChooseLeader,), DRAW: (Draw,)}
+_PHASE_KINDS = {PLAY: (Play, Pass), CLAIM: (Keep, Redeal), LEAD: (ChooseLeader,), DRAW: (Pick,)}
 
 
 class ConformanceError(AssertionError):
@@ -146,7 +146,7 @@ def random_match(
     """The match ``check_variant`` plays with ``seed``: uniform choices from a stream of
     their own. Use it to look at a failing match (``capicua replay`` its record). It stops
     after ``max_actions`` actions, finished or not."""
-    match = Match(variant(), seed)
+    match = variant().new_match(seed)
     choices = derive(seed, "conformance-choices")
     while match.turn is not None and len(match.actions) < max_actions:
         legal = match.legal_actions()
@@ -248,7 +248,7 @@ def _random_position(variant: Callable[[], Variant], seed: int) -> Match | None:
     """A match played at random from ``seed`` to a play decision (not an opening the rules
     force; ``None`` if the match ended first)."""
     rng = random.Random(seed)
-    match = Match(variant(), rng.getrandbits(32))
+    match = variant().new_match(rng.getrandbits(32))
     stop = rng.random()
     while match.turn is not None and len(match.actions) < MAX_ACTIONS:
         legal = match.legal_actions()
@@ -279,7 +279,7 @@ class _MatchChecker:
         self.full = tile_set(self.v.max_pip)
         self.instrument()
         try:
-            self.match = Match(self.v, seed)
+            self.match = self.v.new_match(seed)
         except ConformanceError:
             raise
         except Exception as exc:
@@ -747,7 +747,7 @@ def _tiles(obj: Any, path: str, leaks: list[str]) -> Iterable[tuple[str, Tile]]:
                 stack += [(x, f"{path}.{name}") for name, x in _fields(obj)]
 
 
-_SIMPLE_ACTIONS = (Pass, Keep, Redeal, Draw, ChooseLeader)
+_SIMPLE_ACTIONS = (Pass, Keep, Redeal, Pick, ChooseLeader)
 
 
 def _fields(obj: Any) -> list[tuple[str, Any]]:
@@ -839,7 +839,7 @@ def _seat_everywhere(
     report: Report | None,
 ) -> list[str]:
     variant = make()
-    match = Match(variant, seed)
+    match = variant.new_match(seed)
     seats = {s: player(seat_stream(seed, s), **options) for s in range(1, variant.seats + 1)}
     taken: list[str] = []
     while match.turn is not None and (max_decisions is None or len(taken) < max_decisions):

@@ -5,20 +5,27 @@ a particular game: variants (``capicua.variants``) supply the rules where games 
 """
 
 from .actions import (
+    ALL_ENDS,
+    DOWN,
+    DRAW,
     ENDS,
     KEEP,
     LEFT,
+    MEXICAN,
     PASS,
     REDEAL,
     RIGHT,
+    UP,
     Action,
     ChooseLeader,
-    Draw,
+    DrawTile,
     Keep,
     Pass,
+    Pick,
     Play,
     Redeal,
     parse_action,
+    train,
 )
 from .errors import (
     CapicuaError,
@@ -31,30 +38,41 @@ from .errors import (
     RecordError,
     RuleViolation,
 )
+from .layout import Layout, Spinner, Train, Trains
 from .line import Line
-from .match import HandLog, Match, Outcome
+from .match import HandLog, Match, Outcome, Phase
+from .position import Ending, Position, step
 from .tiles import Tile, tile_set
-from .variant import BLOCK, DOMINO, TIE, HandResult, Variant, VariantInfo
+from .variant import BLOCK, DOMINO, GOAL, TIE, HandEnd, HandResult, Variant, VariantInfo
 from .view import PastHand, View
 
 __all__ = [
+    "ALL_ENDS",
     "BLOCK",
     "DOMINO",
+    "DOWN",
+    "DRAW",
     "ENDS",
+    "GOAL",
     "KEEP",
     "LEFT",
+    "MEXICAN",
     "PASS",
     "REDEAL",
     "RIGHT",
     "TIE",
+    "UP",
     "Action",
     "CapicuaError",
     "ChooseLeader",
-    "Draw",
+    "DrawTile",
+    "Ending",
+    "HandEnd",
     "HandLog",
     "HandResult",
     "IllegalAction",
     "Keep",
+    "Layout",
     "Line",
     "Match",
     "MatchOver",
@@ -62,17 +80,25 @@ __all__ = [
     "Outcome",
     "Pass",
     "PastHand",
+    "Phase",
+    "Pick",
     "Play",
+    "Position",
     "PlayerError",
     "PlayerFault",
     "PluginError",
     "RecordError",
     "Redeal",
     "RuleViolation",
+    "Spinner",
     "Tile",
+    "Train",
+    "Trains",
     "Variant",
     "VariantInfo",
     "View",
     "parse_action",
+    "step",
     "tile_set",
+    "train",
 ]

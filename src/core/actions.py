@@ -1,30 +1,61 @@
 """Actions: every decision a player makes, as small interned values with a notation.
 
-Playing a tile is not the only decision: the draw for first lead, the choice of leader and
-the answer to a five-doubles hand are actions too, so the GUI, the computer players and the
-tournament runner all drive the match through one ``apply(action)``.
+Playing a tile is not the only decision: drawing from the boneyard, the draw for first lead,
+the choice of leader and the answer to a five-doubles hand are actions too, so the GUI, the
+computer players and the tournament runner all drive the match through one
+``apply(action)``.
 
 Notation (what ``str`` prints and :func:`parse_action` reads):
 
 ======================  ==========================================================
 ``6-4L`` / ``6-4R``     play 6-4 on the left / right end (the first tile: ``6-4L``)
-``pass``                pass (only when no tile fits)
-``draw 7``              draw for first lead: take face-down tile number 7
+``6-4U`` / ``6-4D``     play 6-4 on a spinner's up / down arm
+``6-4T3`` / ``6-4M``    play 6-4 on seat 3's train / on the Mexican train
+``draw``                draw a tile from the boneyard
+``pass``                pass (only when no tile fits and nothing can be drawn)
+``pick 7``              draw for first lead: take face-down tile number 7 (``draw 7``
+                        is read as the same, as records and bots wrote it before)
 ``lead 3``              the entitled team's chooser names seat 3 as leader
 ``keep``                keep a hand with five or more doubles
 ``redeal``              show the doubles and demand a redeal
 ======================  ==========================================================
 
-Every action object exists once, so the engine compares actions by identity.
+An *end* is the identity of an open end of the layout (:mod:`capicua.core.layout`):
+``left`` and ``right`` on a line, ``up`` and ``down`` on a spinner's cross arms, ``t1`` ...
+``t8`` for the seats' trains and ``mexican`` for the public train. Every action object
+exists once, so the engine compares actions by identity.
 """
 
 from __future__ import annotations
+
+import re
 
 from .tiles import ALL_TILES, Tile
 
 LEFT = "left"
 RIGHT = "right"
+UP = "up"
+DOWN = "down"
+MEXICAN = "mexican"
+#: The two ends of a line.
 ENDS = (LEFT, RIGHT)
+#: The most trains a layout has: one per seat, eight seats at most.
+MAX_TRAINS = 8
+
+
+def train(seat: int) -> str:
+    """The end of ``seat``'s personal train (``t3``)."""
+    return f"t{seat}"
+
+
+#: Every end an action can name, in a fixed order (a play's index among a tile's plays).
+ALL_ENDS = (LEFT, RIGHT, UP, DOWN, MEXICAN, *(train(s) for s in range(1, MAX_TRAINS + 1)))
+_END_INDEX = {end: i for i, end in enumerate(ALL_ENDS)}
+#: Each end's letter(s) in the notation (``6-4L``, ``6-4T3``), and back.
+_END_CODE = {LEFT: "L", RIGHT: "R", UP: "U", DOWN: "D", MEXICAN: "M"} | {
+    train(s): f"T{s}" for s in range(1, MAX_TRAINS + 1)
+}
+_CODE_END = {code: end for end, code in _END_CODE.items()}
 
 
 class Action:
@@ -41,7 +72,7 @@ class Action:
 
 
 class Play(Action):
-    """Put ``tile`` on ``end`` of the line. On an empty line the end is always ``left``."""
+    """Put ``tile`` on ``end`` of the layout. On an empty line the end is always ``left``."""
 
     __slots__ = ("end", "tile")
     kind = "play"
@@ -55,12 +86,14 @@ class Play(Action):
     @staticmethod
     def of(tile: Tile, end: str) -> Play:
         try:
-            return _PLAYS[tile.index][0 if end == LEFT else 1 if end == RIGHT else 2]
-        except IndexError:
-            raise ValueError(f"an end is 'left' or 'right', not {end!r}") from None
+            return _PLAYS[tile.index][_END_INDEX[end]]
+        except (KeyError, TypeError):
+            raise ValueError(
+                f"an end is left, right, up, down, mexican or t1 to t{MAX_TRAINS}, not {end!r}"
+            ) from None
 
     def __str__(self) -> str:
-        return f"{self.tile}{'L' if self.end == LEFT else 'R'}"
+        return f"{self.tile}{_END_CODE[self.end]}"
 
     def __reduce__(self) -> tuple:
         return (Play.of, (self.tile, self.end))
@@ -79,27 +112,41 @@ class Pass(Action):
         return (_singleton, ("pass",))
 
 
-class Draw(Action):
+class DrawTile(Action):
+    """Draw a tile from the boneyard into the hand: a chance event whose tile only the
+    drawer sees (the next tile of the deal's boneyard, so a replay draws the same)."""
+
+    __slots__ = ()
+    kind = "draw"
+
+    def __str__(self) -> str:
+        return "draw"
+
+    def __reduce__(self) -> tuple:
+        return (_singleton, ("draw",))
+
+
+class Pick(Action):
     """Draw for first lead: take face-down tile ``index`` (0-based) of those on the table."""
 
     __slots__ = ("index",)
-    kind = "draw"
+    kind = "pick"
     index: int
 
     def __init__(self, index: int) -> None:
         object.__setattr__(self, "index", index)
 
     @staticmethod
-    def of(index: int) -> Draw:
-        if not 0 <= index < len(_DRAWS):
+    def of(index: int) -> Pick:
+        if not 0 <= index < len(_PICKS):
             raise ValueError(f"no face-down tile number {index}")
-        return _DRAWS[index]
+        return _PICKS[index]
 
     def __str__(self) -> str:
-        return f"draw {self.index}"
+        return f"pick {self.index}"
 
     def __reduce__(self) -> tuple:
-        return (Draw.of, (self.index,))
+        return (Pick.of, (self.index,))
 
 
 class ChooseLeader(Action):
@@ -152,33 +199,42 @@ class Redeal(Action):
 
 
 PASS = Pass()
+DRAW = DrawTile()
 KEEP = Keep()
 REDEAL = Redeal()
-_PLAYS = [(Play(t, LEFT), Play(t, RIGHT)) for t in ALL_TILES]
-_DRAWS = [Draw(i) for i in range(len(ALL_TILES))]
+#: Every play, by tile index and then end index (left 0, right 1: the hot path's lookup).
+_PLAYS = [tuple(Play(t, end) for end in ALL_ENDS) for t in ALL_TILES]
+_PICKS = [Pick(i) for i in range(len(ALL_TILES))]
 _LEADS = [ChooseLeader(s) for s in range(0, 17)]
+_SINGLETONS: dict[str, Action] = {"pass": PASS, "draw": DRAW, "keep": KEEP, "redeal": REDEAL}
 
 
 def _singleton(name: str) -> Action:
-    return {"pass": PASS, "keep": KEEP, "redeal": REDEAL}[name]
+    return _SINGLETONS[name]
 
 
 def parse_action(text: str) -> Action:
     """Read an action from its notation (see the module docstring)."""
     s = text.strip()
     low = s.lower()
-    if low in ("pass", "keep", "redeal"):
-        return _singleton(low)
+    if low in _SINGLETONS:
+        return _SINGLETONS[low]
     word, _, rest = low.partition(" ")
     try:
-        if word == "draw":
-            return Draw.of(int(rest))
+        if word in ("pick", "draw"):  # "draw N": the draw for first lead's older notation
+            return Pick.of(int(rest))
         if word == "lead":
             return ChooseLeader.of(int(rest))
-        if low and low[-1] in "lr":
-            return Play.of(Tile.parse(s[:-1]), LEFT if low[-1] == "l" else RIGHT)
+        played = _PLAY_TEXT.match(s)
+        if played:
+            return Play.of(Tile.parse(played[1]), _CODE_END[played[2].upper()])
     except ValueError as exc:
         raise ValueError(f"not an action: {text!r} ({exc})") from None
     raise ValueError(
-        f"not an action: {text!r} (write 6-4L, 6-4R, pass, draw N, lead N, keep or redeal)"
+        f"not an action: {text!r} (write 6-4L, 6-4R, 6-4U, 6-4T3, 6-4M, draw, pass, "
+        "pick N, lead N, keep or redeal)"
     )
+
+
+# A play: the tile, then its end's code (L, R, U, D, M, or T and a seat number).
+_PLAY_TEXT = re.compile(r"^(.*?\d)\s*([LRUDM]|T[1-8])$", re.IGNORECASE)

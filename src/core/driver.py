@@ -82,7 +82,7 @@ def play_match(
     :param seats: each seat's config entry, passed to ``capicua_match_started``.
     :param timings: if given, each seat's decision times in seconds are appended to it.
     """
-    match = Match(variant, seed, script)
+    match = variant.new_match(seed, script)
     names = {s: _name(p) for s, p in players.items()}
     if hook is not None:
         hook.capicua_match_started(match=match, seats=dict(seats or names))

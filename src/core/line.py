@@ -1,7 +1,8 @@
 """The line of play as a value: tiles left to right, each oriented, with two open ends.
 
-The engine keeps its own fast line (a deque inside :class:`~capicua.core.match.Match`);
-views, the GUI and the computer players get this immutable value. Notation: each tile as it
+The :class:`~capicua.core.layout.Layout` of the two-ended games. The engine keeps its own
+fast line for them (a deque inside :class:`~capicua.core.match.Match`); views, the GUI and
+the computer players get this immutable value. Notation: each tile as it
 lies, left number first, e.g. ``6|6 6|2 2|3`` (left end 6, right end 3).
 """
 
@@ -11,11 +12,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .actions import LEFT, RIGHT
+from .layout import Layout
 from .tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)
-class Line:
+class Line(Layout):
     """Tiles left to right as ``(left number, right number)`` pairs; empty before the lead."""
 
     tiles: tuple[tuple[int, int], ...] = ()
@@ -32,6 +34,15 @@ class Line:
     def ends(self) -> tuple[int, int] | None:
         """The open numbers ``(left, right)``, ``None`` on an empty line."""
         return (self.tiles[0][0], self.tiles[-1][1]) if self.tiles else None
+
+    @property
+    def placed(self) -> int:
+        return len(self.tiles)
+
+    def open_ends(self) -> tuple[tuple[str, int], ...]:
+        if not self.tiles:
+            return ()
+        return ((LEFT, self.tiles[0][0]), (RIGHT, self.tiles[-1][1]))
 
     def fits(self, tile: Tile) -> tuple[str, ...]:
         """The ends ``tile`` can be played on (both of them on an empty line: it opens both)."""

@@ -1,11 +1,17 @@
 """The match: one state machine from the draw for first lead to the last hand.
 
-Phases, in order: ``draw`` (draw for first lead, variants that have one), ``lead`` (the
-entitled team's chooser names the leader, blind), the deal (a chance event, no decision),
-``claim`` (players holding enough doubles keep the hand or demand a redeal), ``play``
-(plays and passes until a domino or a block), then the hand's result, and either the next
-hand or ``over``. Every decision is an :class:`~capicua.core.actions.Action` applied through
-:meth:`Match.apply`; chance comes from the injected :class:`~capicua.core.rng.Dealer`.
+Phases (:class:`Phase`), in order: ``draw`` (draw for first lead, variants that have one),
+``lead`` (the entitled team's chooser names the leader, blind), the deal (a chance event, no
+decision), ``claim`` (players holding enough doubles keep the hand or demand a redeal),
+``play`` (plays, draws and passes until a domino, a block or a goal), then the hand's
+result, and either the next hand or ``over``. Every decision is an
+:class:`~capicua.core.actions.Action` applied through :meth:`Match.apply`; chance comes
+from the injected :class:`~capicua.core.rng.Dealer`. A match is made by its variant
+(:meth:`Variant.new_match <capicua.core.variant.Variant.new_match>`).
+
+The play phase follows the variant's rules (:mod:`capicua.core.position`); a variant that
+keeps the block game's rules of play is played here on a fast path of plain ints and a
+deque, with the same results.
 
 The match is the one mechanism for play, look-ahead, undo and replay (python-chess's
 ``push``/``pop``): :meth:`undo` rewinds the dealer and replays every action but the last, so
@@ -18,27 +24,47 @@ import functools
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .actions import KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Play
 from .errors import IllegalAction, MatchOver, NobodyToMove, NothingToUndo
+from .layout import Layout
+from .line import Line
+from .position import Ending, Position, step
 from .rng import Dealer, fresh_seed
 from .tiles import Tile, tile_set
-from .variant import BLOCK, DOMINO, TIE, HandResult, Variant
+from .variant import BLOCK, DOMINO, GOAL, TIE, HandResult, Variant
 
 if TYPE_CHECKING:
     from .view import PastHand, View
 
-DRAW = "draw"
-LEAD = "lead"
-CLAIM = "claim"
-PLAY = "play"
-OVER = "over"
 
-_PLAYS = A._PLAYS  # (left, right) Play objects by tile index: the hot path's lookup table
-_DRAWS = A._DRAWS
+class Phase(StrEnum):
+    """Where a match stands; the values are the words views and messages use."""
+
+    #: The draw for first lead.
+    DRAW = "draw"
+    #: The entitled team's chooser names the leader.
+    LEAD = "lead"
+    #: Players with enough doubles keep the hand or demand a redeal.
+    CLAIM = "claim"
+    #: Plays, draws and passes.
+    PLAY = "play"
+    #: The match is over.
+    OVER = "over"
+
+
+DRAW = Phase.DRAW
+LEAD = Phase.LEAD
+CLAIM = Phase.CLAIM
+PLAY = Phase.PLAY
+OVER = Phase.OVER
+
+_PLAYS = A._PLAYS  # Play objects by tile index, then end (left 0, right 1): the hot path's table
+_PICKS = A._PICKS
 
 
 @functools.cache
@@ -58,12 +84,18 @@ def _plays_on(max_pip: int) -> list[list[dict[Tile, tuple[Play, ...]]]]:
     ]
 
 
+#: Deals in a row a variant's rules may refuse (hand_leader answering None) before the
+#: engine gives up: a rule that never accepts a deal is a bug in the variant.
+_MOST_REDEALS = 1000
+
+
 @dataclass(slots=True)
 class Redealt:
-    """A deal abandoned by a redeal claim: the deal, who claimed, the doubles shown."""
+    """A deal abandoned by a redeal claim (the deal, who claimed, the doubles shown), or by
+    the rules themselves (``claimant`` ``None``: Draw's deal with no double)."""
 
     deal: dict[int | str, tuple[Tile, ...]]
-    claimant: int
+    claimant: int | None
     shown: tuple[Tile, ...]
 
 
@@ -83,11 +115,13 @@ class HandLog:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a match ended: the winning team and the match's name ("chiva", "pollona", ...)."""
+    """How a match ended: the winning team (``None`` for a win shared by several teams,
+    which ``winners`` lists), the match's name ("chiva", "pollona", ...) and the scores."""
 
-    winner: int
+    winner: int | None
     label: str | None
     scores: tuple[int, ...]
+    winners: tuple[int, ...] = ()
 
 
 class Match:
@@ -121,6 +155,9 @@ class Match:
         self._next = [0] + [s % self._n + 1 for s in range(1, self._n + 1)]
         self._team_of = [0] + [variant.team_of[s] for s in range(1, self._n + 1)]
         self._fits = _plays_on(variant.max_pip)
+        #: Whether hands are played through the variant's rule methods (position.step)
+        #: rather than the fast path of the block game's rules.
+        self._by_rules = not variant.plays_fast()
         self.info = variant.info()
         self._start()
 
@@ -143,9 +180,22 @@ class Match:
     @property
     def outcome(self) -> Outcome | None:
         """The match's outcome, ``None`` while it runs."""
-        if self.winner is None:
+        if self.phase != OVER:
             return None
-        return Outcome(self.winner, self.label, self.scores)
+        return Outcome(self.winner, self.label, self.scores, self.winners)
+
+    @property
+    def position(self) -> Position | None:
+        """The hand in play as the variant's rules see it (every hand: the engine's truth),
+        for variants played by their rule methods; ``None`` on the fast path."""
+        return self._pos
+
+    @property
+    def boneyard(self) -> tuple[Tile, ...]:
+        """The tiles face down in the boneyard, the next to be drawn first (the engine's
+        truth; views get only their number). Empty where the game does not draw."""
+        pos = self._pos
+        return tuple(pos.boneyard) if pos is not None and self.variant.drawing else ()
 
     @property
     def hand(self) -> HandLog | None:
@@ -162,8 +212,17 @@ class Match:
 
     @property
     def ends(self) -> tuple[int, int] | None:
-        """The numbers open on the left and right end, ``None`` on an empty line."""
+        """The numbers open on the left and right end, ``None`` on an empty line (and in a
+        game whose layout is not a line: see :attr:`layout`)."""
         return (self.left, self.right) if self.line else None
+
+    @property
+    def layout(self) -> Layout:
+        """The tiles on the table (:class:`~capicua.core.layout.Layout`)."""
+        pos = self._pos
+        if pos is not None:
+            return pos.layout
+        return Line(tuple(self.line))
 
     @property
     def face_down(self) -> tuple[Tile, ...]:
@@ -195,7 +254,9 @@ class Match:
         if legal is not None:
             return legal
         phase, seat = self.phase, self.turn
-        if phase == PLAY:
+        if phase == PLAY and self._pos is not None:
+            legal = self.variant.legal_plays(self._pos)
+        elif phase == PLAY:
             # Someone is to move in every phase but "over" (a bare assert: the hot path).
             assert seat is not None
             hand = self.hands[seat]
@@ -218,7 +279,7 @@ class Match:
             assert seat is not None  # as in the play phase
             legal = [ChooseLeader.of(s) for s in self.variant.partners(seat)]
         elif phase == DRAW:
-            legal = list(_DRAWS[: len(self._face_down)])  # a list[Action], not list[Draw]
+            legal = list(_PICKS[: len(self._face_down)])  # a list[Action], not list[Pick]
         else:
             legal = []
         self._legal = legal
@@ -310,21 +371,32 @@ class Match:
             return MatchOver(action, "the match is over")
         phase, seat = self.phase, self.to_move
         if phase == PLAY:
-            if not isinstance(action, (Play, A.Pass)):
-                return IllegalAction(action, f"seat {seat} must play a tile or pass now")
+            legal = self.legal_actions()
+            if not isinstance(action, (Play, A.Pass, A.DrawTile)):
+                return IllegalAction(action, f"seat {seat} must play a tile, draw or pass now")
             if isinstance(action, A.Pass):
+                if A.DRAW in legal:
+                    return IllegalAction(action, f"seat {seat} cannot play and must draw")
+                return IllegalAction(action, f"seat {seat} has a tile that fits and must play it")
+            if isinstance(action, A.DrawTile):
+                if PASS in legal:
+                    return IllegalAction(action, "nothing can be drawn now: the only move is pass")
                 return IllegalAction(action, f"seat {seat} has a tile that fits and must play it")
             tile = action.tile
             if tile not in self.hands[seat]:
                 return IllegalAction(action, f"seat {seat} does not hold {tile}")
-            if not self.line and self.required is not None:
+            if not self.layout and self.required is not None:
                 return IllegalAction(action, f"this hand must be opened with {self.required}")
-            end = self.left if action.end == LEFT else self.right
+            end = self.layout.number(action.end)
+            if end is None:
+                return IllegalAction(action, f"there is no open {action.end} end to play on")
+            if tile.has(end):
+                return IllegalAction(action, f"seat {seat} may not play on the {action.end} end now")
             return IllegalAction(action, f"{tile} does not match the {action.end} end ({end})")
         expected = {
             CLAIM: "keep or redeal",
             LEAD: "lead N for a seat of the team",
-            DRAW: f"draw N with N from 0 to {len(self._face_down) - 1}",
+            DRAW: f"pick N with N from 0 to {len(self._face_down) - 1}",
         }[phase]
         return IllegalAction(action, f"seat {seat} must choose {expected} now")
 
@@ -343,14 +415,16 @@ class Match:
         self.draw_rounds: list[dict[int, Tile]] = []
         self.draw_winner: int | None = None
         self.winner: int | None = None
+        self.winners: tuple[int, ...] = ()
         self.label: str | None = None
         self.hands: list[list[Tile]] = [[] for _ in range(self._n + 1)]
         self.unused: tuple[Tile, ...] = ()
         self.line: deque[tuple[int, int]] = deque()
         self.left = self.right = -1
         self.required: Tile | None = None
+        self._pos: Position | None = None
         self.turn: int | None = None
-        self.phase = ""
+        self.phase: Phase | str = ""
         self._legal = None
         self._history: list[tuple[int, Action]] = []  # the current hand's plays and passes
         self._face_down: list[Tile] = []
@@ -387,39 +461,71 @@ class Match:
 
     def _deal(self, chooser: int | None, leader: int | None, previous: HandResult | None) -> None:
         v = self.variant
-        order = self.dealer.next_shuffle()
+        redeal = bool(self.hands_log) and self.hands_log[-1].result is None
+        number = len(self.hands_log) + (0 if redeal else 1)
         size = v.hand_size
-        hands: list[list[Tile]] = [[]]
-        dealt: dict[int, tuple[Tile, ...]] = {}
-        # The record's deal: the hands, and the unused tiles under "unused".
-        deal: dict[int | str, tuple[Tile, ...]] = {}
-        for s in range(1, self._n + 1):
-            dealt[s] = deal[s] = order[(s - 1) * size : s * size]
-            hands.append(list(dealt[s]))
-        self.hands = hands
-        self.unused = deal["unused"] = order[self._n * size :]
+        aside = v.set_aside(number)
+        abandoned: list[Redealt] = []
         required = None
-        if leader is None:
-            leader, required = v.leader(previous, dealt)
-        if self.hands_log and self.hands_log[-1].result is None:
+        while True:
+            order = self.dealer.next_shuffle()
+            if aside:
+                order = tuple(t for t in order if t not in aside)
+            hands: list[list[Tile]] = [[]]
+            dealt: dict[int, tuple[Tile, ...]] = {}
+            # The record's deal: the hands, and the rest (unused, or the boneyard in the
+            # order it is drawn) under "unused".
+            deal: dict[int | str, tuple[Tile, ...]] = {}
+            for s in range(1, self._n + 1):
+                dealt[s] = deal[s] = order[(s - 1) * size : s * size]
+                hands.append(list(dealt[s]))
+            deal["unused"] = order[self._n * size :]
+            if leader is not None:
+                break
+            opening = v.hand_leader(number, previous, dealt)
+            if opening is not None:
+                leader, required = opening
+                break
+            # The rules ask for a new deal (Draw: no double to lead with).
+            abandoned.append(Redealt(deal, None, ()))
+            if len(abandoned) > _MOST_REDEALS:
+                raise RuntimeError(f"{v.name}: {_MOST_REDEALS} deals in a row were refused")
+        self.hands = hands
+        self.unused = deal["unused"]
+        if redeal:
             # A redeal: the hand goes on with the same leader and a new deal.
             log = self.hands_log[-1]
             log.deal = deal
             required = log.required
         else:
             log = HandLog(len(self.hands_log) + 1, chooser, leader, deal, required=required)
+            log.redeals.extend(abandoned)
             self.hands_log.append(log)
             self._history = log.actions
         self.required = required
         self.line = deque()
         self.left = self.right = -1
-        # How many tiles in the hands have each number: every tile of the set but the unused.
-        counts = [v.max_pip + 1] * (v.max_pip + 1)
-        for t in self.unused:
-            counts[t.hi] -= 1
-            if not t.is_double:
-                counts[t.lo] -= 1
-        self._held_with = counts
+        if self._by_rules:
+            self._pos = Position(
+                v,
+                number,
+                hands,
+                list(self.unused),
+                v.new_layout(number),
+                self.scores,
+                leader,
+                leader,
+                required,
+                log.actions,
+            )
+        else:
+            # How many tiles in the hands have each number: the set but the unused tiles.
+            counts = [v.max_pip + 1] * (v.max_pip + 1)
+            for t in self.unused:
+                counts[t.hi] -= 1
+                if not t.is_double:
+                    counts[t.lo] -= 1
+            self._held_with = counts
         self._open_claims(leader)
 
     def _open_claims(self, leader: int) -> None:
@@ -445,6 +551,17 @@ class Match:
         if seat is None:  # nobody is to move: only once the match is over
             raise MatchOver(action, "the match is over")
         phase = self.phase
+        pos = self._pos
+        if phase == PLAY and pos is not None:
+            self._public = None  # scores, counts and the layout may all change
+            ending = step(pos, action)
+            self.scores = pos.scores
+            self.required = pos.required
+            if ending is None:
+                self.turn = pos.turn
+            else:
+                self._end_hand(*ending)
+            return
         if phase == PLAY:
             self._history.append((seat, action))
             # A legal action of the play phase is a play or PASS; isinstance rather than
@@ -504,7 +621,7 @@ class Match:
             assert isinstance(action, ChooseLeader)  # the only legal action of the phase
             self._deal(self._chooser, action.seat, None)
         elif phase == DRAW:
-            assert isinstance(action, A.Draw)  # the only legal action of the phase
+            assert isinstance(action, A.Pick)  # the only legal action of the phase
             tile = self._face_down.pop(action.index)
             drawn = self.draw_rounds[-1]
             drawn[seat] = tile
@@ -528,16 +645,20 @@ class Match:
         log = self.hands_log[-1]
         # Read-only: the result is shared with every view built afterwards.
         remaining = MappingProxyType({s: tuple(self.hands[s]) for s in range(1, self._n + 1)})
-        points = v.points(outcome, team, remaining) if team is not None else 0
         before = self.scores
-        after = v.next_scores(before, team, points)
+        if outcome == GOAL:  # the goal was reached during play: no end-of-hand scoring
+            points, after = 0, before
+        else:
+            points, after = v.score_hand(before, outcome, team, remaining)
         self.scores = after
         result = HandResult(outcome, team, seat, points, after, log.leader, remaining)
         log.result = result
-        winner = v.match_winner(after)
-        if winner is not None:
-            self.winner = winner
-            self.label = v.label(before, after, winner)
+        winners = v.winners(after, len(self.hands_log))
+        if winners:
+            self.winners = winners
+            self.winner = winners[0] if len(winners) == 1 else None
+            if self.winner is not None:
+                self.label = v.label(before, after, self.winner)
             self.phase = OVER
             self.turn = None
             return

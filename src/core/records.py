@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal, overload
 
-from .actions import KEEP, LEFT, PASS, REDEAL, RIGHT, Action, ChooseLeader, Draw, Play
+from .actions import KEEP, LEFT, PASS, REDEAL, RIGHT, Action, ChooseLeader, Pick, Play
 from .errors import IllegalAction, RecordError, RuleViolation
 from .match import CLAIM, DRAW, LEAD, HandLog, Match
 from .tiles import Tile, tile_set
@@ -259,14 +259,14 @@ def replay(record: Any, variants: Any) -> Match:
             script.append(rd.deal(redealt.get("deal"), f"{where}.redeals[{j}].deal"))
         script.append(rd.deal(hand.get("deal"), f"{where}.deal"))
 
-    match = Match(variant, seed, script)
+    match = variant.new_match(seed, script)
     for i, rnd in enumerate(draw):
         for _ in [s for s in drawers if str(s) in rnd]:
             if match.phase != DRAW:
                 raise RuleViolation(
                     0, None, f"draw[{i}]: the draw for first lead was already decided"
                 )
-            _apply(match, Draw.of(0), 0, None)
+            _apply(match, Pick.of(0), 0, None)
     for h, hand in enumerate(hands, 1):
         _replay_hand(match, rd, hand, h)
     _check_end(match, record)

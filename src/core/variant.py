@@ -1,11 +1,27 @@
 """The variant interface: metadata and the rule methods the engine and the players call.
 
 A variant is a class (one module each, like python-chess's variants) that declares its set,
-its seats and teams, and answers the questions where games differ: who leads, who wins a
-block, what a won hand scores, when the match is over and what it is called, how far each
-side is from winning and how all of that is said to people. The engine
-(:mod:`capicua.core.match`) owns everything the games share: the line, forced play, passes,
-domino and block detection, the draw for first lead, leader choice, redeal claims, undo.
+its seats and teams, and owns its rules. The rules of a hand are methods with the block game
+as their default (python-chess's variant boards override ``generate_legal_moves`` and
+``push``; OpenSpiel's states own ``_legal_actions`` and ``_apply_action``):
+
+- the layout a hand starts from (:meth:`Variant.new_layout`: a two-ended line, a spinner,
+  trains from a hub) and what is set aside before the deal (:meth:`Variant.set_aside`);
+- who leads (:meth:`Variant.hand_leader`), which ends a seat may play on
+  (:meth:`Variant.open_to`), drawing from the boneyard (:attr:`Variant.drawing`,
+  :meth:`Variant.can_draw`), the legal actions (:meth:`Variant.legal_plays`), what an
+  action does to the layout (:meth:`Variant.next_layout`), who moves next
+  (:meth:`Variant.next_turn`);
+- scoring during play (:meth:`Variant.play_points`), when a hand is blocked
+  (:meth:`Variant.blocked`), who wins a block, what a hand scores
+  (:meth:`Variant.score_hand`), and who has won the match (:meth:`Variant.winners`).
+
+The engine (:mod:`capicua.core.match`) owns what every game shares: phases, the deal, the
+draw for first lead, leader choice, redeal claims, records, views and undo; it plays a hand
+through :func:`capicua.core.position.step`, which calls the methods above. A variant that
+keeps the block game's rules of play (a two-ended line, no drawing, no points during play)
+is played by the engine's own fast path instead, with the same results
+(``tests/core/test_position.py`` proves it on the built-in games).
 
 Everything a player, the table or the runner needs to know about a game is asked here, never
 looked up by the game's name: the computer players read the rules through
@@ -18,20 +34,29 @@ them as its rule (``block_winner = Variant.block_by_lowest_count``) gets the pla
 simulator's fast path for it, and any other rule method is called as it is.
 
 Seats are numbered 1..``seats`` in turn order; teams 1..len(``teams``) in declaration order.
-Nothing in the core assumes four seats or two-player partnerships.
+Nothing in the core assumes four seats or two-player partnerships; a variant whose seat
+count is an option sets ``seats``, ``teams`` and ``hand_size`` in :meth:`Variant.configure`.
 """
 
 from __future__ import annotations
 
 import functools
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..i18n import _, ngettext, pgettext
+from .actions import ALL_ENDS, DRAW, LEFT, PASS, Action, Play
+from .layout import Layout
+from .line import Line
 from .options import Option
 from .tiles import Tile
+
+if TYPE_CHECKING:
+    from .match import Match
+    from .position import Position
 
 Hands = Mapping[int, Sequence[Tile]]
 NameOf = Callable[[int], str]
@@ -73,9 +98,23 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-DOMINO = "domino"
-BLOCK = "block"
-TIE = "tie"
+class HandEnd(StrEnum):
+    """How a hand ends; the values are the words records and messages use."""
+
+    #: A player went out (played their last tile).
+    DOMINO = "domino"
+    #: Nobody could play (or draw): the block rule decided the winners.
+    BLOCK = "block"
+    #: A block with no winner.
+    TIE = "tie"
+    #: A side reached the match's goal during play (All Fives): the match ends at once.
+    GOAL = "goal"
+
+
+DOMINO = HandEnd.DOMINO
+BLOCK = HandEnd.BLOCK
+TIE = HandEnd.TIE
+GOAL = HandEnd.GOAL
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +215,8 @@ class Variant(ABC):
     rules_translated: ClassVar[dict[str, str]] = {}
     #: Highest number on the set (6: double-six, 9: double-nine).
     max_pip: int = 6
-    #: Tiles dealt to each seat; the rest of the set stays face down, unused.
+    #: Tiles dealt to each seat; the rest of the set stays face down: unused, or the
+    #: boneyard where the game draws (:attr:`drawing`).
     hand_size: int = 7
     #: Number of seats, in turn order 1..seats.
     seats: int = 4
@@ -188,6 +228,11 @@ class Variant(ABC):
     choose_leader: bool = False
     #: Doubles in a hand that let its holder demand a redeal (None: no redeal claims).
     redeal_doubles: int | None = None
+    #: A player who cannot play draws from the boneyard (the tiles not dealt) while it holds
+    #: more than :attr:`boneyard_keeps` tiles (:meth:`can_draw`); without, they pass.
+    drawing: bool = False
+    #: Tiles the boneyard keeps: never drawn (Draw and All Fives keep the last two).
+    boneyard_keeps: int = 0
     #: Names a finished match may carry (record ``label``), strongest last.
     labels: tuple[str, ...] = ()
     #: What the scores count: "points", or "series" (consecutive won hands, as in Chiva).
@@ -217,10 +262,24 @@ class Variant(ABC):
         )
         for key, value in self.chosen:
             setattr(self, key, value)
+        self.configure()
         self.team_of = {seat: i + 1 for i, team in enumerate(self.teams) for seat in team}
         missing = set(range(1, self.seats + 1)) - set(self.team_of)
         if missing or len(self.team_of) != self.seats:
             raise ValueError(f"variant {self.name}: every seat must be in exactly one team")
+
+    def new_match(self, seed: int | None = None, script: Sequence[Sequence[Tile]] = ()) -> Match:
+        """A new match of this variant: the one way a match is made (the engine, the
+        runner, the table, replay and the players' tools all come here). ``seed`` fixes
+        every chance event (``None``: a fresh one); ``script`` fixes the first shuffles
+        (records being replayed, tests on explicit deals)."""
+        from .match import Match  # here: match.py imports this module
+
+        return Match(self, seed, script)
+
+    def configure(self) -> None:
+        """Set what follows from the options, called once they are set: a game whose seat
+        count is an option sets ``seats``, ``teams`` and ``hand_size`` here."""
 
     @classmethod
     def rules_in(cls, language: str) -> str:
@@ -284,6 +343,85 @@ class Variant(ABC):
         # A tie: the team after the one that led the tied hand.
         return self.team_of[previous.leader] % len(self.teams) + 1
 
+    def hand_leader(
+        self, number: int, previous: HandResult | None, hands: Hands
+    ) -> tuple[int, Tile | None] | None:
+        """The leader of hand ``number`` (1-based) and the tile it must open with, or
+        ``None`` to have every tile shuffled and dealt again (Draw's deal with no double).
+        The default asks :meth:`leader`, which does not need the hand's number."""
+        return self.leader(previous, hands)
+
+    # -- the rules of play ----------------------------------------------------------------
+    # The engine's fast path plays the defaults below itself (a two-ended line, no drawing,
+    # no points during play); a variant that overrides any of them, or sets ``drawing``, is
+    # played through capicua.core.position.step, which calls them.
+
+    def new_layout(self, number: int) -> Layout:
+        """The empty layout hand ``number`` starts from: a two-ended line by default."""
+        return Line()
+
+    def set_aside(self, number: int) -> tuple[Tile, ...]:
+        """Tiles taken out of the set before hand ``number`` is dealt (Mexican Train's
+        engine); they are in no hand and not in the boneyard."""
+        return ()
+
+    def open_to(self, layout: Layout, seat: int) -> Collection[str]:
+        """The ends ``seat`` may play on (among the open ones): every end by default."""
+        return ALL_ENDS
+
+    def can_draw(self, pos: Position) -> bool:
+        """True when the seat to move may draw from the boneyard, if it cannot play."""
+        return self.drawing and len(pos.boneyard) > self.boneyard_keeps
+
+    def legal_plays(self, pos: Position) -> list[Action]:
+        """The legal actions of the play phase: every play of a held tile on an end it fits
+        and the seat may play on (the required opening tile alone, where there is one);
+        with none, a draw if :meth:`can_draw`, else a pass."""
+        seat = pos.turn
+        if pos.required is not None and not pos.layout:
+            return [Play.of(pos.required, LEFT)]
+        allowed = self.open_to(pos.layout, seat)
+        fits = pos.layout.fits
+        legal: list[Action] = [
+            Play.of(t, end) for t in pos.hands[seat] for end in fits(t) if end in allowed
+        ]
+        if legal:
+            return legal
+        return [DRAW] if self.can_draw(pos) else [PASS]
+
+    def next_layout(self, layout: Layout, seat: int, action: Action) -> Layout:
+        """The layout after ``seat`` took ``action`` (a play, a draw or a pass): a play lays
+        its tile; the rest change nothing by default (Mexican Train's pass sets a marker)."""
+        if isinstance(action, Play):
+            return layout.play(action.tile, action.end)
+        return layout
+
+    def play_points(self, layout: Layout, seat: int, action: Play) -> int:
+        """What ``seat``'s team scores at once for ``action``, given the layout after it
+        (All Fives' count); nothing by default. Reaching the match's goal this way ends the
+        match during the hand."""
+        return 0
+
+    def next_turn(self, pos: Position, seat: int, action: Action) -> int:
+        """Who moves after ``seat`` took ``action``: the same seat after a draw (it plays
+        the drawn tile, or draws or passes again), otherwise the next seat."""
+        if action is DRAW:
+            return seat
+        return seat % self.seats + 1
+
+    def blocked(self, pos: Position) -> bool:
+        """True when the hand is blocked: nobody can draw and no seat holds a tile that fits
+        an end it may play on. Asked after every action, so nobody passes into a block."""
+        if self.can_draw(pos):
+            return False
+        layout = pos.layout
+        for seat in range(1, self.seats + 1):
+            allowed = self.open_to(layout, seat)
+            for tile in pos.hands[seat]:
+                if any(end in allowed for end in layout.fits(tile)):
+                    return False
+        return True
+
     # -- how a hand ends ----------------------------------------------------------------
     # ``block_winner`` and ``points`` are also what the computer players' simulator scores
     # its playouts by (``capicua.testing.check_simulator`` proves the two agree).
@@ -343,6 +481,31 @@ class Variant(ABC):
     @abstractmethod
     def match_winner(self, scores: tuple[int, ...]) -> int | None:
         """The team that has won the match with these scores, or ``None``."""
+
+    def score_hand(
+        self, scores: tuple[int, ...], outcome: str, team: int | None, remaining: Hands
+    ) -> tuple[int, tuple[int, ...]]:
+        """What a hand that ended with ``outcome`` (won by ``team``, ``None`` on a tie)
+        scores: the winners' points and every team's score after it. By default
+        :meth:`points` for the winners, then :meth:`next_scores`; Mexican Train adds every
+        seat's own pips instead."""
+        points = self.points(outcome, team, remaining) if team is not None else 0
+        return points, self.next_scores(scores, team, points)
+
+    def winners(self, scores: tuple[int, ...], hands: int) -> tuple[int, ...] | None:
+        """The teams that have won the match with ``scores`` after ``hands`` finished hands
+        (two or more: a shared win), or ``None`` while it goes on. By default the one team
+        :meth:`match_winner` names; Mexican Train's lowest total after its last round."""
+        team = self.match_winner(scores)
+        return None if team is None else (team,)
+
+    @classmethod
+    def plays_fast(cls) -> bool:
+        """True when the variant keeps the block game's rules of play, which the engine
+        (and the players' simulator) play on their fast paths."""
+        return not cls.drawing and all(
+            getattr(cls, name) is getattr(Variant, name) for name in _RULES_OF_PLAY
+        )
 
     def label(self, before: tuple[int, ...], after: tuple[int, ...], winner: int) -> str | None:
         """The name of a match won by ``winner`` with the last hand taking ``before`` to
@@ -450,3 +613,17 @@ class Variant(ABC):
         return sum(
             t.pips for seat, tiles in hands.items() if self.team_of[seat] != team for t in tiles
         )
+
+
+#: The rule methods of a hand in play; a variant that overrides one is played through
+#: capicua.core.position.step instead of the engine's fast path.
+_RULES_OF_PLAY = (
+    "new_layout",
+    "open_to",
+    "can_draw",
+    "legal_plays",
+    "next_layout",
+    "play_points",
+    "next_turn",
+    "blocked",
+)

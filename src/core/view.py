@@ -1,11 +1,13 @@
 """Per-seat views: everything one seat may know, and nothing else.
 
 The engine builds a :class:`View` for a seat from the match (OpenSpiel's observers). It is
-made of immutable values only: the seat's own hand, the line, the public history (plays,
-passes, shown doubles, the draw for first lead, finished hands with their hands revealed),
-tile counts, scores, whose turn it is and the legal actions. It holds no reference to the
-match, other hands, the unused tiles, the dealer or its random stream, so a player cannot
-peek even by accident. ``tests/core/test_view.py`` walks the object graph to prove it.
+made of immutable values only: the seat's own hand, the layout (the line, a spinner's arms,
+the trains), the public history (plays, draws without their tiles, passes, shown doubles,
+the draw for first lead, finished hands with their hands revealed), tile counts, the
+boneyard's size, scores, whose turn it is and the legal actions. It holds no reference to
+the match, other hands, the boneyard's or the unused tiles, the dealer or its random
+stream, so a player cannot peek even by accident. ``tests/core/test_view.py`` walks the
+object graph to prove it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, Play
+from .actions import DRAW, Action, Play
+from .layout import Layout, Spinner
 from .line import Line
 from .tiles import Tile, tile_set
 from .variant import HandResult, VariantInfo
@@ -79,6 +82,15 @@ class View:
     legal: tuple[Action, ...]  # empty unless it is this seat's turn
     winner: int | None
     label: str | None
+    #: The tiles on the table with their open ends (``line`` is the same for a line game;
+    #: a spinner's or the trains' layout otherwise). ``None`` given: the line.
+    layout: Layout | None = None
+    #: Tiles face down in the boneyard (0 where the game does not draw).
+    boneyard: int = 0
+
+    def __post_init__(self) -> None:
+        if self.layout is None:
+            object.__setattr__(self, "layout", self.line)
 
     def __reduce__(self) -> tuple[type[View], tuple[Any, ...]]:
         # Copied or pickled, a view is the view its fields make (build_view's shared part,
@@ -116,15 +128,28 @@ class View:
         return tuple(out)
 
     def voids(self) -> dict[int, frozenset[int]]:
-        """For each seat, the numbers it has shown it lacks by passing this hand.
+        """For each seat, the numbers it has shown it lacks by passing (or drawing) this hand.
 
-        A pass means the player held no tile matching either open end at that moment, and
-        tiles only leave a hand, so the lack holds for the rest of the hand.
+        A pass or a draw means the player held no tile matching an open end it could play
+        on at that moment. Where tiles only leave a hand the lack holds for the rest of the
+        hand; a drawn tile may hold any number, so a draw forgets what was known before it.
         """
         lacks: dict[int, set[int]] = {s: set() for s in range(1, self.variant.seats + 1)}
-        for seat, action, left, right in self.steps():
+        if isinstance(self.layout, Line) and not any(a is DRAW for _, a in self.history):
+            for seat, action, left, right in self.steps():
+                if not isinstance(action, Play):
+                    lacks[seat].update((left, right))
+            return {s: frozenset(v) for s, v in lacks.items()}
+        rules = self.variant.variant()
+        layout = rules.new_layout(self.hand_number)
+        for seat, action in self.history:
             if not isinstance(action, Play):
-                lacks[seat].update((left, right))
+                allowed = rules.open_to(layout, seat)
+                if action is DRAW:
+                    lacks[seat] = set()
+                else:
+                    lacks[seat].update(n for end, n in layout.open_ends() if end in allowed)
+            layout = rules.next_layout(layout, seat, action)
         return {s: frozenset(v) for s, v in lacks.items()}
 
     def unseen(self) -> tuple[Tile, ...]:
@@ -154,6 +179,27 @@ def build_view(match: Match, seat: int) -> View:
     if current is None:  # between hands
         return _view(
             {"_shared": shared, "seat": seat, "team": v.team_of[seat], "turn": turn, "legal": legal}
+        )
+    pos = match.position
+    if pos is not None:  # a game played by its variant's rule methods
+        layout = pos.layout
+        main = _main_line(layout)
+        return _view(
+            {
+                "_shared": shared,
+                "seat": seat,
+                "team": v.team_of[seat],
+                "turn": turn,
+                "ends": main.ends,
+                "required": None if layout else pos.required,
+                "history": tuple(current.actions),
+                "legal": legal,
+                "layout": layout,
+                "line": main,
+                "counts": tuple(len(h) for h in pos.hands[1:]),
+                "boneyard": len(pos.boneyard) if v.drawing else 0,
+                "_held": tuple(pos.hands[seat]),
+            }
         )
     line = match.line
     return _view(
@@ -203,13 +249,15 @@ def _shared(match: Match) -> tuple[Mapping[str, Any], HandLog | None]:
             forced_opening=None,
             history=(),
             shown=(),
+            layout=Line(),
+            boneyard=0,
         )
     else:
         shared.update(
             leader=current.leader,
             chooser=current.chooser,
             forced_opening=current.required,
-            shown=tuple((r.claimant, r.shown) for r in current.redeals),
+            shown=tuple((r.claimant, r.shown) for r in current.redeals if r.claimant is not None),
             _dealt=tuple(len(current.deal[s]) for s in range(1, n + 1)),  # for counts
         )
     return MappingProxyType(shared), current
@@ -273,8 +321,24 @@ def _counts(fields: dict[str, Any]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-#: The fields of a hand being played that build_view leaves to be computed when read.
-_COMPUTED = {"hand": _hand, "line": _line, "counts": _counts}
+def _main_line(layout: Layout) -> Line:
+    """The line of a layout: itself for a line, a spinner's line, empty for trains."""
+    if isinstance(layout, Line):
+        return layout
+    if isinstance(layout, Spinner):
+        return Line(layout.line)
+    return Line()
+
+
+#: The fields of a hand being played that build_view leaves to be computed when read (a
+#: line game's layout is its line).
+_COMPUTED = {
+    "hand": _hand,
+    "line": _line,
+    "counts": _counts,
+    "layout": _line,
+    "boneyard": lambda fields: 0,
+}
 for _f in dataclasses.fields(View):
     setattr(View, _f.name, _Field(_f.name, _COMPUTED.get(_f.name)))
 
@@ -296,7 +360,7 @@ def _past(match: Match) -> tuple[PastHand, ...]:
             h.chooser,
             h.leader,
             tuple(h.deal[s] for s in range(1, n + 1)),
-            tuple((r.claimant, r.shown) for r in h.redeals),
+            tuple((r.claimant, r.shown) for r in h.redeals if r.claimant is not None),
             tuple(h.actions),
             h.result,
         )

@@ -152,7 +152,7 @@ class CapicuaEnv(AECEnv):
             match_seed = derive_seed(self._base_seed, "episode", self._episode)
         else:
             match_seed = fresh_seed()
-        self.match = Match(self.variant, match_seed, script)
+        self.match = self.variant.new_match(match_seed, script)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

@@ -33,7 +33,7 @@ try:
 except ModuleNotFoundError as exc:  # the optional extra is not installed
     raise missing_extra(exc) from None
 
-from ..core.actions import KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Draw, Play
+from ..core.actions import KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Pick, Play
 from ..core.tiles import tile_set
 from ..core.variant import BLOCK, DOMINO, TIE, Variant
 from ..core.view import View
@@ -173,7 +173,7 @@ class Encoding:
         shared[self.a_pass] = PASS
         if self.has_draw:
             for k in range(T):
-                shared[self.a_draw + k] = Draw.of(k)
+                shared[self.a_draw + k] = Pick.of(k)
         if self.has_claims:
             shared[self.a_claim] = KEEP
             shared[self.a_claim + 1] = REDEAL

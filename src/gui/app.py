@@ -785,7 +785,7 @@ class TableApp:
 
     def _new_session(self, variant: str, seats: dict[int, Any], seed: int | None) -> Session:
         v = self.plugins.variants.create(variant)
-        return Session(Match(v, seed), seats, self.plugins.players)
+        return Session(v.new_match(seed), seats, self.plugins.players)
 
     def start(self, variant: str, seats: dict[int, Any], seed: int | None) -> None:
         """A new match: Chiva from 6-6, double-nine from a new draw for first lead."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.actions import Action, Draw, Play, parse_action
+from ..core.actions import Action, Pick, Play, parse_action
 from ..core.tiles import Tile
 from ..core.view import View
 from ..i18n import _
@@ -182,7 +182,7 @@ class Controller:
         if target.startswith("choice:"):
             return self._choice(target[7:], view)
         if target.startswith("facedown:"):
-            return self._legal(Draw.of(int(target[9:])), view)
+            return self._legal(Pick.of(int(target[9:])), view)
         if target.startswith("end:"):
             return self._end(target[4:], view)
         tile = tile_of(target)
@@ -323,7 +323,7 @@ class Controller:
             self.selected = action.tile
             self.hinted = f"end:{action.end}"
             self.focus = self.hinted
-        elif isinstance(action, Draw):
+        elif isinstance(action, Pick):
             self.focus = f"facedown:{action.index}"
         else:
             self.focus = choice_target(action)

@@ -180,14 +180,14 @@ class Playback:
     def fork(self) -> Match:
         """A match of its own at the cursor: the record's chance events and its actions up
         to here, free to be played on (its redo stack is empty)."""
-        m = Match(self.match.variant, self.match.seed, self.script)
+        m = self.match.variant.new_match(self.match.seed, self.script)
         for _seat, action in self.moves[: self.count]:
             m.apply(action)
         return m
 
     def whole(self) -> Match:
         """A match of its own holding the whole record (for a review in another thread)."""
-        m = Match(self.match.variant, self.match.seed, self.script)
+        m = self.match.variant.new_match(self.match.seed, self.script)
         for _seat, action in self.moves:
             m.apply(action)
         return m
@@ -214,7 +214,7 @@ def table_seats(entries: Mapping[int, Any], person: int, players: Any) -> dict[i
 def _frames(match: Match, script: list[tuple[Tile, ...]]) -> tuple[list[Frame], dict[int, int]]:
     """Every frame of ``match`` in order, and the frame each hand starts at (dealt, before
     its first action)."""
-    m = Match(match.variant, match.seed, script)
+    m = match.variant.new_match(match.seed, script)
     frames: list[Frame] = []
     starts: dict[int, int] = {}
 

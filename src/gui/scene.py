@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.actions import PASS, ChooseLeader, Draw, Play
+from ..core.actions import PASS, ChooseLeader, Pick, Play
 from ..core.tiles import Tile
 from ..core.view import View
 from ..i18n import N_, _, pgettext
@@ -338,7 +338,7 @@ def draw_slots(session: Session, view: View) -> tuple[tuple[int, ...], int]:
     drawn tiles leave holes and the others stay where the person saw them.
     """
     taken = len(view.draw[-1]) if view.draw else 0
-    draws = [a for a in session.match.actions if isinstance(a, Draw)]
+    draws = [a for a in session.match.actions if isinstance(a, Pick)]
     current = draws[len(draws) - taken :] if taken else []
     total = view.face_down + taken
     slots = list(range(total))

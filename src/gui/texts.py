@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core.actions import LEFT, PASS, Action, ChooseLeader, Draw, Play
+from ..core.actions import LEFT, PASS, Action, ChooseLeader, Pick, Play
 from ..core.tiles import Tile
 from ..core.variant import DOMINO, Variant, and_names, cap, score_dash
 from ..core.view import PastHand, View
@@ -595,7 +595,7 @@ def log_lines(
             lines.append(showed(session, r.claimant, r.shown))
         left = right = None
         for k, (seat, action) in enumerate(log.actions):
-            if isinstance(action, (Draw, ChooseLeader)):
+            if isinstance(action, (Pick, ChooseLeader)):
                 continue
             mark, under = notes.get((log.number, k), ("", ()))
             sentence = move_sentence(session, seat, action, left, right)

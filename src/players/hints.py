@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..core.actions import PASS, REDEAL, Action, ChooseLeader, Draw, Keep, Play
+from ..core.actions import PASS, REDEAL, Action, ChooseLeader, Pick, Keep, Play
 from ..core.view import View
 from ..i18n import _, ngettext
 from .base import other_decision
@@ -162,7 +162,7 @@ def _other_reason(view: View, action: Action) -> str:
         else:
             text = _("lead {seat}: seat {seat} leads; the choice is made before the deal, blind")
         return text.format(seat=action.seat)
-    if isinstance(action, Draw):
+    if isinstance(action, Pick):
         # Translators: a hint for the draw for first lead; {index} is the tile's number.
         return _("draw {index}: the tiles are face down, any one is as good").format(
             index=action.index

@@ -113,7 +113,7 @@ class MatchReview:
 def replica(match: Match) -> Match:
     """A match of its own in the same position: the same chance events and the same actions
     (for a review in another thread while the table goes on with the original)."""
-    copy = Match(match.variant, match.seed, match.dealer.used())
+    copy = match.variant.new_match(match.seed, match.dealer.used())
     for action in match.actions:
         copy.apply(action)
     return copy
@@ -146,7 +146,7 @@ def review_match(
         if not 1 <= h <= dealt:
             raise ValueError(f"there is no hand {h}: the match has hands 1 to {dealt}")
     review = MatchReview(match.variant.name, match.seed, level, seed, chosen, wanted)
-    walk = Match(match.variant, match.seed, match.dealer.used())
+    walk = match.variant.new_match(match.seed, match.dealer.used())
     moves = match.moves
     total = sum(1 for h in wanted for s, _a in match.hands_log[h - 1].actions if s in chosen)
     done = 0

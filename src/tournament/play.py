@@ -291,7 +291,7 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
             referee.slot[0] = referee.slot[1] = referee.slot[2] = 0
         _finish(players, match or observers.match, error)
     if match is None:
-        match = observers.match or Match(variant, seed)
+        match = observers.match or variant.new_match(seed)
     return result(index, match, seats, swapped, error, timings)
 
 
@@ -362,7 +362,7 @@ def crashed(job: Job, index: int, plugins: Any, seat: int, reason: str) -> dict:
         "player": entry_label(seats[seat]) if seat else None,
         "reason": reason,
     }
-    return result(index, Match(variant, seed), seats, swapped, error, {})
+    return result(index, variant.new_match(seed), seats, swapped, error, {})
 
 
 _REFEREES = threading.local()

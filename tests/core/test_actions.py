@@ -7,21 +7,43 @@ import pickle
 import pytest
 
 from capicua.core.actions import (
+    ALL_ENDS,
+    DRAW,
     KEEP,
+    MEXICAN,
+    UP,
     LEFT,
     PASS,
     REDEAL,
     RIGHT,
     ChooseLeader,
-    Draw,
+    Pick,
     Play,
     parse_action,
+    train,
 )
 from capicua.core.tiles import Tile
 
 
 @pytest.mark.parametrize(
-    "text", ["6-4L", "6-4R", "0-0L", "pass", "draw 0", "draw 54", "lead 3", "keep", "redeal"]
+    "text",
+    [
+        "6-4L",
+        "6-4R",
+        "0-0L",
+        "6-4U",
+        "6-4D",
+        "12-3T8",
+        "5-0T1",
+        "9-9M",
+        "pass",
+        "draw",
+        "pick 0",
+        "pick 54",
+        "lead 3",
+        "keep",
+        "redeal",
+    ],
 )
 def test_notation_round_trips(text):
     action = parse_action(text)
@@ -36,16 +58,37 @@ def test_play_notation_accepts_either_tile_order():
 def test_actions_are_interned_and_survive_pickling():
     for action in (
         Play.of(Tile.of(3, 2), LEFT),
+        Play.of(Tile.of(3, 2), train(5)),
         PASS,
+        DRAW,
         KEEP,
         REDEAL,
-        Draw.of(7),
+        Pick.of(7),
         ChooseLeader.of(2),
     ):
         assert pickle.loads(pickle.dumps(action)) is action
 
 
-@pytest.mark.parametrize("text", ["", "6-4", "6-4X", "draw", "draw x", "lead", "jump"])
+def test_play_names_any_end_of_any_layout():
+    assert parse_action("6-4u") is Play.of(Tile.of(6, 4), UP)
+    assert parse_action("6-4 t3") is Play.of(Tile.of(6, 4), train(3))
+    assert parse_action("6-4m") is Play.of(Tile.of(6, 4), MEXICAN)
+    assert {Play.of(Tile.of(6, 4), end).end for end in ALL_ENDS} == set(ALL_ENDS)
+
+
+def test_draw_from_the_boneyard_is_not_the_draw_for_first_lead():
+    assert parse_action("draw") is DRAW
+    assert parse_action("pick 7") is Pick.of(7)
+
+
+def test_the_draw_for_first_leads_older_notation_still_reads():
+    # Records and bots of capicua-bot/1 wrote the draw for first lead as "draw N".
+    assert parse_action("draw 7") is Pick.of(7)
+
+
+@pytest.mark.parametrize(
+    "text", ["", "6-4", "6-4X", "6-4T9", "6-4T0", "pick", "draw x", "lead", "jump"]
+)
 def test_bad_notation_names_the_text(text):
     with pytest.raises(ValueError, match="not an action"):
         parse_action(text)

@@ -48,7 +48,7 @@ def test_playing_a_tile_not_held_is_refused():
 def test_a_decision_of_the_wrong_kind_is_refused():
     v = DoubleNine100()
     m = Match(v, 1)
-    with pytest.raises(IllegalAction, match="must choose draw N"):
+    with pytest.raises(IllegalAction, match="must choose pick N"):
         m.apply(PASS)
 
 

@@ -14,7 +14,7 @@ pytest.importorskip(
 import numpy as np
 from pettingzoo.test import api_test
 
-from capicua.core.actions import ChooseLeader, Draw, parse_action
+from capicua.core.actions import ChooseLeader, Pick, parse_action
 from capicua.core.driver import play_match
 from capicua.core.errors import PluginError
 from capicua.core.match import Match
@@ -206,10 +206,10 @@ def test_the_draw_for_first_lead_and_the_leader_choice_are_masked_actions():
     draw = tiles("9-9 8-7")
     env.reset(seed=1, options={"script": [draw + [t for t in tile_set(9) if t not in draw]]})
     assert env.agent_selection == "seat_1" and env.match.phase == "draw"
-    assert legal_of(env) == [str(Draw.of(k)) for k in range(55)]
-    env.step(env.encoding.action_index(Draw.of(0), 1))
+    assert legal_of(env) == [str(Pick.of(k)) for k in range(55)]
+    env.step(env.encoding.action_index(Pick.of(0), 1))
     assert env.agent_selection == "seat_2" and len(legal_of(env)) == 54
-    env.step(env.encoding.action_index(Draw.of(0), 2))
+    env.step(env.encoding.action_index(Pick.of(0), 2))
     assert env.match.phase == "lead" and env.agent_selection == "seat_1"
     assert legal_of(env) == ["lead 1", "lead 3"]
     # Leaders are numbered relative to the chooser: 0 itself, 2 its partner.

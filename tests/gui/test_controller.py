@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from table_helpers import CHOICES, double_nine_at_claim, session
 
-from capicua.core.actions import KEEP, REDEAL, ChooseLeader, Draw, Play, parse_action
+from capicua.core.actions import KEEP, REDEAL, ChooseLeader, Pick, Play, parse_action
 from capicua.core.tiles import Tile
 from capicua.gui.controller import DRAG_THRESHOLD, Controller, legal_ends, playable, why_not
 
@@ -214,9 +214,9 @@ def test_a_face_down_tile_is_a_draw_and_a_leader_choice_has_no_space_in_its_tag(
 
     v = variant("double-nine-100")
     s = make("double-nine-100", script=[draw(v, "9-9", "1-0")])
-    assert tap(Controller(), "facedown:12", s.view()).action is Draw.of(12)
-    s.apply(Draw.of(0))
-    s.apply(Draw.of(0))
+    assert tap(Controller(), "facedown:12", s.view()).action is Pick.of(12)
+    s.apply(Pick.of(0))
+    s.apply(Pick.of(0))
     assert tap(Controller(), "choice:lead_3", s.view()).action is ChooseLeader.of(3)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from table_helpers import PLUGINS, variant
 
-from capicua.core.actions import Action, Draw
+from capicua.core.actions import Action, Pick
 from capicua.core.match import Match
 from capicua.core.records import to_record
 from capicua.gui import save
@@ -55,7 +55,7 @@ def chosen(s: Session) -> list[tuple[int, object]]:
     record keeps the tile drawn, not which face-down tile was picked (docs/records.md), so a
     resumed match's draws before the save are picked again as the first face-down tile.
     The record compares the tiles drawn."""
-    return [(seat, "draw" if isinstance(a, Draw) else a) for seat, a in s.match.moves]
+    return [(seat, "draw" if isinstance(a, Pick) else a) for seat, a in s.match.moves]
 
 
 def fresh(name: str, seats: dict, seed: int) -> Session:

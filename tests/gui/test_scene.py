@@ -14,7 +14,7 @@ from table_helpers import (
     variant,
 )
 
-from capicua.core.actions import Draw
+from capicua.core.actions import Pick
 from capicua.core.tiles import Tile
 from capicua.gui.controller import Controller
 from capicua.gui.scene import Choice, Ui, build_scene, draw_slots, position_of
@@ -111,7 +111,7 @@ def test_the_draw_for_first_lead_leaves_holes_where_tiles_were_drawn():
     sc = scene(s)
     assert sc.facedown == tuple(range(55)) and sc.slots == 55
     assert sc.focusable()[:2] == ["facedown:0", "facedown:1"]
-    s.apply(Draw.of(3))
+    s.apply(Pick.of(3))
     slots, total = draw_slots(s, s.view())
     assert total == 55 and 3 not in slots and slots[3] == 4
     assert by_seat(scene(s))[1].drawn is not None
@@ -193,8 +193,8 @@ def test_the_last_pass_is_marked_at_its_seat_instead_of_the_last_tile():
 def test_a_finished_round_of_the_draw_is_held_with_both_tiles_and_their_totals():
     v = variant("double-nine-100")
     s = session("double-nine-100", script=[draw(v, "9-9", "1-0")])
-    s.apply(Draw.of(0))
-    s.apply(Draw.of(0))
+    s.apply(Pick.of(0))
+    s.apply(Pick.of(0))
     assert s.held_draw == 1
     sc = scene(s)
     assert [(d.name, str(d.tile), d.total, d.wins) for d in sc.drawn] == [

@@ -7,7 +7,7 @@ import re
 
 from capicua_greedy import GreedyPlayer
 
-from capicua.core.actions import REDEAL, ChooseLeader, Draw, parse_action
+from capicua.core.actions import REDEAL, ChooseLeader, Pick, parse_action
 from capicua.core.match import Match
 from capicua.core.tiles import Tile, tile_set
 from capicua.plugins import load_plugins
@@ -94,7 +94,7 @@ def test_greedy_draws_the_first_tile_and_names_itself_leader():
     m = Match(DoubleNine100(), 5)
     while m.phase == "draw":
         action = greedy().act(m.view(m.turn))
-        assert action is Draw.of(0)
+        assert action is Pick.of(0)
         m.apply(action)
     chooser = m.turn
     assert greedy().act(m.view(chooser)) is ChooseLeader.of(chooser)

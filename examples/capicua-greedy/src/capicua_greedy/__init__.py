@@ -25,7 +25,7 @@ It needs no random numbers: its choices depend on the view alone.
 
 from __future__ import annotations
 
-from capicua.core.actions import REDEAL, Action, ChooseLeader, Draw, Play
+from capicua.core.actions import REDEAL, Action, ChooseLeader, Pick, Play
 from capicua.core.view import View
 from capicua.hookspecs import hookimpl
 from capicua.players.base import Player
@@ -49,7 +49,7 @@ class GreedyPlayer(Player):
         for action in legal:
             if isinstance(action, ChooseLeader) and action.seat == view.seat:
                 return action
-        draws = [a for a in legal if isinstance(a, Draw)]
+        draws = [a for a in legal if isinstance(a, Pick)]
         if draws:
             return min(draws, key=lambda a: a.index)
         # A pass (the only action when no tile fits), or a kind of decision this player

@@ -1,0 +1,225 @@
+"""Layouts: the tiles on the table and their open ends, as immutable values.
+
+Every line game lays tiles out from a start and plays on *open ends*, each with an identity
+that a :class:`~capicua.core.actions.Play` names (:data:`~capicua.core.actions.ALL_ENDS`):
+
+- :class:`~capicua.core.line.Line`: one line with two ends, ``left`` and ``right`` (Block,
+  Draw, Chiva, double-nine 100);
+- :class:`Spinner`: a line whose first double is a spinner: once both of its sides along the
+  line are taken it opens ``up`` and ``down`` too, four ends at most (All Fives);
+- :class:`Trains`: trains from a hub double, one per seat (``t1`` ... ``t8``) and the public
+  ``mexican`` train, each with a marker, and at most one unsatisfied double (Mexican Train).
+
+A layout knows geometry only: which numbers lie open where, and what a tile does when played
+on an end. Who may play on which end, what a play scores and when a hand is over are rules,
+and rules are the variant's (:class:`~capicua.core.variant.Variant`): the variant asks its
+layout, never the other way round. Tiles lie as ``(a, b)`` pairs, ``a`` the number that
+touches the tile before, ``b`` the number left open (a line reads left to right instead).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from .actions import DOWN, LEFT, MEXICAN, RIGHT, UP, train
+from .tiles import Tile
+
+Pairs = tuple[tuple[int, int], ...]
+
+
+class Layout(ABC):
+    """Base of the layouts: the open ends, what fits where, and a play's result."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def open_ends(self) -> tuple[tuple[str, int], ...]:
+        """Every open end as ``(end, number)``; empty before the first tile."""
+
+    @abstractmethod
+    def play(self, tile: Tile, end: str) -> Layout:
+        """The layout after ``tile`` goes on ``end`` (ValueError if it does not fit)."""
+
+    @property
+    @abstractmethod
+    def placed(self) -> int:
+        """How many tiles lie on the table."""
+
+    def number(self, end: str) -> int | None:
+        """The number open at ``end``, ``None`` if there is no such open end."""
+        for name, n in self.open_ends():
+            if name == end:
+                return n
+        return None
+
+    def fits(self, tile: Tile) -> tuple[str, ...]:
+        """The open ends ``tile`` matches (on an empty layout: ``left``, where it opens)."""
+        ends = self.open_ends()
+        if not ends and not self.placed:
+            return (LEFT,)
+        return tuple(end for end, n in ends if tile.has(n))
+
+    def __bool__(self) -> bool:
+        return self.placed > 0
+
+
+def _check_fit(layout: Layout, tile: Tile, end: str) -> int:
+    n = layout.number(end)
+    if n is None or not tile.has(n):
+        raise ValueError(f"{tile} does not fit the {end} end of {layout}")
+    return n
+
+
+@dataclass(frozen=True, slots=True)
+class Spinner(Layout):
+    """A line with a spinner: the first double played is the spinner, and once tiles lie on
+    both of its sides along the line, tiles may be played on its two cross arms as well.
+
+    ``line`` reads left to right as :class:`~capicua.core.line.Line` does; ``spinner`` is
+    the index in ``line`` of the spinner (-1 while no double has been played); ``up`` and
+    ``down`` are the cross arms, outward from the spinner.
+    """
+
+    line: Pairs = ()
+    spinner: int = -1
+    up: Pairs = ()
+    down: Pairs = ()
+
+    @property
+    def placed(self) -> int:
+        return len(self.line) + len(self.up) + len(self.down)
+
+    @property
+    def spinner_number(self) -> int | None:
+        """The spinner's number, ``None`` while there is no spinner."""
+        return self.line[self.spinner][0] if self.spinner >= 0 else None
+
+    @property
+    def crossed(self) -> bool:
+        """True once both of the spinner's sides along the line are taken: its cross arms
+        are open."""
+        return 0 < self.spinner < len(self.line) - 1
+
+    def open_ends(self) -> tuple[tuple[str, int], ...]:
+        if not self.line:
+            return ()
+        ends = [(LEFT, self.line[0][0]), (RIGHT, self.line[-1][1])]
+        if self.crossed:
+            s = self.line[self.spinner][0]
+            ends.append((UP, self.up[-1][1] if self.up else s))
+            ends.append((DOWN, self.down[-1][1] if self.down else s))
+        return tuple(ends)
+
+    def outer(self, end: str) -> tuple[int, int] | None:
+        """The outermost tile at ``end`` as it lies (``None`` for an empty cross arm)."""
+        if end == LEFT:
+            return self.line[0] if self.line else None
+        if end == RIGHT:
+            return self.line[-1] if self.line else None
+        arm = self.up if end == UP else self.down
+        return arm[-1] if arm else None
+
+    def play(self, tile: Tile, end: str) -> Spinner:
+        if not self.line:
+            return Spinner(((tile.hi, tile.lo),), 0 if tile.is_double else -1)
+        n = _check_fit(self, tile, end)
+        placed = (n, tile.other(n))
+        spinner = self.spinner
+        if end == LEFT:
+            if spinner >= 0:
+                spinner += 1
+            elif tile.is_double:
+                spinner = 0
+            return replace(self, line=(placed[::-1], *self.line), spinner=spinner)
+        if end == RIGHT:
+            if spinner < 0 and tile.is_double:
+                spinner = len(self.line)
+            return replace(self, line=(*self.line, placed), spinner=spinner)
+        if end == UP:
+            return replace(self, up=(*self.up, placed))
+        return replace(self, down=(*self.down, placed))
+
+    def __str__(self) -> str:
+        text = " ".join(f"{a}|{b}" for a, b in self.line)
+        for name, arm in ((UP, self.up), (DOWN, self.down)):
+            if arm:
+                text += f" {name}: " + " ".join(f"{a}|{b}" for a, b in arm)
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Train:
+    """One train from the hub: ``end`` names it (``t3``, ``mexican``), ``owner`` is the seat
+    whose personal train it is (``None`` for the Mexican train), ``tiles`` lie outward from
+    the hub, ``marker`` is set while its owner has marked it open to everyone."""
+
+    end: str
+    owner: int | None
+    tiles: Pairs = ()
+    marker: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Trains(Layout):
+    """Trains from a hub: the ``engine`` double's number in the hub, every seat's personal
+    train and the Mexican train, and ``pending``: the end whose last tile is a double not
+    yet satisfied (at most one at a time)."""
+
+    engine: int
+    trains: tuple[Train, ...]
+    pending: str | None = None
+
+    @staticmethod
+    def start(engine: int, seats: int) -> Trains:
+        """The empty trains of a round with ``engine`` in the hub, for ``seats`` seats."""
+        return Trains(
+            engine,
+            (*(Train(train(s), s) for s in range(1, seats + 1)), Train(MEXICAN, None)),
+        )
+
+    @property
+    def placed(self) -> int:
+        return sum(len(t.tiles) for t in self.trains)
+
+    def train(self, end: str) -> Train:
+        """The train ``end`` names (KeyError if there is none)."""
+        for t in self.trains:
+            if t.end == end:
+                return t
+        raise KeyError(end)
+
+    def open_ends(self) -> tuple[tuple[str, int], ...]:
+        return tuple((t.end, t.tiles[-1][1] if t.tiles else self.engine) for t in self.trains)
+
+    def fits(self, tile: Tile) -> tuple[str, ...]:
+        # The hub is on the table from the start: an empty layout has every train open.
+        return tuple(end for end, n in self.open_ends() if tile.has(n))
+
+    def play(self, tile: Tile, end: str) -> Trains:
+        n = _check_fit(self, tile, end)
+        trains = tuple(
+            replace(t, tiles=(*t.tiles, (n, tile.other(n)))) if t.end == end else t
+            for t in self.trains
+        )
+        pending = end if tile.is_double else None if end == self.pending else self.pending
+        return replace(self, trains=trains, pending=pending)
+
+    def marked(self, end: str, marker: bool) -> Trains:
+        """The layout with the train ``end``'s marker set or taken off."""
+        trains = tuple(replace(t, marker=marker) if t.end == end else t for t in self.trains)
+        return replace(self, trains=trains)
+
+    def __iter__(self) -> Iterator[Train]:
+        return iter(self.trains)
+
+    def __str__(self) -> str:
+        parts = [f"hub {self.engine}|{self.engine}"]
+        for t in self.trains:
+            mark = "*" if t.marker else ""
+            parts.append(f"{t.end}{mark}: " + " ".join(f"{a}|{b}" for a, b in t.tiles))
+        return "; ".join(parts)
+
+
+__all__ = ["DOWN", "LEFT", "MEXICAN", "RIGHT", "UP", "Layout", "Spinner", "Train", "Trains"]
