@@ -52,13 +52,13 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NoReturn
 
-from .core.actions import PASS, Action, ChooseLeader, Pick, Keep, Pass, Play, Redeal
+from .core.actions import DRAW, PASS, Action, ChooseLeader, DrawTile, Keep, Pass, Pick, Play, Redeal
 from .core.errors import IllegalAction
-from .core.match import CLAIM, DRAW, LEAD, OVER, PLAY, Match
+from .core.match import CLAIM, LEAD, OVER, PLAY, Match, Phase
 from .core.records import dumps, replay, to_record
 from .core.rng import Dealer, derive, derive_seed, seat_stream
 from .core.tiles import Tile, tile_set
-from .core.variant import BLOCK, DOMINO, TIE, Variant
+from .core.variant import BLOCK, DOMINO, GOAL, TIE, Variant
 from .players.base import Player
 
 __all__ = [
@@ -73,7 +73,12 @@ __all__ = [
 
 #: A match longer than this many actions is taken not to end (a rule that never finishes).
 MAX_ACTIONS = 50_000
-_PHASE_KINDS = {PLAY: (Play, Pass), CLAIM: (Keep, Redeal), LEAD: (ChooseLeader,), DRAW: (Pick,)}
+_PHASE_KINDS = {
+    PLAY: (Play, Pass, DrawTile),
+    CLAIM: (Keep, Redeal),
+    LEAD: (ChooseLeader,),
+    Phase.DRAW: (Pick,),
+}
 
 
 class ConformanceError(AssertionError):
@@ -383,7 +388,12 @@ class _MatchChecker:
         self.report.actions += len(m.actions)
         self.report.hands += len(m.hands_log)
         outcome = m.outcome
-        if outcome is None or not 1 <= outcome.winner <= len(self.v.teams):
+        if (
+            outcome is None
+            or not outcome.winners
+            or not all(1 <= w <= len(self.v.teams) for w in outcome.winners)
+            or (outcome.winner is None) != (len(outcome.winners) > 1)
+        ):
             self.fail(f"the match is over but its outcome is {outcome!r}")
         if outcome.label is not None and outcome.label not in self.v.labels:
             self.fail(
@@ -415,8 +425,12 @@ class _MatchChecker:
         if m.phase not in (PLAY, CLAIM):
             return
         held = [t for s in range(1, self.v.seats + 1) for t in m.hands[s]]
-        on_line = [Tile.of(a, b) for a, b in m.line]
-        every = Counter(held + on_line + list(m.unused))
+        if m.position is not None:
+            rest = list(m.position.boneyard) + list(self.v.set_aside(m.hand_number))
+            on_table = [Tile.of(a, b) for a, b in m.layout.pairs()]
+        else:
+            rest, on_table = list(m.unused), [Tile.of(a, b) for a, b in m.line]
+        every = Counter(held + on_table + rest)
         if every != Counter(self.full):
             extra = sorted((every - Counter(self.full)).elements())
             missing = sorted((Counter(self.full) - every).elements())
@@ -424,7 +438,9 @@ class _MatchChecker:
                 f"the tiles are not conserved: extra {[str(t) for t in extra]}, "
                 f"missing {[str(t) for t in missing]}"
             )
-        if m.phase == PLAY and m.line:
+        if m.phase == PLAY and m.position is not None:
+            self.rules_invariants(legal)
+        elif m.phase == PLAY and m.line:
             ends = (m.left, m.right)
             if not any(t.hi in ends or t.lo in ends for t in held):
                 self.fail(
@@ -435,12 +451,39 @@ class _MatchChecker:
             if legal == [PASS] and any(t.has(m.left) or t.has(m.right) for t in hand):
                 self.fail(f"seat {m.turn} must pass while holding a tile that fits")
 
+    def rules_invariants(self, legal: list[Action]) -> None:
+        """A hand played by the variant's rule methods: a pass or a draw only for a seat
+        that cannot play, and no hand going on that nobody can move in."""
+        m, v = self.match, self.v
+        pos = m.position
+        assert pos is not None
+        seat = m.to_move
+
+        def can_play(s: int) -> bool:
+            allowed = v.open_to(pos.layout, s)
+            return any(e in allowed for t in pos.hands[s] for e in pos.layout.fits(t))
+
+        if (PASS in legal or DRAW in legal) and any(isinstance(a, Play) for a in legal):
+            self.fail(f"seat {seat} is offered a play and a {legal[-1]} at once")
+        if DRAW in legal and not v.can_draw(pos):
+            self.fail(f"seat {seat} is offered a draw from a boneyard that may not be drawn")
+        if not v.can_draw(pos) and not any(can_play(s) for s in range(1, v.seats + 1)):
+            self.fail("nobody can play or draw but the hand is not over (a block must end it)")
+
     def result_invariants(self, log) -> None:
         r = log.result
         v = self.v
-        if r.outcome not in (DOMINO, BLOCK, TIE):
+        if r.outcome not in (DOMINO, BLOCK, TIE, GOAL):
             self.fail(f"hand {log.number} ended as {r.outcome!r}")
-        if r.outcome == DOMINO:
+        if r.outcome == GOAL:
+            if r.seat is None or r.team != v.team_of[r.seat]:
+                self.fail(f"hand {log.number}: a goal reached by seat {r.seat}, team {r.team}")
+        elif not v.plays_fast():
+            # The rules path decided the end with the variant's own methods, checked above
+            # as the hand went on; the line-end check below is the block game's.
+            if r.outcome == DOMINO and (r.seat is None or r.remaining[r.seat]):
+                self.fail(f"hand {log.number}: a domino by seat {r.seat} with tiles left")
+        elif r.outcome == DOMINO:
             if r.seat is None or r.remaining[r.seat] or r.team != v.team_of[r.seat]:
                 self.fail(
                     f"hand {log.number}: a domino by seat {r.seat} with tiles left or "
@@ -585,12 +628,14 @@ class _OneVariant:
 def _an_illegal_action(m: Match, legal: list[Action]) -> Action | None:
     """An action that is not legal now, of the kind most likely to be wrongly accepted."""
     if m.phase == PLAY:
-        if legal != [PASS]:
+        if PASS not in legal:
             return PASS
+        if m.position is not None and DRAW not in legal:
+            return DRAW
         for t in m.hands[m.to_move]:  # holds no tile that fits: any play of its own is illegal
             return Play.of(t, "left")
         return None
-    if m.phase in (CLAIM, LEAD, DRAW):
+    if m.phase in (CLAIM, LEAD, Phase.DRAW):
         return PASS
     return None
 
@@ -605,6 +650,8 @@ def _fingerprint(m: Match, views: bool = True) -> dict:
         "scores": m.scores,
         "hands": tuple(tuple(m.hands[s]) for s in range(1, n + 1)),
         "line": tuple(m.line),
+        "layout": m.layout,
+        "boneyard": m.boneyard,
         "unused": tuple(m.unused),
         "required": m.required,
         "legal": tuple(m.legal_actions()),
@@ -682,7 +729,7 @@ def find_leaks(view: Any, match: Match, seat: int, *, checked: dict | None = Non
         for s in range(1, match.variant.seats + 1):
             if s != seat:
                 hidden |= set(match.hands[s])
-    if match.phase == DRAW:
+    if match.phase == Phase.DRAW:
         # The pile of the draw for first lead is face down (the engine's own list of it).
         hidden |= set(match.face_down)
     allowed |= drawn
@@ -712,6 +759,10 @@ def _past_leaks(past: Any, match: Match, i: int) -> list[str]:
         return [f"view.past[{i}] is a hand that is not finished"]
     public = {t for s in range(1, match.variant.seats + 1) for t in log.deal[s]}
     public |= {t for r in log.redeals for t in r.shown}
+    # Tiles drawn from the boneyard went into hands, shown once the hand is over; the rest
+    # of the boneyard stays face down.
+    drawn = sum(1 for _, a in log.actions if a is DRAW)
+    public |= set(log.deal["unused"][:drawn])
     unused = set(log.deal["unused"]) - public
     for path, tile in _tiles(past, f"view.past[{i}]", leaks):
         if tile in unused:

@@ -47,6 +47,10 @@ class Layout(ABC):
     def placed(self) -> int:
         """How many tiles lie on the table."""
 
+    @abstractmethod
+    def pairs(self) -> Pairs:
+        """Every tile on the table as it lies, ``(a, b)``."""
+
     def number(self, end: str) -> int | None:
         """The number open at ``end``, ``None`` if there is no such open end."""
         for name, n in self.open_ends():
@@ -90,6 +94,9 @@ class Spinner(Layout):
     @property
     def placed(self) -> int:
         return len(self.line) + len(self.up) + len(self.down)
+
+    def pairs(self) -> Pairs:
+        return (*self.line, *self.up, *self.down)
 
     @property
     def spinner_number(self) -> int | None:
@@ -182,6 +189,9 @@ class Trains(Layout):
     @property
     def placed(self) -> int:
         return sum(len(t.tiles) for t in self.trains)
+
+    def pairs(self) -> Pairs:
+        return tuple(p for t in self.trains for p in t.tiles)
 
     def train(self, end: str) -> Train:
         """The train ``end`` names (KeyError if there is none)."""

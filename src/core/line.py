@@ -39,6 +39,9 @@ class Line(Layout):
     def placed(self) -> int:
         return len(self.tiles)
 
+    def pairs(self) -> tuple[tuple[int, int], ...]:
+        return self.tiles
+
     def open_ends(self) -> tuple[tuple[str, int], ...]:
         if not self.tiles:
             return ()

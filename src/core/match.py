@@ -33,7 +33,7 @@ from .actions import KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Play
 from .errors import IllegalAction, MatchOver, NobodyToMove, NothingToUndo
 from .layout import Layout
 from .line import Line
-from .position import Ending, Position, step
+from .position import Position, step
 from .rng import Dealer, fresh_seed
 from .tiles import Tile, tile_set
 from .variant import BLOCK, DOMINO, GOAL, TIE, HandResult, Variant
@@ -391,7 +391,9 @@ class Match:
             if end is None:
                 return IllegalAction(action, f"there is no open {action.end} end to play on")
             if tile.has(end):
-                return IllegalAction(action, f"seat {seat} may not play on the {action.end} end now")
+                return IllegalAction(
+                    action, f"seat {seat} may not play on the {action.end} end now"
+                )
             return IllegalAction(action, f"{tile} does not match the {action.end} end ({end})")
         expected = {
             CLAIM: "keep or redeal",
@@ -424,7 +426,7 @@ class Match:
         self.required: Tile | None = None
         self._pos: Position | None = None
         self.turn: int | None = None
-        self.phase: Phase | str = ""
+        self.phase = Phase.OVER  # until the first phase begins, below
         self._legal = None
         self._history: list[tuple[int, Action]] = []  # the current hand's plays and passes
         self._face_down: list[Tile] = []

@@ -106,6 +106,6 @@ def step(pos: Position, action: Action) -> Ending | None:
             return Ending(DOMINO, v.team_of[seat], seat)
     pos.turn = v.next_turn(pos, seat, action)
     if v.blocked(pos):
-        team = v.block_winner(pos.remaining())
-        return Ending(BLOCK if team is not None else TIE, team, None)
+        winner = v.block_winner(pos.remaining())
+        return Ending(BLOCK if winner is not None else TIE, winner, None)
     return None

@@ -15,9 +15,11 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal, overload
 
-from .actions import KEEP, LEFT, PASS, REDEAL, RIGHT, Action, ChooseLeader, Pick, Play
+from .actions import ALL_ENDS, DRAW, KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Pick, Play
 from .errors import IllegalAction, RecordError, RuleViolation
-from .match import CLAIM, DRAW, LEAD, HandLog, Match
+from .layout import Spinner
+from .line import Line
+from .match import CLAIM, LEAD, HandLog, Match, Phase
 from .tiles import Tile, tile_set
 from .variant import Variant
 
@@ -33,17 +35,31 @@ SAVE_FORMAT = "capicua-save/1"
 def to_record(match: Match, seats: Mapping[Any, Any]) -> dict:
     """The record of ``match`` so far (finished or not); ``seats`` are the players' entries,
     by seat number or by its string (as a record's own ``seats`` are)."""
-    n = match.variant.seats
-    return {
-        "format": FORMAT,
-        "variant": match.variant.name,
-        "seed": match.seed,
-        "seats": {str(s): seats.get(s, seats.get(str(s))) for s in range(1, n + 1)},
-        "draw": [{str(s): t.pair() for s, t in sorted(r.items())} for r in match.draw_rounds],
-        "hands": [_hand(h, n) for h in match.hands_log],
-        "winner": match.winner,
-        "label": match.label,
-    }
+    v = match.variant
+    n = v.seats
+    record: dict[str, Any] = {"format": FORMAT, "variant": v.name}
+    options = changed_options(v)
+    if options:
+        record["options"] = options
+    record.update(
+        {
+            "seed": match.seed,
+            "seats": {str(s): seats.get(s, seats.get(str(s))) for s in range(1, n + 1)},
+            "draw": [{str(s): t.pair() for s, t in sorted(r.items())} for r in match.draw_rounds],
+            "hands": [_hand(h, n) for h in match.hands_log],
+            "winner": match.winner,
+        }
+    )
+    if len(match.winners) > 1:
+        record["winners"] = list(match.winners)
+    record["label"] = match.label
+    return record
+
+
+def changed_options(variant: Variant) -> dict[str, Any]:
+    """The variant's options whose values differ from their defaults, by name: what a
+    record must say for the same game to be made again."""
+    return {key: value for key, value in variant.chosen if value != variant.options[key].default}
 
 
 def _deal(deal: Mapping[Any, tuple[Tile, ...]], n: int) -> dict:
@@ -55,7 +71,9 @@ def _deal(deal: Mapping[Any, tuple[Tile, ...]], n: int) -> dict:
 def _action(seat: int, action: Action) -> dict:
     if action is PASS:
         return {"seat": seat, "pass": True}
-    assert isinstance(action, Play)  # a hand's actions are plays and passes
+    if action is DRAW:
+        return {"seat": seat, "draw": True}
+    assert isinstance(action, Play)  # a hand's actions are plays, draws and passes
     return {"seat": seat, "tile": action.tile.pair(), "end": action.end}
 
 
@@ -168,8 +186,9 @@ class _Reader:
             )
         return value
 
-    def deal(self, value: Any, where: str) -> list[Tile]:
-        """The deal as one shuffle of the whole set: seat 1's hand first, unused last."""
+    def deal(self, value: Any, where: str, number: int) -> list[Tile]:
+        """The deal of hand ``number`` as one shuffle of the set: seat 1's hand first, unused
+        last (the tiles the variant sets aside before the deal are in neither)."""
         if not isinstance(value, dict):
             raise RecordError(f"{where}: a deal is an object of hands, not {value!r}")
         order: list[Tile] = []
@@ -184,11 +203,11 @@ class _Reader:
         extra = set(value) - {str(s) for s in range(1, self.v.seats + 1)} - {"unused"}
         if extra:
             raise RecordError(f"{where}: unexpected keys {sorted(extra)}")
-        self.complete(order, where)
+        self.complete(order, where, self.v.set_aside(number))
         return order
 
-    def complete(self, order: list[Tile], where: str) -> None:
-        full = tile_set(self.v.max_pip)
+    def complete(self, order: list[Tile], where: str, aside: tuple[Tile, ...] = ()) -> None:
+        full = [t for t in tile_set(self.v.max_pip) if t not in aside]
         if len(order) != len(full) or set(order) != set(full):
             seen: set[Tile] = set()
             twice = []
@@ -228,10 +247,18 @@ def replay(record: Any, variants: Any) -> Match:
     if record.get("format") != FORMAT:
         raise RecordError(f"format is {record.get('format')!r}, expected {FORMAT!r}")
     name = _field(record, "variant", "record", str)
+    options = record.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError(f"record.options: an object of option values, not {options!r}")
     try:
         variant = variants.create(name)
     except Exception as exc:  # noqa: BLE001 - a plugin's constructor may raise anything
         raise RecordError(f"variant {name!r} is not available: {exc}") from None
+    if options:
+        try:
+            variant = type(variant)(**options)
+        except (TypeError, ValueError) as exc:
+            raise RecordError(f"record.options: {exc}") from None
     seed = _field(record, "seed", "record", int)
     _field(record, "seats", "record", dict)
     draw = _field(record, "draw", "record", list)
@@ -256,13 +283,13 @@ def replay(record: Any, variants: Any) -> Match:
         for j, redealt in enumerate(_field(hand, "redeals", where, list)):
             if not isinstance(redealt, dict):
                 raise RecordError(f"{where}.redeals[{j}]: a redeal is an object")
-            script.append(rd.deal(redealt.get("deal"), f"{where}.redeals[{j}].deal"))
-        script.append(rd.deal(hand.get("deal"), f"{where}.deal"))
+            script.append(rd.deal(redealt.get("deal"), f"{where}.redeals[{j}].deal", h))
+        script.append(rd.deal(hand.get("deal"), f"{where}.deal", h))
 
     match = variant.new_match(seed, script)
     for i, rnd in enumerate(draw):
         for _ in [s for s in drawers if str(s) in rnd]:
-            if match.phase != DRAW:
+            if match.phase != Phase.DRAW:
                 raise RuleViolation(
                     0, None, f"draw[{i}]: the draw for first lead was already decided"
                 )
@@ -284,7 +311,7 @@ def _replay_hand(match: Match, rd: _Reader, hand: dict, h: int) -> None:
     where = f"hands[{h - 1}]"
     chooser = rd.seat(hand.get("chooser"), f"{where}.chooser", null=True)
     leader = rd.seat(hand.get("leader"), f"{where}.leader")
-    if match.phase == DRAW:
+    if match.phase == Phase.DRAW:
         raise RuleViolation(h, None, "the draw for first lead is not decided yet")
     if match.phase == LEAD:
         if chooser != match.turn:
@@ -298,7 +325,16 @@ def _replay_hand(match: Match, rd: _Reader, hand: dict, h: int) -> None:
     assert log is not None  # past the draw and the lead, the hand is dealt
     if log.leader != leader:
         raise RuleViolation(h, None, f"seat {log.leader} leads this hand, not seat {leader}")
+    # Deals the rules refused (no claimant) come before the hand's own, at the deal itself.
+    automatic = [r for r in hand["redeals"] if isinstance(r, dict) and r.get("claimant") is None]
+    made = [r for r in log.redeals if r.claimant is None]
+    if len(automatic) != len(made):
+        raise RuleViolation(
+            h, None, f"the rules dealt {len(made)} times again, the record says {len(automatic)}"
+        )
     for j, redealt in enumerate(hand["redeals"]):
+        if redealt.get("claimant") is None:
+            continue
         claimant = rd.seat(redealt.get("claimant"), f"{where}.redeals[{j}].claimant")
         while match.phase == CLAIM and match.turn != claimant:
             _apply(match, KEEP, h, None)
@@ -335,12 +371,17 @@ def _replay_hand(match: Match, rd: _Reader, hand: dict, h: int) -> None:
             raise RuleViolation(h, k, f"it is seat {match.turn}'s turn, not seat {seat}'s")
         if entry.get("pass") is True:
             action: Action = PASS
+        elif entry.get("draw") is True:
+            action = DRAW
         else:
             tile = rd.tile(entry.get("tile"), f"{aw}.tile")
             end = entry.get("end")
-            if end not in (LEFT, RIGHT):
-                raise RecordError(f"{aw}.end: 'left' or 'right', not {end!r}")
-            action = Play.of(tile, end if match.line else LEFT)
+            if end not in ALL_ENDS:
+                raise RecordError(f"{aw}.end: 'left', 'right' or another end's name, not {end!r}")
+            layout = match.layout
+            if not layout and isinstance(layout, (Line, Spinner)):
+                end = LEFT  # the first tile of a line opens both ends: it is played "left"
+            action = Play.of(tile, end)
         _apply(match, action, h, k)
     result = hand.get("result")
     if result is None:
@@ -368,6 +409,11 @@ def _replay_hand(match: Match, rd: _Reader, hand: dict, h: int) -> None:
 
 def _check_end(match: Match, record: dict) -> None:
     n = len(record["hands"])
+    shared = record.get("winners", [])
+    if len(match.winners) > 1 and shared != list(match.winners):
+        raise RuleViolation(
+            n, None, f"winners are {shared!r}; the rules give {list(match.winners)!r}"
+        )
     if record.get("winner") != match.winner:
         raise RuleViolation(
             n, None, f"winner is {record.get('winner')!r}; the rules give {match.winner!r}"

@@ -58,6 +58,10 @@ def describe_hand(log: HandLog, variant: Variant, before: tuple[int, ...]) -> li
         )
     ]
     for r in log.redeals:
+        if r.claimant is None:
+            # Translators: the rules had every tile dealt again (Draw: no double was dealt).
+            lines.append("  " + _("no double to lead with: the tiles are dealt again"))
+            continue
         shown = " ".join(str(t) for t in r.shown)
         # Translators: a redeal claim: {seat} shows its doubles {tiles} ("6-6 5-5 ...").
         line = _("{seat} shows {tiles} and demands a redeal")

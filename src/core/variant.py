@@ -237,6 +237,8 @@ class Variant(ABC):
     labels: tuple[str, ...] = ()
     #: What the scores count: "points", or "series" (consecutive won hands, as in Chiva).
     scoring: str = "points"
+    #: True where the lowest score is the best (Mexican Train's pips against each player).
+    low_score_wins: bool = False
     #: What wins the match, in the units of the scores (points, or won hands in a row for
     #: series scoring); ``None`` where no number says it. :meth:`to_go`, :meth:`goal_words`
     #: and :meth:`score_words` start from it, and so does the expert's match equity.
@@ -277,7 +279,7 @@ class Variant(ABC):
 
         return Match(self, seed, script)
 
-    def configure(self) -> None:
+    def configure(self) -> None:  # noqa: B027 - a hook with nothing to do by default
         """Set what follows from the options, called once they are set: a game whose seat
         count is an option sets ``seats``, ``teams`` and ``hand_size`` here."""
 
@@ -503,9 +505,7 @@ class Variant(ABC):
     def plays_fast(cls) -> bool:
         """True when the variant keeps the block game's rules of play, which the engine
         (and the players' simulator) play on their fast paths."""
-        return not cls.drawing and all(
-            getattr(cls, name) is getattr(Variant, name) for name in _RULES_OF_PLAY
-        )
+        return _plays_fast(cls)
 
     def label(self, before: tuple[int, ...], after: tuple[int, ...], winner: int) -> str | None:
         """The name of a match won by ``winner`` with the last hand taking ``before`` to
@@ -613,6 +613,13 @@ class Variant(ABC):
         return sum(
             t.pips for seat, tiles in hands.items() if self.team_of[seat] != team for t in tiles
         )
+
+
+@functools.cache
+def _plays_fast(cls: type[Variant]) -> bool:
+    return not cls.drawing and all(
+        getattr(cls, name) is getattr(Variant, name) for name in _RULES_OF_PLAY
+    )
 
 
 #: The rule methods of a hand in play; a variant that overrides one is played through

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import attrgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -28,8 +28,11 @@ from .variant import HandResult, VariantInfo
 if TYPE_CHECKING:
     from .match import HandLog, Match  # match.py imports this module when it builds a view
 
+#: A view made without a layout takes its line as its layout (View.__post_init__).
+_AS_LINE = Line()
+
 # The phases, as core.match names them (not imported from there: match.py imports this).
-DRAW = "draw"
+PICKING = "draw"  # the draw for first lead
 OVER = "over"
 
 
@@ -83,13 +86,13 @@ class View:
     winner: int | None
     label: str | None
     #: The tiles on the table with their open ends (``line`` is the same for a line game;
-    #: a spinner's or the trains' layout otherwise). ``None`` given: the line.
-    layout: Layout | None = None
+    #: a spinner's or the trains' layout otherwise). Not given: the line.
+    layout: Layout = field(default_factory=lambda: _AS_LINE)
     #: Tiles face down in the boneyard (0 where the game does not draw).
     boneyard: int = 0
 
     def __post_init__(self) -> None:
-        if self.layout is None:
+        if self.layout is _AS_LINE:
             object.__setattr__(self, "layout", self.line)
 
     def __reduce__(self) -> tuple[type[View], tuple[Any, ...]]:
@@ -232,7 +235,7 @@ def _shared(match: Match) -> tuple[Mapping[str, Any], HandLog | None]:
         "scores": match.scores,
         "hand_number": len(logs) if current is not None or phase == OVER else len(logs) + 1,
         "draw": _draw(match),
-        "face_down": len(match._face_down) if phase == DRAW else 0,
+        "face_down": len(match._face_down) if phase == PICKING else 0,
         "past": _past(match),
         "winner": match.winner,
         "label": match.label,
@@ -376,6 +379,6 @@ def _draw(match: Match) -> tuple[tuple[tuple[int, Tile], ...], ...]:
     draw = match._public_draw
     if draw is None:
         draw = tuple(tuple(sorted(r.items())) for r in match.draw_rounds)
-        if match.phase != DRAW:
+        if match.phase != PICKING:
             match._public_draw = draw
     return draw

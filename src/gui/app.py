@@ -38,7 +38,6 @@ from typing import Any
 from ..core.actions import Action, Play
 from ..core.driver import ask
 from ..core.errors import CapicuaError, PlayerError, PlayerFault
-from ..core.match import Match
 from ..i18n import ENV, LANGUAGES, _, language, ngettext, set_language
 from ..review import replica
 from . import save

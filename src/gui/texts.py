@@ -592,7 +592,10 @@ def log_lines(
         lines.append(hand_head(log.number, lead))
         lines.extend(f"  {x}" for x in notes.get((log.number, -1), ("", ()))[1])
         for r in log.redeals:
-            lines.append(showed(session, r.claimant, r.shown))
+            if r.claimant is None:
+                lines.append(_("no double to lead with: the tiles are dealt again"))
+            else:
+                lines.append(showed(session, r.claimant, r.shown))
         left = right = None
         for k, (seat, action) in enumerate(log.actions):
             if isinstance(action, (Pick, ChooseLeader)):

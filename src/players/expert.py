@@ -43,6 +43,7 @@ from ..core.variant import VariantInfo
 from ..core.view import View
 from ..hookspecs import hookimpl
 from ..i18n import N_
+from . import general
 from .base import ComputerPlayer, Option
 from .chain import DealChain, consistent_deal
 from .equity import Equity
@@ -305,6 +306,8 @@ class ExpertPlayer(ComputerPlayer):
     reading: float
 
     def choose_play(self, view: View) -> Action:
+        if not view.variant.variant().plays_fast():
+            return general.expert_play(view, self.rng, self.level, self.samples)
         return analyse(
             view,
             self.rng,

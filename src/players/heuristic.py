@@ -43,6 +43,7 @@ from ..core.variant import DOMINO, Variant, VariantInfo
 from ..core.view import View
 from ..hookspecs import hookimpl
 from ..i18n import N_, _, ngettext, pgettext
+from . import general
 from .base import ComputerPlayer, Option
 from .knowledge import Knowledge, knowledge, sample_deal
 from .sim import HI, LO, LOWEST_COUNT, PIPS, TEAM_TOTAL, rules_for, tiles_of
@@ -531,6 +532,8 @@ class HeuristicPlayer(ComputerPlayer):
     noise: float
 
     def choose_play(self, view: View) -> Action:
+        if not view.variant.variant().plays_fast():
+            return general.heuristic_play(view, self.rng, self.noise)
         best = None
         best_score = -1e18
         rnd = self.rng.random

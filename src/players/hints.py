@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..core.actions import PASS, REDEAL, Action, ChooseLeader, Pick, Keep, Play
+from ..core.actions import PASS, REDEAL, Action, ChooseLeader, Keep, Pick, Play
 from ..core.view import View
 from ..i18n import _, ngettext
 from .base import other_decision

@@ -9,9 +9,11 @@ Every message is one JSON object with a ``type``. capicua sends ``hello``, ``new
 proves the round trip on random positions).
 
 Tiles are ``[a, b]`` pairs (higher number first, as in records), the line's tiles are
-``[left, right]`` as they lie, actions are in capicua's notation (``6-4L``, ``pass``,
-``draw 7``, ``lead 3``, ``keep``, ``redeal``). Fields a reader does not know are ignored
-both ways, so a later capicua may add fields without breaking a bot.
+``[left, right]`` as they lie, the ``layout`` is the whole table of any game (a line, a
+spinner's arms, trains), actions are in capicua's notation (``6-4L``, ``6-4U``, ``6-4T3``,
+``draw``, ``pass``, ``pick 7``, ``lead 3``, ``keep``, ``redeal``; a bot's ``draw 7`` is read
+as ``pick 7``, as the draw for first lead was written before). Fields a reader does not
+know are ignored both ways, so a later capicua may add fields without breaking a bot.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..core.actions import Action, parse_action
+from ..core.layout import Layout, Spinner, Train, Trains
 from ..core.line import Line
 from ..core.tiles import ALL_TILES, Tile
 from ..core.variant import HandResult, Variant, VariantInfo
@@ -180,7 +183,61 @@ def decide(view: View, number: int) -> dict[str, Any]:
         "legal": [text(a) for a in view.legal],
         "winner": view.winner,
         "label": view.label,
+        "layout": layout_json(view.layout),
+        "boneyard": view.boneyard,
     }
+
+
+def layout_json(layout: Layout) -> dict[str, Any]:
+    """The layout as the protocol writes it: its ``kind`` and tiles as they lie, and every
+    ``open`` end as ``[end, number]``."""
+    out: dict[str, Any]
+    if isinstance(layout, Spinner):
+        out = {
+            "kind": "spinner",
+            "line": [list(p) for p in layout.line],
+            "spinner": layout.spinner,
+            "up": [list(p) for p in layout.up],
+            "down": [list(p) for p in layout.down],
+        }
+    elif isinstance(layout, Trains):
+        out = {
+            "kind": "trains",
+            "engine": layout.engine,
+            "trains": [
+                {
+                    "end": t.end,
+                    "owner": t.owner,
+                    "tiles": [list(p) for p in t.tiles],
+                    "marker": t.marker,
+                }
+                for t in layout.trains
+            ],
+            "pending": layout.pending,
+        }
+    else:
+        tiles = layout.tiles if isinstance(layout, Line) else ()
+        out = {"kind": "line", "tiles": [list(p) for p in tiles]}
+    out["open"] = [[end, n] for end, n in layout.open_ends()]
+    return out
+
+
+def _pairs(items: Sequence[Sequence[int]]) -> tuple[tuple[int, int], ...]:
+    return tuple((a, b) for a, b in items)
+
+
+def layout_of(data: Mapping[str, Any] | None, line: Line) -> Layout:
+    """The layout :func:`layout_json` wrote (``line`` where the message has none)."""
+    if not data or data.get("kind") == "line":
+        return line
+    if data["kind"] == "spinner":
+        return Spinner(
+            _pairs(data["line"]), data["spinner"], _pairs(data["up"]), _pairs(data["down"])
+        )
+    trains = tuple(
+        Train(t["end"], t["owner"], _pairs(t["tiles"]), t["marker"]) for t in data["trains"]
+    )
+    return Trains(data["engine"], trains, data["pending"])
 
 
 def hand_ended(hand: PastHand) -> dict[str, Any]:
@@ -295,6 +352,7 @@ def view_of(message: Mapping[str, Any], info: VariantInfo, past: Sequence[PastHa
     finished hands of its ``hand_ended`` events (the first ``message["past"]`` of them)."""
     m = message
     ends = m["ends"]
+    line = Line(tuple((a, b) for a, b in m["line"]))
     required = m["required"]
     forced = m["forced_opening"]
     return View(
@@ -304,7 +362,7 @@ def view_of(message: Mapping[str, Any], info: VariantInfo, past: Sequence[PastHa
         phase=m["phase"],
         turn=m["turn"],
         hand=_tiles(m["hand"]),
-        line=Line(tuple((a, b) for a, b in m["line"])),
+        line=line,
         ends=None if ends is None else (ends[0], ends[1]),
         counts=tuple(m["counts"]),
         scores=tuple(m["scores"]),
@@ -321,6 +379,8 @@ def view_of(message: Mapping[str, Any], info: VariantInfo, past: Sequence[PastHa
         legal=tuple(action_of(a) for a in m["legal"]),
         winner=m["winner"],
         label=m["label"],
+        layout=layout_of(m.get("layout"), line),
+        boneyard=m.get("boneyard", 0),
     )
 
 

@@ -45,12 +45,13 @@ def records(variant: Variant, player: str, matches: int) -> list[str]:
 
 
 @pytest.mark.parametrize("cls", [Chiva, DoubleNine100])
-@pytest.mark.parametrize("player", ["random", "heuristic"])
-def test_the_rules_path_plays_the_built_in_games_as_the_fast_path_does(cls, player):
+def test_the_rules_path_plays_the_built_in_games_as_the_fast_path_does(cls):
+    # The random player chooses from the legal actions alone (the computer players choose
+    # by their own paths in games with rules of their own), so the two records must match.
     assert cls.plays_fast()
     slow = by_rules(cls)
     assert not slow.plays_fast()
-    assert records(slow(), player, 25) == records(cls(), player, 25)
+    assert records(slow(), "random", 60) == records(cls(), "random", 60)
 
 
 def test_a_variant_that_draws_is_played_by_its_rules():

@@ -163,7 +163,10 @@ def test_replay_reports_a_wrong_leader(variants):
             "appears twice",
         ),
         (lambda r: r["hands"][0]["deal"]["1"].pop(), "6 tiles"),
-        (lambda r: r["hands"][0]["actions"][0].__setitem__("end", "middle"), "'left' or 'right'"),
+        (
+            lambda r: r["hands"][0]["actions"][0].__setitem__("end", "middle"),
+            "'left', 'right' or another end",
+        ),
     ],
 )
 def test_malformed_records_name_the_problem(change, message, variants):

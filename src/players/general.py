@@ -1,0 +1,203 @@
+"""The computer players' play in games with rules of their own: any layout, drawing, points.
+
+The heuristic's terms (:mod:`capicua.players.heuristic`) and the expert's simulator
+(:mod:`capicua.players.sim`) are built for the block game's two-ended line; a game whose
+variant overrides its rules of play (``Variant.plays_fast()`` false: Draw, All Fives,
+Mexican Train, any third party's) is played here instead, from the same view and by the
+variant's own rule methods:
+
+- :func:`heuristic_play` scores each play by what the rules say it does, one move deep:
+  the points it scores now, the pips it sheds, a double got rid of, the plays it leaves its
+  own hand on the ends it may use, the most an unseen tile could score in reply, and for
+  trains, a marker taken off and a double it can satisfy itself;
+- :func:`expert_play` deals the unseen tiles to the other hands and the boneyard many
+  times over (respecting the counts and what passes and draws showed), plays each candidate
+  and the rest of the hand out through :func:`capicua.core.position.step` (the engine's own
+  rules, so draws, scores and ends are exactly the engine's), and takes the candidate with
+  the best mean result for its side.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..core.actions import Action, Play, train
+from ..core.layout import Layout, Trains
+from ..core.position import Position, step
+from ..core.tiles import Tile
+from ..core.variant import GOAL, Variant
+from ..core.view import View
+
+#: Weights of the heuristic's terms, in points of the game's score: a pip shed is worth
+#: about a point at the hand's end; a play left to make is worth a few.
+POINTS = 1.0
+PIP = 0.5
+DOUBLE = 4.0
+MOBILITY = 2.0
+DANGER = 0.6
+MARKER = 6.0
+SATISFY = 5.0
+
+#: The expert's sampled deals per decision, by level (spread over the candidates), and
+#: how many candidates (the heuristic's best) it weighs at most.
+SAMPLES = {"fast": 48, "normal": 160, "strong": 480}
+CANDIDATES = 6
+
+
+def _rules(view: View) -> Variant:
+    return view.variant.variant()
+
+
+def _plays_after(rules: Variant, layout: Layout, seat: int, hand: Sequence[Tile]) -> int:
+    allowed = rules.open_to(layout, seat)
+    return sum(1 for t in hand for end in layout.fits(t) if end in allowed)
+
+
+def heuristic_scores(view: View) -> list[tuple[float, Action]]:
+    """Each legal action with its heuristic value (higher is better), in legal order."""
+    rules = _rules(view)
+    seat = view.seat
+    hand = view.hand
+    unseen = [t for t in view.unseen() if t not in rules.set_aside(view.hand_number)]
+    scored = []
+    for action in view.legal:
+        if not isinstance(action, Play):
+            scored.append((0.0, action))
+            continue
+        tile = action.tile
+        after = rules.next_layout(view.layout, seat, action)
+        rest = [t for t in hand if t is not tile]
+        value = POINTS * rules.play_points(after, seat, action)
+        value += PIP * tile.pips + (DOUBLE if tile.is_double else 0.0)
+        value += MOBILITY * min(_plays_after(rules, after, seat, rest), 4)
+        if unseen and type(rules).play_points is not Variant.play_points:
+            # What the best unseen tile could score in reply (the next seat may hold it).
+            reply = 0
+            for t in unseen:
+                for end in after.fits(t):
+                    reply = max(reply, rules.play_points(after.play(t, end), seat, Play.of(t, end)))
+            value -= DANGER * reply
+        if isinstance(view.layout, Trains):
+            own = view.layout.train(train(seat))
+            if own.marker and action.end == own.end:  # takes its marker off
+                value += MARKER
+            if tile.is_double:
+                value += SATISFY if any(t.has(tile.hi) for t in rest) else -SATISFY
+        scored.append((value, action))
+    return scored
+
+
+def heuristic_play(view: View, rng: random.Random, noise: float = 0.0) -> Action:
+    """The heuristic's choice among ``view.legal`` (ties broken by the seat's stream)."""
+    best, best_value = view.legal[0], -1e18
+    for value, action in heuristic_scores(view):
+        value += rng.random() * (noise + 1e-6)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def deal_unseen(view: View, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
+    """A guess of every hidden tile: each other seat's hand (its count, avoiding the numbers
+    it showed it lacks where the unseen tiles allow) and the boneyard, in a random order."""
+    rules = _rules(view)
+    aside = set(rules.set_aside(view.hand_number))
+    pool = [t for t in view.unseen() if t not in aside]
+    rng.shuffle(pool)
+    voids = view.voids()
+    hands: list[list[Tile]] = [[] for _ in range(rules.seats + 1)]
+    hands[view.seat] = list(view.hand)
+    for s in range(1, rules.seats + 1):
+        if s == view.seat:
+            continue
+        need = view.counts[s - 1]
+        lack = voids.get(s, frozenset())
+        fitting = [t for t in pool if not (t.hi in lack or t.lo in lack)]
+        chosen = fitting[:need] if len(fitting) >= need else pool[:need]
+        for t in chosen:
+            pool.remove(t)
+        hands[s] = chosen
+    return hands, pool
+
+
+def position_of(view: View, hands: list[list[Tile]], boneyard: list[Tile]) -> Position:
+    """The position ``view`` stands in, with ``hands`` and ``boneyard`` as guessed."""
+    rules = _rules(view)
+    assert view.turn is not None and view.leader is not None  # asked to play a hand
+    return Position(
+        rules,
+        view.hand_number,
+        hands,
+        boneyard,
+        view.layout,
+        view.scores,
+        view.leader,
+        view.turn,
+        view.required,
+        list(view.history),
+    )
+
+
+def _quick(pos: Position, rng: random.Random) -> Action:
+    """The playout policy: the play scoring most now, else the heaviest (doubles first)."""
+    legal = pos.variant.legal_plays(pos)
+    if len(legal) == 1:
+        return legal[0]
+    rules = pos.variant
+    scores = type(rules).play_points is not Variant.play_points
+    best, best_value = legal[0], -1.0
+    for action in legal:
+        if not isinstance(action, Play):
+            continue
+        t = action.tile
+        value = t.pips + (10.0 if t.is_double else 0.0) + rng.random()
+        if scores:
+            after = rules.next_layout(pos.layout, pos.turn, action)
+            value += 5.0 * rules.play_points(after, pos.turn, action)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def playout(pos: Position, first: Action, team: int, rng: random.Random, most: int = 2000) -> float:
+    """Play ``first`` and the rest of the hand; the hand's worth to ``team``: its score
+    gained less the others' mean (their pips added, for games where the lowest total wins),
+    and the match itself where a side reaches the goal."""
+    rules = pos.variant
+    start = pos.scores
+    ending = step(pos, first)
+    for _ in range(most):
+        if ending is not None:
+            break
+        ending = step(pos, _quick(pos, rng))
+    scores = pos.scores
+    if ending is not None and ending.outcome != GOAL:
+        _, scores = rules.score_hand(scores, ending.outcome, ending.team, pos.remaining())
+    gained = [after - before for before, after in zip(start, scores, strict=True)]
+    mine = gained[team - 1]
+    others = [g for t, g in enumerate(gained, 1) if t != team]
+    value = mine - (sum(others) / len(others) if others else 0.0)
+    if rules.low_score_wins:
+        value = -value
+    if ending is not None and ending.outcome == GOAL:
+        value += 1000.0 if ending.team == team else -1000.0
+    return value
+
+
+def expert_play(view: View, rng: random.Random, level: str = "normal", samples: int = 0) -> Action:
+    """The expert's choice: the candidate with the best mean playout over sampled deals."""
+    ranked = sorted(heuristic_scores(view), key=lambda x: -x[0])
+    candidates = [a for _, a in ranked[:CANDIDATES]]
+    if len(candidates) == 1:
+        return candidates[0]
+    total = samples or SAMPLES.get(level, SAMPLES["normal"])
+    rounds = max(2, total // len(candidates))
+    sums = dict.fromkeys(candidates, 0.0)
+    for _ in range(rounds):
+        hands, boneyard = deal_unseen(view, rng)
+        base = position_of(view, hands, boneyard)
+        for action in candidates:
+            sums[action] += playout(base.copy(), action, view.team, rng)
+    # Ties go to the heuristic's order (candidates are ranked): max keeps the first.
+    return max(candidates, key=lambda a: sums[a])

@@ -1,0 +1,87 @@
+"""Layouts: open ends with identities, what fits where, and what a play does."""
+
+from __future__ import annotations
+
+import pytest
+
+from capicua.core.actions import DOWN, LEFT, MEXICAN, RIGHT, UP, train
+from capicua.core.layout import Spinner, Trains
+from capicua.core.line import Line
+from capicua.core.tiles import Tile
+
+
+def lay(layout, *plays: str):
+    for p in plays:
+        tile, end = p.split("@")
+        layout = layout.play(Tile.parse(tile), end)
+    return layout
+
+
+def test_a_line_has_a_left_and_a_right_end():
+    line = lay(Line(), "6-4@left", "4-2@right")
+    assert line.open_ends() == ((LEFT, 6), (RIGHT, 2))
+    assert line.pairs() == ((6, 4), (4, 2))
+
+
+def test_an_empty_layout_takes_any_first_tile_on_the_left():
+    assert Line().fits(Tile.of(3, 1)) == (LEFT,)
+    assert Spinner().fits(Tile.of(3, 1)) == (LEFT,)
+
+
+def test_the_first_double_led_is_the_spinner():
+    s = lay(Spinner(), "5-5@left")
+    assert (s.spinner, s.spinner_number, s.crossed) == (0, 5, False)
+    assert s.open_ends() == ((LEFT, 5), (RIGHT, 5))
+
+
+def test_the_first_double_played_later_is_the_spinner_and_keeps_its_place():
+    s = lay(Spinner(), "6-4@left", "4-4@right", "6-6@left")
+    assert s.line == ((6, 6), (6, 4), (4, 4))
+    assert s.spinner_number == 4  # 6-6 came later: an ordinary double
+    assert s.spinner == 2
+
+
+def test_the_spinner_opens_up_and_down_once_both_line_sides_are_taken():
+    s = lay(Spinner(), "5-5@left", "5-3@right")
+    assert [end for end, _ in s.open_ends()] == [LEFT, RIGHT]
+    s = lay(s, "5-1@left")
+    assert s.crossed
+    assert s.open_ends() == ((LEFT, 1), (RIGHT, 3), (UP, 5), (DOWN, 5))
+    s = lay(s, "5-2@up")
+    assert s.open_ends()[2] == (UP, 2)
+    assert s.outer(UP) == (5, 2)
+    assert s.outer(DOWN) is None
+
+
+def test_a_tile_that_does_not_fit_an_end_is_refused():
+    with pytest.raises(ValueError, match="does not fit"):
+        lay(Spinner(), "5-5@left", "6-1@right")
+    with pytest.raises(ValueError, match="does not fit"):
+        lay(Spinner(), "5-5@left", "5-1@up")  # the cross arms are not open yet
+
+
+def test_trains_start_at_the_hub_with_a_train_per_seat_and_the_mexican_train():
+    t = Trains.start(12, 3)
+    assert t.open_ends() == (
+        (train(1), 12),
+        (train(2), 12),
+        (train(3), 12),
+        (MEXICAN, 12),
+    )
+    assert t.fits(Tile.of(12, 5)) == (train(1), train(2), train(3), MEXICAN)
+    assert t.fits(Tile.of(5, 3)) == ()
+    assert not t
+
+
+def test_a_double_on_a_train_waits_to_be_satisfied():
+    t = lay(Trains.start(12, 2), "12-4@t1", "4-4@t1")
+    assert t.pending == train(1)
+    t = lay(t, "4-0@t1")
+    assert t.pending is None
+    assert t.train(train(1)).tiles == ((12, 4), (4, 4), (4, 0))
+
+
+def test_a_marker_is_set_and_taken_off_a_train():
+    t = Trains.start(9, 2).marked(train(2), True)
+    assert t.train(train(2)).marker
+    assert not t.marked(train(2), False).train(train(2)).marker
