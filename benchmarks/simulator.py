@@ -84,6 +84,10 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     for name in names:
         variant = loaded.variants.create(name)
+        if not variant.plays_fast():
+            # Its playouts run through the engine's own rules (capicua.players.general).
+            print(f"{name:18s} rules of its own: played out by the engine's rules", flush=True)
+            continue
         pos = positions(variant, args.positions, args.seed)
         rules = rules_for(variant)
         asked = replace(rules, block=ASK_BLOCK, points=ASK_POINTS)

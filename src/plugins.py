@@ -288,9 +288,10 @@ class VariantRegistry(_Registry[Variant]):
     base = Variant
     check = staticmethod(variant_problems)
 
-    def create(self, name: str) -> Variant:
-        """A fresh instance of the variant called ``name``."""
-        return self.get(name)()
+    def create(self, name: str, options: Mapping[str, Any] | None = None) -> Variant:
+        """A fresh instance of the variant called ``name``, with its game ``options`` (a
+        seat count, a goal; ValueError naming a bad one)."""
+        return self.get(name)(**(options or {}))
 
 
 class PlayerRegistry(_Registry[Player]):

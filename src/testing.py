@@ -55,6 +55,7 @@ from typing import Any, NoReturn
 from .core.actions import DRAW, PASS, Action, ChooseLeader, DrawTile, Keep, Pass, Pick, Play, Redeal
 from .core.errors import IllegalAction
 from .core.match import CLAIM, LEAD, OVER, PLAY, Match, Phase
+from .core.position import step
 from .core.records import dumps, replay, to_record
 from .core.rng import Dealer, derive, derive_seed, seat_stream
 from .core.tiles import Tile, tile_set
@@ -180,6 +181,8 @@ def check_simulator(
 
     sample = variant()
     report = Report(sample.name)
+    if not sample.plays_fast():
+        return _check_rules_playouts(variant, report, positions, seed, noises)
     for i in range(positions):
         pseed = derive_seed(seed, "simulator", i)
         match = _random_position(variant, pseed)
@@ -247,6 +250,56 @@ def check_simulator(
 
 
 _TILES = {t.index: t for t in tile_set(12)}
+
+
+def _check_rules_playouts(
+    variant: Callable[[], Variant], report: Report, positions: int, seed: int, noises: int
+) -> Report:
+    """check_simulator for a game with rules of its own: the players' look-ahead
+    (:mod:`capicua.players.general`) rebuilds each position from the seat's view and the
+    true hidden tiles, offers the engine's legal actions there, and plays the hand out to
+    the engine's result when the engine takes the same actions."""
+    from .players.general import _quick, position_of
+
+    name = report.subject
+    for i in range(positions):
+        pseed = derive_seed(seed, "simulator", i)
+        match = _random_position(variant, pseed)
+        if match is None or match.position is None:
+            continue
+        where = f"{name}, position seed {pseed}, hand {match.hand_number}"
+        for k in range(noises):
+            truth = match.position  # the engine's own, made again by each undo
+            assert truth is not None
+            pos = position_of(
+                match.view(match.to_move),
+                [list(h) for h in truth.hands],
+                list(truth.boneyard),
+            )
+            if pos.variant.legal_plays(pos) != match.legal_actions():
+                raise ConformanceError(
+                    f"{where}: the look-ahead's legal actions are not the engine's"
+                )
+            rng = derive(pseed, "playout", k)
+            taken = 0
+            ending = None
+            hand = match.hand
+            while ending is None:
+                action = _quick(pos, rng)
+                ending = step(pos, action)
+                match.apply(action)
+                taken += 1
+            assert hand is not None
+            r = hand.result
+            if r is None or (r.outcome, r.team, r.seat) != tuple(ending):
+                raise ConformanceError(
+                    f"{where}: the look-ahead ended the hand as {tuple(ending)}, the engine "
+                    f"as {None if r is None else (r.outcome, r.team, r.seat)}"
+                )
+            match.undo(taken)
+            report.playouts += 1
+        report.hands += 1
+    return report
 
 
 def _random_position(variant: Callable[[], Variant], seed: int) -> Match | None:

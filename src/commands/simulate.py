@@ -52,8 +52,8 @@ def simulate(
             actions += len(m.actions)
             for log in m.hands_log:
                 outcomes[log.result.outcome if log.result else "unfinished"] += 1
-            assert m.winner is not None  # play_match plays the match to its end
-            wins[m.winner] += 1
+            for team in m.winners:  # play_match plays the match to its end; a shared win
+                wins[team] += 1  # counts for each team that shares it
             if m.label:
                 labels[m.label] += 1
             if sink:

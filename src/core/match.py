@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from . import actions as A
 from .actions import KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Play
 from .errors import IllegalAction, MatchOver, NobodyToMove, NothingToUndo
-from .layout import Layout
+from .layout import Layout, Spinner
 from .line import Line
 from .position import Position, step
 from .rng import Dealer, fresh_seed
@@ -212,8 +212,8 @@ class Match:
 
     @property
     def ends(self) -> tuple[int, int] | None:
-        """The numbers open on the left and right end, ``None`` on an empty line (and in a
-        game whose layout is not a line: see :attr:`layout`)."""
+        """The numbers open on the left and right end of the line (a spinner's line too),
+        ``None`` on an empty line and in a game of trains (see :attr:`layout`)."""
         return (self.left, self.right) if self.line else None
 
     @property
@@ -420,6 +420,8 @@ class Match:
         self.winners: tuple[int, ...] = ()
         self.label: str | None = None
         self.hands: list[list[Tile]] = [[] for _ in range(self._n + 1)]
+        #: The tiles not dealt this hand, as dealt: unused, or the boneyard before any draw
+        #: (:attr:`boneyard` is what is left of it).
         self.unused: tuple[Tile, ...] = ()
         self.line: deque[tuple[int, int]] = deque()
         self.left = self.right = -1
@@ -559,6 +561,12 @@ class Match:
             ending = step(pos, action)
             self.scores = pos.scores
             self.required = pos.required
+            layout = pos.layout
+            # The line as the fast path keeps it, for readers of a line game's ends.
+            main = layout.line if isinstance(layout, Spinner) else layout.pairs()
+            if isinstance(layout, (Line, Spinner)) and main:
+                self.line = deque(main)
+                self.left, self.right = main[0][0], main[-1][1]
             if ending is None:
                 self.turn = pos.turn
             else:

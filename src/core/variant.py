@@ -244,7 +244,8 @@ class Variant(ABC):
     #: and :meth:`score_words` start from it, and so does the expert's match equity.
     goal: int | None = None
     #: The game's options (``{"goal": Option(int, 100, "points that win", min=10)}``), taken
-    #: by ``__init__`` as keyword arguments and kept as attributes of the same names.
+    #: by ``__init__`` as keyword arguments and kept as attributes of the same names (but for
+    #: an option named as a method: :meth:`option` reads any of them).
     options: ClassVar[dict[str, Option]] = {}
     #: How the computer players are tuned for this game (:class:`Tuning`).
     tuning: ClassVar[Tuning] = Tuning()
@@ -263,7 +264,10 @@ class Variant(ABC):
             for key, opt in sorted(self.options.items())
         )
         for key, value in self.chosen:
-            setattr(self, key, value)
+            # An option named as a method (All Fives' "partners") leaves the method alone;
+            # its value is read with option().
+            if not callable(getattr(type(self), key, None)):
+                setattr(self, key, value)
         self.configure()
         self.team_of = {seat: i + 1 for i, team in enumerate(self.teams) for seat in team}
         missing = set(range(1, self.seats + 1)) - set(self.team_of)
@@ -278,6 +282,10 @@ class Variant(ABC):
         from .match import Match  # here: match.py imports this module
 
         return Match(self, seed, script)
+
+    def option(self, key: str) -> Any:
+        """The value chosen for the game's option ``key``."""
+        return dict(self.chosen)[key]
 
     def configure(self) -> None:  # noqa: B027 - a hook with nothing to do by default
         """Set what follows from the options, called once they are set: a game whose seat

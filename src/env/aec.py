@@ -315,14 +315,23 @@ class CapicuaEnv(AECEnv):
 
 
 def _variant(variant: str | Variant | type[Variant], plugins: Any) -> Variant:
+    made: Variant
     if isinstance(variant, Variant):
-        return variant
-    if isinstance(variant, type) and issubclass(variant, Variant):
-        return variant()
-    if not isinstance(variant, str):
+        made = variant
+    elif isinstance(variant, type) and issubclass(variant, Variant):
+        made = variant()
+    elif not isinstance(variant, str):
         raise ValueError(f"a variant is a name, a Variant or its class, not {variant!r}")
-    if plugins is None:
-        from ..plugins import default_plugins
+    else:
+        if plugins is None:
+            from ..plugins import default_plugins
 
-        plugins = default_plugins()
-    return plugins.variants.create(variant)
+            plugins = default_plugins()
+        made = plugins.variants.create(variant)
+    if not made.plays_fast():
+        # The observation and the action space encode a two-ended line without a boneyard.
+        raise ValueError(
+            f"the learning environment plays games on a two-ended line without drawing; "
+            f"{made.name} has rules of play of its own"
+        )
+    return made

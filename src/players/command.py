@@ -164,12 +164,11 @@ class CommandPlayer(Player):
             if self._match is not None:
                 self.begin(*self._match)
             else:
-                from ..plugins import default_plugins
-
                 # The seed from where the stream stands, without drawing from it.
                 ahead = random.Random()
                 ahead.setstate(self.rng.getstate())
-                variant = default_plugins().variants.create(view.variant.name)
+                # The game with the options it is played with (a seat count, a goal).
+                variant = view.variant.variant()
                 self.begin(variant, view.seat, ahead.getrandbits(63))
         bot = self.bot
         assert bot is not None

@@ -92,7 +92,7 @@ def _serve(conn: Any, slot: Any, job: Job) -> None:
         from ..plugins import default_plugins
 
         plugins = default_plugins()
-        plugins.variants.create(job.variant)
+        job.game(plugins)
         referee = Referee(job.time_limit, slot)
     except BaseException as exc:  # noqa: BLE001 - report why, rather than dying silently
         conn.send(("fatal", f"{exc.__class__.__name__}: {exc}"))

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from ..core.variant import Variant
     from ..plugins import PlayerRegistry
 
-TOP_KEYS = ("variant", "seats", "tournament", "table")
+TOP_KEYS = ("variant", "variant_options", "seats", "tournament", "table")
 TOURNAMENT_KEYS = ("matches", "seed", "workers", "swap_teams", "time_limit", "records", "db")
 DEFAULT_MATCHES = 100
 #: A game index and its seeds are SQLite integers; far beyond any run, and still exact.
@@ -66,6 +66,8 @@ class TableConfig:
     seats: dict[int, Any]  # seat -> entry as written: a name or a table with its options
     tournament: dict[str, Any] = field(default_factory=dict)  # [tournament], unchecked here
     table: dict[str, Any] = field(default_factory=dict)  # [table], for the GUI
+    #: [variant_options]: the game's options (a seat count, a goal), checked by the variant.
+    variant_options: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,8 @@ class Settings:
     # Neither the config nor a flag set time_limit: a database whose tournament was played
     # without one (as tournaments were before every seat had a default) resumes without one.
     time_limit_defaulted: bool = False
+    #: The game's options, from the config's [variant_options].
+    variant_options: dict[str, Any] = field(default_factory=dict)
 
     def identity(self) -> dict[str, Any]:
         """What decides the tournament's results: a resumed run must match it exactly.
@@ -93,13 +97,16 @@ class Settings:
         ``matches`` is left out on purpose: a match's seed depends only on the tournament
         seed and its index, so a finished tournament can be extended with more matches.
         """
-        return {
+        identity = {
             "variant": self.variant,
             "seats": {str(s): spec for s, spec in sorted(self.seats.items())},
             "seed": self.seed,
             "swap_teams": self.swap_teams,
             "time_limit": self.time_limit,
         }
+        if self.variant_options:  # absent for a game's defaults, as before options existed
+            identity["variant_options"] = dict(sorted(self.variant_options.items()))
+        return identity
 
     def job(self) -> Any:
         """What every game shares, for the workers (:class:`~capicua.tournament.play.Job`)."""
@@ -197,17 +204,26 @@ def load_config(path: str | Path, plugins: Any, *, interactive: bool = True) -> 
         )
     if name not in plugins.variants:
         raise ConfigError(unknown_variant(path, name, plugins))
-    variant = plugins.variants.get(name)
-    for section in ("seats", "tournament", "table"):
+    for section in ("variant_options", "seats", "tournament", "table"):
         if section in data and not isinstance(data[section], dict):
             raise ConfigError(
                 _("{path}: {section} must be a table ([{section}])").format(
                     path=path, section=section
                 )
             )
+    options = dict(data.get("variant_options", {}))
+    try:
+        variant = plugins.variants.create(name, options)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"{path}: [variant_options] {exc}") from None
     seats = _seats(path, data.get("seats"), variant, plugins.players, interactive)
     return TableConfig(
-        path, name, seats, dict(data.get("tournament", {})), dict(data.get("table", {}))
+        path,
+        name,
+        seats,
+        dict(data.get("tournament", {})),
+        dict(data.get("table", {})),
+        options,
     )
 
 
@@ -226,7 +242,7 @@ def unknown_variant(path: Path, name: Any, plugins: Any) -> str:
 
 
 def _seats(
-    path: Path, raw: Any, variant: type[Variant], players: PlayerRegistry, interactive: bool
+    path: Path, raw: Any, variant: Variant, players: PlayerRegistry, interactive: bool
 ) -> dict[int, Any]:
     n = variant.seats
     if raw is None:
@@ -353,7 +369,7 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
     limit, limit_where = pick("time_limit", None, DEFAULT_TIME_LIMIT)
     limit = check_time_limit(limit, limit_where)
 
-    variant = plugins.variants.get(table.variant)
+    variant = plugins.variants.create(table.variant, table.variant_options)
     if swap:
         teams = variant.teams
         if len(teams) != 2 or len(teams[0]) != len(teams[1]):
@@ -384,6 +400,7 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
         or Path(f"{path.stem}.sqlite"),
         scheduler=given.scheduler,
         time_limit_defaulted=limit_where == "time_limit",
+        variant_options=table.variant_options,
     )
 
 

@@ -29,7 +29,7 @@ import ctypes
 import signal
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.driver import play_match
@@ -37,6 +37,7 @@ from ..core.errors import PlayerError, PlayerFault
 from ..core.match import Match
 from ..core.records import dumps, to_record
 from ..core.rng import derive_seed, seat_stream
+from ..core.variant import Variant
 from ..players.command import make_player
 from ..protocol.process import POOL
 from .config import entry_label
@@ -52,6 +53,7 @@ class Job:
     swap_teams: bool = False
     time_limit: float | None = None
     lineups: tuple[dict[int, Any], ...] = ()  # played in duplicate pairs instead of ``seats``
+    variant_options: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_settings(cls, settings: Any) -> Job:
@@ -61,7 +63,12 @@ class Job:
             settings.seed,
             settings.swap_teams,
             settings.time_limit,
+            variant_options=dict(getattr(settings, "variant_options", {})),
         )
+
+    def game(self, plugins: Any) -> Variant:
+        """The variant every game of the job plays, with its options."""
+        return plugins.variants.create(self.variant, self.variant_options)
 
 
 def plan(
@@ -239,7 +246,7 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
         plugins = default_plugins()
     if referee is None:
         referee = _thread_referee(job.time_limit)
-    variant = plugins.variants.create(job.variant)
+    variant = job.game(plugins)
     seed, seats, swapped = plan(job, index, variant.teams)
     names = {s: entry_label(spec) for s, spec in seats.items()}
     timings: dict[int, list[float]] = {}
@@ -335,13 +342,15 @@ def result(
         for h in match.hands_log
         if h.result is not None
     ]
-    facts = {
+    facts: dict[str, Any] = {
         "winner": None if error else match.winner,
         "label": None if error else match.label,
         "hands": hands,
         "seats": {str(s): v for s, v in seats.items()},
         "time": {str(s): [len(t), sum(t), max(t)] for s, t in timings.items() if t},
     }
+    if not error and len(match.winners) > 1:  # a win shared by several teams (winner None)
+        facts["winners"] = list(match.winners)
     return {
         "index": index,
         "seed": match.seed,
@@ -355,7 +364,7 @@ def result(
 def crashed(job: Job, index: int, plugins: Any, seat: int, reason: str) -> dict:
     """The result of a game whose worker died or was stopped: the record of the match as
     its seed starts it, with the error (what happened after is lost with the worker)."""
-    variant = plugins.variants.create(job.variant)
+    variant = job.game(plugins)
     seed, seats, swapped = plan(job, index, variant.teams)
     error = {
         "seat": seat or None,

@@ -117,6 +117,8 @@ def summarize(
                 errors.append({"game": index, "seed": seed, **error})
             continue
         winner, label, hands = facts["winner"], facts["label"], facts["hands"]
+        # A shared win is a win for each team that shares it.
+        winners = facts.get("winners") or ([winner] if winner is not None else [])
         hands_per_match.append(len(hands))
         if label:
             match_labels[label] += 1
@@ -132,7 +134,7 @@ def summarize(
                 sides.append((by_entry[name], next(iter(ts))))
         for tally, team in sides:
             tally.matches += 1
-            if winner == team:
+            if team in winners:
                 tally.won += 1
                 if label:
                     tally.labels[label] += 1
