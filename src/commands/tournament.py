@@ -78,7 +78,7 @@ def tournament(
         settings, store = open_tournament(settings, resume, repair=repair, plugins=loaded)
     except (ConfigError, StorageError) as exc:
         fail(str(exc))
-    variant = loaded.variants.create(settings.variant)
+    variant = loaded.variants.create(settings.variant, settings.variant_options)
     with stopping_cleanly(
         store, matches_kept(store, settings.matches), _resume_command(config, given)
     ):

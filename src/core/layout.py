@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from .actions import DOWN, LEFT, MEXICAN, RIGHT, UP, train
 from .tiles import Tile
@@ -200,26 +200,63 @@ class Trains(Layout):
                 return t
         raise KeyError(end)
 
+    # Worked out when first asked (a layout is a value: it never changes): the open ends,
+    # and the ends open on each number, which the rules and the playouts ask per tile.
+    _open: tuple[tuple[str, int], ...] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    _on: dict[int, tuple[str, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    def _ends(self) -> tuple[tuple[tuple[str, int], ...], dict[int, tuple[str, ...]]]:
+        ends, on = self._open, self._on
+        if ends is None or on is None:
+            ends = tuple((t.end, t.tiles[-1][1] if t.tiles else self.engine) for t in self.trains)
+            by: dict[int, list[str]] = {}
+            for end, n in ends:
+                by.setdefault(n, []).append(end)
+            on = {n: tuple(e) for n, e in by.items()}
+            object.__setattr__(self, "_open", ends)
+            object.__setattr__(self, "_on", on)
+        return ends, on
+
     def open_ends(self) -> tuple[tuple[str, int], ...]:
-        return tuple((t.end, t.tiles[-1][1] if t.tiles else self.engine) for t in self.trains)
+        return self._ends()[0]
+
+    def number(self, end: str) -> int | None:
+        for name, n in self._ends()[0]:
+            if name == end:
+                return n
+        return None
 
     def fits(self, tile: Tile) -> tuple[str, ...]:
         # The hub is on the table from the start: an empty layout has every train open.
-        return tuple(end for end, n in self.open_ends() if tile.has(n))
+        ends, on = self._ends()
+        if tile.is_double:
+            return on.get(tile.hi, ())
+        a, b = on.get(tile.hi, ()), on.get(tile.lo, ())
+        if not b:
+            return a
+        if not a:
+            return b
+        return tuple(end for end, _ in ends if end in a or end in b)
 
     def play(self, tile: Tile, end: str) -> Trains:
         n = _check_fit(self, tile, end)
         trains = tuple(
-            replace(t, tiles=(*t.tiles, (n, tile.other(n)))) if t.end == end else t
+            Train(t.end, t.owner, (*t.tiles, (n, tile.other(n))), t.marker) if t.end == end else t
             for t in self.trains
         )
         pending = end if tile.is_double else None if end == self.pending else self.pending
-        return replace(self, trains=trains, pending=pending)
+        return Trains(self.engine, trains, pending)
 
     def marked(self, end: str, marker: bool) -> Trains:
         """The layout with the train ``end``'s marker set or taken off."""
-        trains = tuple(replace(t, marker=marker) if t.end == end else t for t in self.trains)
-        return replace(self, trains=trains)
+        trains = tuple(
+            Train(t.end, t.owner, t.tiles, marker) if t.end == end else t for t in self.trains
+        )
+        return Trains(self.engine, trains, self.pending)
 
     def __iter__(self) -> Iterator[Train]:
         return iter(self.trains)

@@ -36,14 +36,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from ..core.actions import Action, Play
 from ..core.variant import VariantInfo
 from ..core.view import View
 from ..hookspecs import hookimpl
 from ..i18n import N_
-from . import general
+from .analysis import Analysis, Candidate
 from .base import ComputerPlayer, Option
 from .chain import DealChain, consistent_deal
 from .equity import Equity
@@ -84,42 +83,6 @@ LEVELS = {
 }
 
 
-@dataclass(slots=True)
-class Candidate:
-    """One candidate move and what the samples said about it."""
-
-    action: Action
-    prior: float  # the heuristic's score, for breaking ties and for words
-    samples: int = 0
-    weight: float = 0.0  # summed weights of the samples (how well each explains the plays)
-    total: float = 0.0  # summed match equity, each sample's weighted
-    won: float = 0.0  # weighted samples in which the hand is won (a tie counts half)
-
-    @property
-    def value(self) -> float:
-        """Mean match equity over the samples (weighted)."""
-        return self.total / self.weight if self.weight else 0.0
-
-    @property
-    def win_rate(self) -> float:
-        """The share of the samples in which the hand is won (ties half; weighted)."""
-        return self.won / self.weight if self.weight else 0.0
-
-
-@dataclass(slots=True)
-class Analysis:
-    """The result of one search: candidates best first, and how many deals were sampled."""
-
-    candidates: list[Candidate] = field(default_factory=list)
-    samples: int = 0
-    reason: str = ""  # set when no search was needed (a single move, going out)
-    read: bool = False  # the samples were drawn to fit the plays seen, not uniformly
-
-    @property
-    def best(self) -> Action:
-        return self.candidates[0].action
-
-
 def candidate_plays(view: View) -> list[Play]:
     """The legal plays, one per distinct outcome: with both ends showing the same number a
     tile that fits one fits the other, and the two plays lead to the same position."""
@@ -155,7 +118,12 @@ def analyse(
     the game's tuned strength, :attr:`Tuning.reading
     <capicua.core.variant.Tuning.reading>`). ``deal`` replaces the sampler
     (benchmarks/strength.py's ``oracle`` passes the real hands, to measure what the hidden
-    information is worth; a player never may)."""
+    information is worth; a player never may). A game with rules of play of its own is
+    searched by :func:`capicua.players.general.analyse_rules` instead."""
+    if not view.variant.variant().plays_fast():
+        from .general import analyse_rules  # here: general.py imports this module
+
+        return analyse_rules(view, rng, level=level, samples=samples)
     k = k if k is not None else knowledge(view)
     plays = candidate_plays(view)
     prior = {s.action: s.score for s in score_plays(view, k)}
@@ -306,8 +274,6 @@ class ExpertPlayer(ComputerPlayer):
     reading: float
 
     def choose_play(self, view: View) -> Action:
-        if not view.variant.variant().plays_fast():
-            return general.expert_play(view, self.rng, self.level, self.samples)
         return analyse(
             view,
             self.rng,

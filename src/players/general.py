@@ -19,6 +19,7 @@ variant's own rule methods:
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -28,6 +29,7 @@ from ..core.position import Position, step
 from ..core.tiles import Tile
 from ..core.variant import GOAL, Variant
 from ..core.view import View
+from .analysis import Analysis, Candidate
 
 #: Weights of the heuristic's terms, in points of the game's score: a pip shed is worth
 #: about a point at the hand's end; a play left to make is worth a few.
@@ -43,6 +45,10 @@ SATISFY = 5.0
 #: how many candidates (the heuristic's best) it weighs at most.
 SAMPLES = {"fast": 48, "normal": 160, "strong": 480}
 CANDIDATES = 6
+#: Its work per decision, by level, in actions played out (a playout lasts about as many
+#: actions as there are tiles in the hands and the boneyard): a long hand, as a Mexican
+#: Train round's first turns, gets fewer samples, so a decision takes about as long.
+STEPS = {"fast": 2_500, "normal": 7_000, "strong": 21_000}
 
 
 def _rules(view: View) -> Variant:
@@ -185,19 +191,59 @@ def playout(pos: Position, first: Action, team: int, rng: random.Random, most: i
     return value
 
 
-def expert_play(view: View, rng: random.Random, level: str = "normal", samples: int = 0) -> Action:
-    """The expert's choice: the candidate with the best mean playout over sampled deals."""
-    ranked = sorted(heuristic_scores(view), key=lambda x: -x[0])
-    candidates = [a for _, a in ranked[:CANDIDATES]]
-    if len(candidates) == 1:
-        return candidates[0]
-    total = samples or SAMPLES.get(level, SAMPLES["normal"])
-    rounds = max(2, total // len(candidates))
-    sums = dict.fromkeys(candidates, 0.0)
+#: The hand's worth (points for the side, less the others' mean) at which a playout counts
+#: as three quarters won: the scale of :func:`equity`.
+SCALE = 10.0
+
+
+def equity(value: float) -> float:
+    """A playout's worth as a chance from 0 to 1 (0.5: even), the units the review and the
+    hints speak in: a logistic of the points, certain where the match was decided."""
+    if value >= 1000.0:
+        return 1.0
+    if value <= -1000.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-value * math.log(3.0) / SCALE))
+
+
+def analyse_rules(
+    view: View, rng: random.Random, level: str = "normal", samples: int = 0
+) -> Analysis:
+    """The expert's search of a play decision in a game with rules of its own: the
+    heuristic's best candidates, each played out over the same sampled deals; candidates
+    best first by their mean :func:`equity`."""
+    ranked = sorted(heuristic_scores(view), key=lambda x: -x[0])  # stable: legal order
+    cands = [Candidate(a, prior) for prior, a in ranked if isinstance(a, Play)]
+    if not cands:
+        return Analysis([Candidate(a, 0.0) for a in view.legal], 0, "the only move")
+    if len(view.hand) == 1:
+        return Analysis(cands, 0, "goes out")
+    if len(cands) == 1:
+        return Analysis(cands, 0, "the only move")
+    searched, rest = cands[:CANDIDATES], cands[CANDIDATES:]
+    if samples:
+        rounds = max(2, samples // len(searched))
+    else:
+        length = sum(view.counts) + view.boneyard
+        rounds = min(
+            SAMPLES.get(level, SAMPLES["normal"]) // len(searched),
+            STEPS.get(level, STEPS["normal"]) // (len(searched) * max(length, 1)),
+        )
+        rounds = max(2, rounds)
     for _ in range(rounds):
         hands, boneyard = deal_unseen(view, rng)
         base = position_of(view, hands, boneyard)
-        for action in candidates:
-            sums[action] += playout(base.copy(), action, view.team, rng)
-    # Ties go to the heuristic's order (candidates are ranked): max keeps the first.
-    return max(candidates, key=lambda a: sums[a])
+        for c in searched:
+            value = playout(base.copy(), c.action, view.team, rng)
+            c.samples += 1
+            c.weight += 1.0
+            c.total += equity(value)
+            c.won += 1.0 if value > 0 else 0.5 if value == 0 else 0.0
+    # Ties go to the heuristic's order: the sort is stable.
+    searched.sort(key=lambda c: -c.value)
+    return Analysis(searched + rest, rounds)
+
+
+def expert_play(view: View, rng: random.Random, level: str = "normal", samples: int = 0) -> Action:
+    """The expert's choice: the candidate with the best mean playout over sampled deals."""
+    return analyse_rules(view, rng, level, samples).best
