@@ -103,7 +103,7 @@ def resolve(
     config: Path | None, variant: str | None, seed: int | None, delay: float | None, loaded: Any
 ) -> dict[str, Any]:
     """The table's settings: defaults < config < command line; bad input exits 2."""
-    from ..gui.geometry import SEAT_SIDES
+    from ..gui.geometry import SEAT_SIDES, table_problem
     from ..gui.model import SeatsError, check_seats
     from ..tournament.config import ConfigError, load_config
 
@@ -152,6 +152,9 @@ def resolve(
                 "(capicua tournament plays it with computers)"
             ).format(name=name, seats=n)
         )
+    problem = table_problem(loaded.variants.create(name))
+    if problem is not None:
+        fail(problem)
     if seats is None or len(seats) != n:
         if seats is not None:
             fail(

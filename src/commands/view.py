@@ -85,7 +85,7 @@ def view(
     loaded = plugins()
     picked = one_match(_file(file, variant, loaded), match)
     m = picked.match
-    from ..gui.geometry import SEAT_SIDES
+    from ..gui.geometry import SEAT_SIDES, table_problem
 
     if m.variant.seats not in SEAT_SIDES:
         fail(
@@ -93,6 +93,9 @@ def view(
                 title=m.variant.title, seats=m.variant.seats
             )
         )
+    problem = table_problem(m.variant)
+    if problem is not None:
+        fail(problem)
     if seat is not None and not 1 <= seat <= m.variant.seats:
         fail(
             _("--seat {seat}: {title} has seats 1 to {seats}").format(

@@ -38,13 +38,13 @@ from typing import Any
 from ..core.actions import Action, Play
 from ..core.driver import ask
 from ..core.errors import CapicuaError, PlayerError, PlayerFault
-from ..i18n import ENV, LANGUAGES, _, language, ngettext, set_language
+from ..i18n import ENV, LANGUAGES, _, language, set_language
 from ..review import replica
 from . import save
 from .advice import suggest
 from .controller import Controller, Response
 from .dialogs import CONFIRM, Settings, SettingsWindow, TextWindow, log_lines
-from .geometry import MIN_SIZE, SEAT_SIDES
+from .geometry import MIN_SIZE, table_problem
 from .model import SeatsError, Session
 from .reviewing import Reviews, review_job
 from .reviewing import summary as review_summary
@@ -708,13 +708,9 @@ class TableApp:
         not set (the window then asks)."""
         if new.variant not in self.plugins.variants:
             return _("unknown game {name}").format(name=repr(new.variant))
-        seats = self.plugins.variants.get(new.variant).seats
-        if seats not in SEAT_SIDES:
-            return ngettext(
-                "the table seats 2, 3 or 4 players; {name} has {seats} seat",
-                "the table seats 2, 3 or 4 players; {name} has {seats} seats",
-                seats,
-            ).format(name=new.variant, seats=seats)
+        problem = table_problem(self.plugins.variants.create(new.variant))
+        if problem is not None:
+            return problem
         restart = _restarts(self.settings, new)
         session = None
         if restart:

@@ -16,6 +16,7 @@ from tkinter import ttk
 from typing import Any
 
 from ..i18n import LANGUAGES, _, language
+from .geometry import table_problem
 from .table import GOLD, PANEL, PANEL_EDGE, TEXT, WOOD, font_family
 from .texts import CONFIRM_SETTINGS, entry_name, log_lines, reflow
 
@@ -197,8 +198,10 @@ class SettingsWindow(tk.Toplevel):
         label = "Table.TLabel"
         ttk.Label(body, text=_("Game"), style=label).grid(row=0, column=0, sticky="w", pady=PAD)
         self.variant = tk.StringVar(value=current.variant)
+        # Only the games the table can seat a person at (a line, 2 to 4 seats).
+        games = [n for n in variants.names() if table_problem(variants.create(n)) is None]
         box = ttk.Combobox(
-            body, textvariable=self.variant, values=variants.names(), state="readonly", width=22
+            body, textvariable=self.variant, values=games, state="readonly", width=22
         )
         box.grid(row=0, column=1, columnspan=2, sticky="we")
         box.bind("<<ComboboxSelected>>", lambda _e: self._seat_rows())

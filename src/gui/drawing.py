@@ -45,9 +45,12 @@ HIGHLIGHTS = {
 
 # Pip positions on a 3x3 grid of (row, column), rows running along a vertical tile's long
 # axis. These are the classic faces of a double-nine set: 6 is two files of three, 7 adds
-# the centre, 8 is the ring, 9 the full square.
+# the centre, 8 is the ring, 9 the full square. A double-twelve set's 10 to 12 stand in
+# files of four (rows a third of the grid apart): 10 is two files and two between them,
+# 11 puts three between them, 12 is three files.
 _GRID = [(r, c) for r in range(3) for c in range(3)]
-PIP_PATTERNS: dict[int, tuple[tuple[int, int], ...]] = {
+_FOUR = (0.0, 2 / 3, 4 / 3, 2.0)
+PIP_PATTERNS: dict[int, tuple[tuple[float, float], ...]] = {
     0: (),
     1: ((1, 1),),
     2: ((0, 2), (2, 0)),
@@ -58,6 +61,9 @@ PIP_PATTERNS: dict[int, tuple[tuple[int, int], ...]] = {
     7: ((0, 0), (1, 0), (2, 0), (1, 1), (0, 2), (1, 2), (2, 2)),
     8: tuple(p for p in _GRID if p != (1, 1)),
     9: tuple(_GRID),
+    10: (*tuple((r, c) for c in (0, 2) for r in _FOUR), (2 / 3, 1), (4 / 3, 1)),
+    11: (*tuple((r, c) for c in (0, 2) for r in _FOUR), (0.5, 1), (1.0, 1), (1.5, 1)),
+    12: tuple((r, c) for c in (0, 1, 2) for r in _FOUR),
 }
 
 
@@ -103,9 +109,9 @@ def rounded_rect_points(rect: Rect, radius: float) -> list[float]:
 
 
 def pip_centres(half: Rect, value: int, vertical: bool) -> list[tuple[float, float]]:
-    """Centres of the pips showing ``value`` (0..9) in one half of a tile."""
+    """Centres of the pips showing ``value`` (0..12) in one half of a tile."""
     if value not in PIP_PATTERNS:
-        raise ValueError(f"pips run 0 to 9, not {value}")
+        raise ValueError(f"pips run 0 to 12, not {value}")
     side = min(half.width, half.height)
     cx, cy = half.centre
     step = side * 0.27
@@ -202,10 +208,11 @@ def draw_tile(
             )
         )
     # Whole-pixel pips: X11 draws small ovals unevenly when they straddle pixel edges.
-    radius = max(1, round(short * 0.095))
     for half, value, name in zip(
         tile_halves(rect, vertical, a_side), tile, ("a", "b"), strict=True
     ):
+        # Files of four (10 to 12) stand closer together: smaller pips keep them apart.
+        radius = max(1, round(short * (0.095 if value < 10 else 0.07)))
         for px, py in pip_centres(half, value, vertical):
             px, py = round(px), round(py)
             ids.append(

@@ -25,6 +25,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..core.line import Line
+from ..core.variant import Variant
+from ..i18n import _, ngettext
+
 Tile = tuple[int, int]
 
 MIN_TOUCH = 48.0  # a finger-sized target, in pixels
@@ -395,6 +399,23 @@ SEAT_SIDES = {
     3: {1: "bottom", 2: "right", 3: "left"},
     2: {1: "bottom", 2: "top"},
 }
+
+
+def table_problem(variant: Variant) -> str | None:
+    """Why the table cannot seat a person at ``variant`` (its seats, or a layout other than
+    a line: a spinner's cross arms and trains are not drawn), in words; ``None`` if it can."""
+    if variant.seats not in SEAT_SIDES:
+        return ngettext(
+            "the table seats 2, 3 or 4 players; {name} has {seats} seat",
+            "the table seats 2, 3 or 4 players; {name} has {seats} seats",
+            variant.seats,
+        ).format(name=variant.name, seats=variant.seats)
+    if not isinstance(variant.new_layout(1), Line):
+        return _(
+            "the table draws games played on one line; {name} is not "
+            "(capicua tournament plays it with computers)"
+        ).format(name=variant.name)
+    return None
 
 
 @dataclass(frozen=True)

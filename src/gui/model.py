@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.actions import LEFT, PASS, Action, Play
+from ..core.actions import DRAW, LEFT, PASS, RIGHT, Action, Play
 from ..core.driver import imposed
 from ..core.errors import NothingToUndo
 from ..core.match import Match
@@ -170,8 +170,10 @@ class Session:
         legal = m.legal_actions()
         if len(legal) != 1:
             return None
-        if self.is_human(m.turn) and legal[0] is not PASS:
-            return None  # a person still plays their only tile: it is their move to make
+        if self.is_human(m.turn) and legal[0] is not PASS and legal[0] is not DRAW:
+            # A person still plays their only tile: it is their move to make. A forced draw
+            # from the boneyard, like a forced pass, decides nothing.
+            return None
         return legal[0]
 
     def finished(self) -> int:
@@ -371,8 +373,8 @@ def line_of(history: Sequence[tuple[int, Action]]) -> Line:
     last = None
     left = right = -1
     for _seat, action in history:
-        if not isinstance(action, Play):
-            continue
+        if not isinstance(action, Play) or action.end not in (LEFT, RIGHT):
+            continue  # draws, passes, and plays off the line (which the table does not draw)
         t: Tile = action.tile
         if not tiles:
             tiles.append((t.hi, t.lo))

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core.actions import LEFT, PASS, Action, ChooseLeader, Pick, Play
+from ..core.actions import DRAW, LEFT, PASS, Action, ChooseLeader, Pick, Play
 from ..core.tiles import Tile
 from ..core.variant import DOMINO, Variant, and_names, cap, score_dash
 from ..core.view import PastHand, View
@@ -348,6 +348,9 @@ def move_sentence(
 ) -> str:
     """One move of the line as a sentence; ``left``/``right`` are the ends before it."""
     who = cap(seat_name(session, seat))
+    if action is DRAW:
+        # Translators: {who} is "You" or "Seat 2"; a tile taken from the boneyard, unseen.
+        return _("{who} drew a tile from the boneyard.").format(who=who)
     if action is PASS:
         on = numbers_text({left, right}) if left is not None and right is not None else ""
         if on:
@@ -386,8 +389,14 @@ def round_strip(session: Session, view: View) -> str | None:
         else:
             # Translators: a seat, very short, in the last-round strip ("S2 4-2 · S3 pass").
             who = pgettext("the last-round strip", "S{seat}").format(seat=seat)
-        # Translators: a pass in the last-round strip ("S3 pass").
-        move = str(action.tile) if isinstance(action, Play) else pgettext("the move", "pass")
+        if isinstance(action, Play):
+            move = str(action.tile)
+        elif action is DRAW:
+            # Translators: a draw from the boneyard in the last-round strip ("S3 draw").
+            move = pgettext("the move", "draw")
+        else:
+            # Translators: a pass in the last-round strip ("S3 pass").
+            move = pgettext("the move", "pass")
         parts.append(f"{who} {move}")
     moves_text = " · ".join(parts)
     if not start:

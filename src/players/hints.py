@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..core.actions import PASS, REDEAL, Action, ChooseLeader, Keep, Pick, Play
+from ..core.actions import DRAW, PASS, REDEAL, Action, ChooseLeader, Keep, Pick, Play
 from ..core.view import View
 from ..i18n import _, ngettext
 from .base import other_decision
@@ -57,6 +57,9 @@ def hint(view: View, level: str = "fast", rng: random.Random | None = None) -> H
         return Hint(action, _other_reason(view, action))
     if len(legal) == 1:
         action = legal[0]
+        if action is DRAW:
+            # Translators: a hint to draw from the boneyard.
+            return Hint(action, _("draw: no tile of yours fits an end you may play on"))
         if action is PASS:
             left, right = view.ends or (-1, -1)
             # Translators: a hint to pass; {number} and {other} are the line's ends as the
