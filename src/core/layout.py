@@ -27,6 +27,8 @@ from .actions import DOWN, LEFT, MEXICAN, RIGHT, UP, train
 from .tiles import Tile
 
 Pairs = tuple[tuple[int, int], ...]
+#: The numbers a tile may show, 0 to 12 (the largest set is double-twelve).
+_NUMBERS = 13
 
 
 class Layout(ABC):
@@ -205,18 +207,19 @@ class Trains(Layout):
     _open: tuple[tuple[str, int], ...] | None = field(
         default=None, init=False, repr=False, compare=False
     )
-    _on: dict[int, tuple[str, ...]] | None = field(
+    # By number, the ends open on it (a tuple: a view holds nothing mutable).
+    _on: tuple[tuple[str, ...], ...] | None = field(
         default=None, init=False, repr=False, compare=False
     )
 
-    def _ends(self) -> tuple[tuple[tuple[str, int], ...], dict[int, tuple[str, ...]]]:
+    def _ends(self) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, ...], ...]]:
         ends, on = self._open, self._on
         if ends is None or on is None:
             ends = tuple((t.end, t.tiles[-1][1] if t.tiles else self.engine) for t in self.trains)
-            by: dict[int, list[str]] = {}
+            by: list[list[str]] = [[] for _ in range(_NUMBERS)]
             for end, n in ends:
-                by.setdefault(n, []).append(end)
-            on = {n: tuple(e) for n, e in by.items()}
+                by[n].append(end)
+            on = tuple(tuple(e) for e in by)
             object.__setattr__(self, "_open", ends)
             object.__setattr__(self, "_on", on)
         return ends, on
@@ -234,8 +237,8 @@ class Trains(Layout):
         # The hub is on the table from the start: an empty layout has every train open.
         ends, on = self._ends()
         if tile.is_double:
-            return on.get(tile.hi, ())
-        a, b = on.get(tile.hi, ()), on.get(tile.lo, ())
+            return on[tile.hi]
+        a, b = on[tile.hi], on[tile.lo]
         if not b:
             return a
         if not a:
