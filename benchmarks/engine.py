@@ -43,7 +43,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from capicua.core.driver import play_match
-from capicua.core.match import Match
 from capicua.core.records import to_record
 from capicua.core.rng import seat_stream
 from capicua.plugins import load_plugins
@@ -192,7 +191,7 @@ def reference_match(game: Game, seed: int) -> tuple[int, int]:
 
 def engine_only(variant, seed: int) -> tuple[int, int]:
     rng = random.Random(seed)
-    m = Match(variant, seed)
+    m = variant.new_match(seed)
     actions = 0
     while m.turn is not None:
         legal = m.legal_actions()

@@ -30,7 +30,6 @@ import tkinter as tk
 from typing import Any
 
 from capicua.core.actions import Play
-from capicua.core.match import Match
 from capicua.gui.app import TableApp
 from capicua.gui.dialogs import Settings
 from capicua.gui.model import Session
@@ -58,7 +57,7 @@ def summary(name: str, ms: list[float], extra: str = "") -> None:
 def person_position(variant: str, line_at_least: int) -> Session:
     """A position where the person (seat 1) is to play a tile, the line at least this long."""
     for seed in range(1, 200):
-        s = Session(Match(PLUGINS.variants.create(variant), seed), dict(PERSON), PLUGINS.players)
+        s = Session(PLUGINS.variants.create(variant).new_match(seed), dict(PERSON), PLUGINS.players)
         while not s.match.over and s.held_hand is None:
             if s.held_draw is not None:
                 s.proceed()

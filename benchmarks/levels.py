@@ -27,7 +27,6 @@ import random
 import statistics
 import time
 
-from capicua.core.match import Match
 from capicua.core.rng import seat_stream
 from capicua.players.chain import DealChain
 from capicua.players.expert import (
@@ -43,9 +42,9 @@ from capicua.players.knowledge import knowledge
 from capicua.plugins import load_plugins
 
 
-def positions(plugins, variant_name: str, count: int, stride: int) -> list:
+def positions(plugins, variant_name: str, count: int, stride: int, options=None) -> list:
     """``count`` views of real play decisions from heuristic self-play, in a fixed order."""
-    variant = plugins.variants.create(variant_name)
+    variant = plugins.variants.create(variant_name, options)
     views = []
     seen = 0
     seed = 0
@@ -54,7 +53,7 @@ def positions(plugins, variant_name: str, count: int, stride: int) -> list:
             s: plugins.players.create("heuristic", seat_stream(seed, s))
             for s in range(1, variant.seats + 1)
         }
-        m = Match(variant, seed)
+        m = variant.new_match(seed)
         while m.turn is not None and len(views) < count:
             legal = m.legal_actions()
             view = m.view(m.turn)
@@ -118,6 +117,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels")
     parser.add_argument("--variant", help="one variant (default: every installed one)")
     parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option of --variant, e.g. seats=8 (an int where it reads as one)",
+    )
+    parser.add_argument(
         "--costs",
         action="store_true",
         help="print what a unit, a play read, a chain proposal and a play weighed by the hand cost",
@@ -128,6 +134,16 @@ def main(argv: list[str] | None = None) -> None:
     if args.variant is not None and args.variant not in installed:
         parser.error(f"no variant {args.variant!r}; installed: {', '.join(installed)}")
     variants = [args.variant] if args.variant else installed
+    options: dict[str, object] = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep or args.variant is None:
+            parser.error("--option takes KEY=VALUE, with --variant")
+        options[key] = int(value) if value.lstrip("-").isdigit() else value
+    try:
+        plugins.variants.create(variants[0], options)
+    except (TypeError, ValueError) as exc:
+        parser.error(str(exc))
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
     unknown = [x for x in levels if x not in LEVELS]
     if unknown:
@@ -154,7 +170,8 @@ def main(argv: list[str] | None = None) -> None:
         f"{'samples':>8}  (ms, {args.decisions} decisions each)"
     )
     for name in variants:
-        views = positions(plugins, name, args.decisions, args.stride)
+        views = positions(plugins, name, args.decisions, args.stride, options)
+        label = name + "".join(f" {k}={v}" for k, v in options.items())
         for level in levels:
             times, samples = [], []
             for i, view in enumerate(views):
@@ -163,7 +180,7 @@ def main(argv: list[str] | None = None) -> None:
                 times.append(1000 * (time.perf_counter() - start))
                 samples.append(result.samples)
             print(
-                f"{name:16} {level:7} {statistics.median(times):8.1f} "
+                f"{label:16} {level:7} {statistics.median(times):8.1f} "
                 f"{percentile(times, 0.9):8.1f} {percentile(times, 0.99):8.1f} "
                 f"{max(times):8.1f} {statistics.mean(samples):8.0f}",
                 flush=True,

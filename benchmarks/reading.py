@@ -23,7 +23,6 @@ import argparse
 import random
 import statistics
 
-from capicua.core.match import Match
 from capicua.core.rng import seat_stream
 from capicua.players.chain import DealChain
 from capicua.players.expert import tuned_reading
@@ -46,7 +45,7 @@ def measure(
             s: plugins.players.create("heuristic", seat_stream(seed, s))
             for s in range(1, variant.seats + 1)
         }
-        m = Match(variant, seed)
+        m = variant.new_match(seed)
         seen = 0
         while m.turn is not None and m.hand_number == 1:
             legal = m.legal_actions()

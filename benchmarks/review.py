@@ -49,7 +49,7 @@ def played(plugins, variant: str, seats: list[str], seed: int) -> Match:
 def baseline(match: Match) -> float:
     """Seconds the expert takes to decide, once each at its ``normal`` level, every decision
     the review judges."""
-    walk = Match(match.variant, match.seed, match.dealer.used())
+    walk = match.variant.new_match(match.seed, match.dealer.used())
     took = 0.0
     for seat, action in match.moves:
         if walk.phase == "play":

@@ -28,7 +28,6 @@ import sys
 import time
 from dataclasses import replace
 
-from capicua.core.match import Match
 from capicua.players.sim import ASK_BLOCK, ASK_POINTS, Rules, held_counts, playout, rules_for
 from capicua.plugins import load_plugins
 
@@ -40,7 +39,7 @@ def positions(variant, count: int, seed: int) -> list[Position]:
     rng = random.Random(seed)
     out: list[Position] = []
     while len(out) < count:
-        m = Match(variant, rng.getrandbits(32))
+        m = variant.new_match(rng.getrandbits(32))
         stop = rng.random()
         while m.turn is not None:
             legal = m.legal_actions()

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..core.variant import Variant
     from .aec import CapicuaEnv
     from .encoding import Encoding
 
@@ -31,9 +32,10 @@ def missing_extra(exc: ModuleNotFoundError) -> ModuleNotFoundError:
     )
 
 
-def make(variant: str = "chiva", **options: Any) -> CapicuaEnv:
-    """A new environment of ``variant``: the options are
-    :class:`~capicua.env.aec.CapicuaEnv`'s (rewards, max_hands, skip_forced, render_mode)."""
+def make(variant: str | Variant | type[Variant] = "chiva", **options: Any) -> CapicuaEnv:
+    """A new environment of ``variant`` (a name, a Variant with the game's options chosen, or
+    its class): the options are :class:`~capicua.env.aec.CapicuaEnv`'s (rewards, max_hands,
+    skip_forced, render_mode)."""
     from .aec import CapicuaEnv
 
     return CapicuaEnv(variant, **options)

@@ -33,9 +33,9 @@ from ..core.records import to_record
 from ..core.rng import derive_seed, fresh_seed
 from ..core.tiles import Tile
 from ..core.variant import HandResult, Variant
-from .encoding import Encoding, Tracker
+from .encoding import Encoding, Fresh, Tracker
 from .render import table_text
-from .rewards import Rewards
+from .rewards import Rewards, hand_points
 
 RENDER_MODES = ("ansi", "human")
 OPTIONS = ("script",)
@@ -104,7 +104,8 @@ class CapicuaEnv(AECEnv):
         self.state_space = spaces.Box(
             np.tile(enc.low, n), np.tile(enc.high, n), (n * enc.size,), np.float32
         )
-        self._tracker = Tracker(enc)
+        # The block game's rules: the vectors follow the plays; other rules: encoded afresh.
+        self._tracker: Tracker | Fresh = Tracker(enc) if enc.tracked else Fresh(enc)
         self._base_seed: int | None = None
         self._episode = 0
         self.match: Match | None = None
@@ -230,7 +231,7 @@ class CapicuaEnv(AECEnv):
             return
         self._tracker.rebuild(m)
         if running and log is not None and log.result is not None:
-            self._hand_ended(log.result)
+            self._hand_ended(log.number, log.result)
 
     def _skip_forced(self) -> None:
         m = self.match
@@ -243,13 +244,17 @@ class CapicuaEnv(AECEnv):
                 return
             self._apply(m.turn, legal[0])
 
-    def _hand_ended(self, result: HandResult) -> None:
+    def _hand_ended(self, number: int, result: HandResult) -> None:
         m = self.match
         assert m is not None
         self._hands_done += 1
-        gains = self.weights.of_hand(result, self._n_teams)
-        if m.winner is not None:
-            for team, r in self.weights.of_match(m.winner, self._n_teams).items():
+        # The scores as hand ``number`` began: those after the hand before it.
+        previous = m.hands_log[number - 2].result if number > 1 else None
+        before = previous.scores if previous is not None else (0,) * self._n_teams
+        points = hand_points(self.variant, before, result)
+        gains = self.weights.of_hand(result, self._n_teams, points)
+        if m.over and m.winners:
+            for team, r in self.weights.of_match(m.winners, self._n_teams).items():
                 gains[team] = gains.get(team, 0.0) + r
         if gains:
             for agent in self.agents:
@@ -328,10 +333,4 @@ def _variant(variant: str | Variant | type[Variant], plugins: Any) -> Variant:
 
             plugins = default_plugins()
         made = plugins.variants.create(variant)
-    if not made.plays_fast():
-        # The observation and the action space encode a two-ended line without a boneyard.
-        raise ValueError(
-            f"the learning environment plays games on a two-ended line without drawing; "
-            f"{made.name} has rules of play of its own"
-        )
     return made

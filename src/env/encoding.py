@@ -11,11 +11,21 @@ itself, 1 the next to play after it, and so on; relative team 0 is its own team,
 others in team order after it. A policy shared by every seat thus reads "my partner" at the
 same place whatever its seat; the ``seat`` field gives the absolute seat.
 
+Games that keep the block game's rules of play (Chiva, double-nine 100, Block) are laid out
+as they always were: a two-ended line, plays on the left or the right. A game with rules of
+its own (Draw, All Fives, Mexican Train) gets a slot for every end its layout can have (a
+line's two, a spinner's four, every train: the seat's own first), each with its open number,
+whether it is open and whether the seat may play there; what its layout shows besides (the
+spinner, the trains' markers and the unsatisfied double); the boneyard and the draws; and
+history rows that tell plays, draws and passes apart. Its actions are the plays of every
+tile on every end, the pass and the draw.
+
 The vector is a function of the view alone, so it cannot carry anything the seat may not
 see. :class:`Tracker` keeps the vectors of every seat of a running match up to date play by
-play (the environment's fast path): it encodes the seats' views afresh whenever a hand
-starts or anything but a play or a pass happens, writes what a play or a pass changes in
-between, and the tests hold it equal to ``encode(match.view(seat))`` at every step.
+play (the environment's fast path, for the block game's rules): it encodes the seats' views
+afresh whenever a hand starts or anything but a play or a pass happens, writes what a play
+or a pass changes in between, and the tests hold it equal to ``encode(match.view(seat))``
+at every step. :class:`Fresh` encodes the views afresh at every step, for the other games.
 """
 
 from __future__ import annotations
@@ -33,16 +43,38 @@ try:
 except ModuleNotFoundError as exc:  # the optional extra is not installed
     raise missing_extra(exc) from None
 
-from ..core.actions import KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Pick, Play
+from ..core.actions import (
+    ALL_ENDS,
+    DOWN,
+    DRAW,
+    ENDS,
+    KEEP,
+    LEFT,
+    PASS,
+    REDEAL,
+    RIGHT,
+    UP,
+    Action,
+    ChooseLeader,
+    Pick,
+    Play,
+)
+from ..core.layout import Layout, Spinner, Trains
+from ..core.line import Line
 from ..core.tiles import tile_set
-from ..core.variant import BLOCK, DOMINO, TIE, Variant
+from ..core.variant import BLOCK, DOMINO, GOAL, TIE, Variant
 from ..core.view import View
 
 if TYPE_CHECKING:
     from ..core.match import Match
 
 PHASES = ("draw", "lead", "claim", "play", "over")
+OVER = PHASES[-1]
+#: How a hand ends, as the block game's rules can end it; a game with rules of its own may
+#: also end one at the goal (:data:`~capicua.core.variant.GOAL`).
 OUTCOMES = (DOMINO, BLOCK, TIE)
+#: The kinds of layout the ends are laid out for (Encoding.kind).
+LINE, SPINNER, TRAINS, OTHER = "line", "spinner", "trains", "other"
 #: The bound written for counts that have no bound of their own (scores, hand numbers):
 #: float32 holds every whole number up to it exactly.
 BIG = float(2**24)
@@ -68,12 +100,16 @@ class Encoding:
     """The observation layout and the action numbering of one variant.
 
     Built from the variant's metadata (set, seats, teams, hand size, and whether it has a
-    draw for first lead, a leader choice, redeal claims and match labels); the fields a
-    variant has no use for are left out, so a Chiva vector has no draw section.
+    draw for first lead, a leader choice, redeal claims and match labels) and, for a game
+    with rules of play of its own, from its layout and its boneyard; the fields a variant
+    has no use for are left out, so a Chiva vector has no draw section.
     """
 
     def __init__(self, variant: Variant) -> None:
         self.variant_name = variant.name
+        #: The rules, asked which ends a seat may play on and who won a shared match: public
+        #: rules applied to what the view shows.
+        self._rules = variant
         self.tiles = tile_set(variant.max_pip)
         T = self.n_tiles = len(self.tiles)
         S = self.seats = variant.seats
@@ -85,14 +121,39 @@ class Encoding:
         self.has_draw = bool(variant.draw_for_lead)
         self.has_lead = bool(variant.choose_leader)
         self.has_claims = variant.redeal_doubles is not None
+        #: Whether the variant keeps the block game's rules of play: its vectors are then
+        #: kept current play by play (:class:`Tracker`) and laid out as they always were. A
+        #: game with rules of its own gets the fields of its layout (and of its boneyard, if
+        #: it draws) and is encoded afresh from the views (:class:`Fresh`).
+        self.tracked = variant.plays_fast()
+        #: Whether a seat may draw from the boneyard in play (the ``draw`` action).
+        self.drawing = bool(variant.drawing) and not self.tracked
         team_of = {s: i + 1 for i, team in enumerate(self.teams) for s in team}
         #: _rel[o][s]: seat s as seen from seat o; _relteam[o][t]: team t as seen from o.
         self._rel = [[0] * (S + 1)] + [[(s - o) % S for s in range(S + 1)] for o in range(1, S + 1)]
         self._relteam = [[0] * (K + 1)] + [
             [(t - team_of[o]) % K for t in range(K + 1)] for o in range(1, S + 1)
         ]
-        #: Rows of the history: at most S - 1 passes follow each play, so S * S * H.
-        self.history_rows = S * S * H
+        self._end_slots(variant)
+        E = self.n_ends
+        self.outcomes = OUTCOMES if self.tracked else (*OUTCOMES, GOAL)
+        if self.tracked:
+            #: Rows of the history: at most S - 1 passes follow each play, so S * S * H.
+            self.history_rows = S * S * H
+            self.history_cols = 3
+            held = float(H)
+        else:
+            # Every tile in play can be played once and every tile of the boneyard drawn
+            # once; a seat passes only when nobody can play or draw until some seat can, so
+            # a few passes at most follow each play or draw. A longer hand keeps its latest
+            # rows (write()).
+            in_play = T - len(variant.set_aside(1))
+            boneyard = max(0, in_play - S * H) if self.drawing else 0
+            plays = in_play if self.drawing else S * H
+            draws = max(0, boneyard - variant.boneyard_keeps)
+            self.history_rows = S * (plays + draws + 1)
+            self.history_cols = 4
+            held = float(in_play if self.drawing else H)
 
         fields: list[Field] = []
 
@@ -105,16 +166,42 @@ class Encoding:
         self.o_seat = add("seat", (S,), 1, "one-hot: this seat's own number (seat 1 first)")
         self.o_turn = add("to_move", (S,), 1, "one-hot: the relative seat to move (none once over)")
         self.o_hand = add("hand", (T,), 1, "1 for each tile this seat holds, in set order")
-        self.o_counts = add("counts", (S,), H, "tiles each relative seat holds")
-        self.o_ends = add("ends", (2, P), 1, "one-hot: the left and the right open number")
-        self.o_played = add("played", (T, S), 1, "1 at [tile, r]: relative seat r played it")
-        self.o_hist = add(
-            "history",
-            (self.history_rows, 3),
-            (float(S), float(T), 2.0),
-            "this hand's plays and passes in order: relative seat + 1, tile number + 1 "
-            "(0: a pass), end (1 left, 2 right, 0 a pass); rows past the last are 0",
+        self.o_counts = add("counts", (S,), held, "tiles each relative seat holds")
+        if self.tracked:
+            self.o_ends = add("ends", (2, P), 1, "one-hot: the left and the right open number")
+        else:
+            self.o_ends = add("ends", (E, P), 1, "one-hot: the number open at each end")
+            self.o_open = add("open", (E,), 1, "1 for each end that is open")
+            self.o_may = add("may_play", (E,), 1, "1 for each open end this seat may play on")
+            self.o_doubles = add("doubles", (E,), 1, "1 for each open end a double closes")
+        self.o_spinner = (
+            add("spinner", (P,), 1, "one-hot: the spinner's number") if self.kind == SPINNER else -1
         )
+        if self.kind == TRAINS:
+            self.o_markers = add("markers", (E,), 1, "1 for each train with a marker")
+            self.o_pending = add("pending", (E,), 1, "one-hot: the end of the unsatisfied double")
+        if self.drawing:
+            bone = float(max(1, T - len(variant.set_aside(1)) - S * H))
+            self.o_boneyard = add("boneyard", (1,), bone, "tiles face down in the boneyard")
+            self.o_drew = add("drew", (S,), bone, "tiles each relative seat drew this hand")
+        self.o_played = add("played", (T, S), 1, "1 at [tile, r]: relative seat r played it")
+        if self.tracked:
+            self.o_hist = add(
+                "history",
+                (self.history_rows, 3),
+                (float(S), float(T), 2.0),
+                "this hand's plays and passes in order: relative seat + 1, tile number + 1 "
+                "(0: a pass), end (1 left, 2 right, 0 a pass); rows past the last are 0",
+            )
+        else:
+            self.o_hist = add(
+                "history",
+                (self.history_rows, 4),
+                (float(S), float(T), float(E), 3.0),
+                "this hand's actions in order: relative seat + 1, tile number + 1 (0: none), "
+                "end + 1 (0: none), what (1 a play, 2 a draw, 3 a pass); rows past the last "
+                "are 0",
+            )
         self.o_voids = add("voids", (S, P), 1, "1 at [r, n]: relative seat r passed with n open")
         self.o_leader = add("leader", (S,), 1, "one-hot: the relative seat that leads this hand")
         self.o_opening = add(
@@ -123,13 +210,17 @@ class Encoding:
         self.o_scores = add("scores", (K,), BIG, "each relative team's score", low=-BIG)
         self.o_handno = add("hand_number", (1,), BIG, "the hand being played or about to be dealt")
         self.o_last_outcome = add(
-            "last_outcome", (3,), 1, "one-hot: how the last hand ended (domino, block, tie)"
+            "last_outcome",
+            (len(self.outcomes),),
+            1,
+            "one-hot: how the last hand ended (domino, block, tie"
+            + (")" if self.tracked else ", goal)"),
         )
         self.o_last_team = add("last_team", (K,), 1, "one-hot: the relative team that won it")
         self.o_last_seat = add("last_seat", (S,), 1, "one-hot: the relative seat that went out")
         self.o_last_points = add("last_points", (1,), BIG, "what it scored")
         self.o_last_leader = add("last_leader", (S,), 1, "one-hot: the relative seat that led it")
-        self.o_winner = add("winner", (K,), 1, "one-hot: the relative team that won the match")
+        self.o_winner = add("winner", (K,), 1, "1 for each relative team that won the match")
         self.o_label = (
             add("label", (len(self.labels),), 1, "one-hot: the name of the match won")
             if self.labels
@@ -156,9 +247,13 @@ class Encoding:
             span = self.high[f.offset : f.offset + f.size].reshape(f.shape)
             span[...] = np.asarray(f.high, np.float32)
 
-        # -- actions: plays, pass, then each kind of decision the variant has ---------------
-        self.a_pass = 2 * T
-        n = 2 * T + 1
+        # -- actions: plays, pass, draw, then each kind of decision the variant has ----------
+        self.a_pass = E * T
+        n = E * T + 1
+        #: The draw from the boneyard (-1 where the game does not draw).
+        self.a_boneyard = n if self.drawing else -1
+        n += 1 if self.drawing else 0
+        #: The first pick of the draw for first lead (-1 where the game has none).
         self.a_draw = n if self.has_draw else -1
         n += T if self.has_draw else 0
         self.a_lead = n if self.has_lead else -1
@@ -166,27 +261,66 @@ class Encoding:
         self.a_claim = n if self.has_claims else -1
         n += 2 if self.has_claims else 0
         self.n_actions = n
-        shared: list[Action | None] = [None] * n
-        for t in self.tiles:
-            shared[2 * t.index] = Play.of(t, "left")
-            shared[2 * t.index + 1] = Play.of(t, "right")
-        shared[self.a_pass] = PASS
-        if self.has_draw:
-            for k in range(T):
-                shared[self.a_draw + k] = Pick.of(k)
-        if self.has_claims:
-            shared[self.a_claim] = KEEP
-            shared[self.a_claim + 1] = REDEAL
-        #: _actions[seat][index] and _index[seat][action]: leads are relative to the seat.
-        self._actions: list[list[Action | None]] = [shared]
+        #: _actions[seat][index] and _index[seat][action]: the ends of the seats' trains and
+        #: the leads are relative to the seat.
+        self._actions: list[list[Action | None]] = [[None] * n]
         self._index: list[dict[Action, int]] = [{}]
         for o in range(1, S + 1):
-            mine = list(shared)
+            mine: list[Action | None] = [None] * n
+            ends = self._end_at[o]
+            for t in self.tiles:
+                for k, end in enumerate(ends):
+                    mine[E * t.index + k] = Play.of(t, end)
+            mine[self.a_pass] = PASS
+            if self.drawing:
+                mine[self.a_boneyard] = DRAW
+            if self.has_draw:
+                for k in range(T):
+                    mine[self.a_draw + k] = Pick.of(k)
             if self.has_lead:
                 for s in range(1, S + 1):
                     mine[self.a_lead + self._rel[o][s]] = ChooseLeader.of(s)
+            if self.has_claims:
+                mine[self.a_claim] = KEEP
+                mine[self.a_claim + 1] = REDEAL
             self._actions.append(mine)
             self._index.append({a: i for i, a in enumerate(mine) if a is not None})
+
+    def _end_slots(self, variant: Variant) -> None:
+        """The ends the variant's layout can have, in the order of their slots, for each
+        seat: a line's left and right, a spinner's up and down too, every train (the seat's
+        own first, then the next seats', then the public ones), or any end there is."""
+        S = self.seats
+        layout = variant.new_layout(1)
+        per_seat: list[tuple[str, ...]]
+        if isinstance(layout, Trains):
+            self.kind = TRAINS
+            owned = [t for t in layout.trains if t.owner is not None]
+            public = tuple(t.end for t in layout.trains if t.owner is None)
+            per_seat = [
+                (*(t.end for t in sorted(owned, key=lambda t: self._rel[o][t.owner or 0])), *public)
+                for o in range(1, S + 1)
+            ]
+        else:
+            ends: tuple[str, ...]
+            if isinstance(layout, Spinner):
+                self.kind, ends = SPINNER, (LEFT, RIGHT, UP, DOWN)
+            elif isinstance(layout, Line):
+                self.kind, ends = LINE, ENDS
+            else:  # a layout of a kind capicua does not ship: every end there can be
+                self.kind, ends = OTHER, ALL_ENDS
+            per_seat = [ends] * S
+        #: _end_at[seat][slot]: the end in that slot; _slot[seat][end]: the way back.
+        self._end_at: list[tuple[str, ...]] = [(), *per_seat]
+        self._slot: list[dict[str, int]] = [{}] + [
+            {end: k for k, end in enumerate(ends)} for ends in per_seat
+        ]
+        self.n_ends = len(per_seat[0])
+
+    def ends_of(self, seat: int) -> tuple[str, ...]:
+        """The ends in the slots of ``seat``'s vector and actions, in order (``t1`` ... for
+        trains, the seat's own first)."""
+        return self._end_at[seat]
 
     # -- actions -------------------------------------------------------------------------
 
@@ -248,10 +382,14 @@ class Encoding:
             b[self.o_hand + t.index] = 1
         for s, c in enumerate(view.counts, 1):
             b[self.o_counts + rel[s]] = c
-        if view.ends is not None:
-            self._set_ends(b, -1, -1, *view.ends)
-        for k, (s, a, left, right) in enumerate(view.steps()):
-            self._write_action(b, rel[s], k, a, left, right)
+        if self.tracked:
+            if view.ends is not None:
+                self._set_ends(b, -1, -1, *view.ends)
+            for k, (s, a, left, right) in enumerate(view.steps()):
+                self._write_action(b, rel[s], k, a, left, right)
+        else:
+            self._write_layout(b, view)
+            self._write_history(b, view)
         if view.leader is not None:
             b[self.o_leader + rel[view.leader]] = 1
         if view.forced_opening is not None:
@@ -261,15 +399,15 @@ class Encoding:
         b[self.o_handno] = view.hand_number
         if view.past:
             r = view.past[-1].result
-            b[self.o_last_outcome + OUTCOMES.index(r.outcome)] = 1
+            b[self.o_last_outcome + self.outcomes.index(r.outcome)] = 1
             if r.team is not None:
                 b[self.o_last_team + relteam[r.team]] = 1
             if r.seat is not None:
                 b[self.o_last_seat + rel[r.seat]] = 1
             b[self.o_last_points] = r.points
             b[self.o_last_leader + rel[r.leader]] = 1
-        if view.winner is not None:
-            b[self.o_winner + relteam[view.winner]] = 1
+        for team in self._winners(view):
+            b[self.o_winner + relteam[team]] = 1
         if view.label is not None and view.label in self.labels:
             b[self.o_label + self.labels.index(view.label)] = 1
         if self.has_lead and view.chooser is not None:
@@ -285,6 +423,78 @@ class Encoding:
                 for s, t in view.draw[-1]:
                     b[self.o_drawn + rel[s] * self.n_tiles + t.index] = 1
             b[self.o_face_down] = view.face_down
+
+    def _winners(self, view: View) -> tuple[int, ...]:
+        """The teams that won the match the view shows (several where they share it)."""
+        if view.winner is not None:
+            return (view.winner,)
+        if view.phase != OVER:
+            return ()
+        # A shared win (Mexican Train's equal lowest totals): the view names no one team,
+        # and the rules name them all from the final scores, which the view shows.
+        return self._rules.winners(view.scores, len(view.past)) or ()
+
+    def _write_layout(self, b: array.array, view: View) -> None:
+        """The open ends of a game with rules of its own, and what its layout shows."""
+        o = view.seat
+        P = self.numbers
+        slot = self._slot[o]
+        layout = view.layout
+        open_ends = layout.open_ends()
+        allowed = self._rules.open_to(layout, o) if open_ends else ()
+        for end, n in open_ends:
+            k = slot[end]
+            b[self.o_ends + k * P + n] = 1
+            b[self.o_open + k] = 1
+            if end in allowed:
+                b[self.o_may + k] = 1
+            outer = _outer(layout, end)
+            if outer is not None and outer[0] == outer[1]:
+                b[self.o_doubles + k] = 1
+        if self.o_spinner >= 0 and isinstance(layout, Spinner):
+            spinner = layout.spinner_number
+            if spinner is not None:
+                b[self.o_spinner + spinner] = 1
+        if self.kind == TRAINS and isinstance(layout, Trains):
+            for t in layout.trains:
+                if t.marker:
+                    b[self.o_markers + slot[t.end]] = 1
+            if layout.pending is not None:
+                b[self.o_pending + slot[layout.pending]] = 1
+        if self.drawing:
+            b[self.o_boneyard] = view.boneyard
+
+    def _write_history(self, b: array.array, view: View) -> None:
+        """The hand's actions of a game with rules of its own: the rows, the tiles played,
+        the draws and the numbers each seat has shown it lacks."""
+        o = view.seat
+        rel, slot = self._rel[o], self._slot[o]
+        S, P, cols = self.seats, self.numbers, self.history_cols
+        history = view.history
+        # A hand longer than the rows (passes beyond the bound) keeps its latest rows.
+        first = max(0, len(history) - self.history_rows)
+        for k, (s, a) in enumerate(history):
+            r = rel[s]
+            row = self.o_hist + cols * (k - first)
+            if isinstance(a, Play):
+                i = a.tile.index
+                b[self.o_played + i * S + r] = 1
+                if k >= first:
+                    b[row + 1] = i + 1
+                    b[row + 2] = slot[a.end] + 1
+                    b[row + 3] = 1
+            elif a is DRAW:
+                b[self.o_drew + r] += 1
+                if k >= first:
+                    b[row + 3] = 2
+            elif k >= first:
+                b[row + 3] = 3
+            if k >= first:
+                b[row] = r + 1
+        for s, lacks in view.voids().items():
+            voids = self.o_voids + rel[s] * P
+            for n in lacks:
+                b[voids + n] = 1
 
     def _set_ends(
         self, b: array.array, old_left: int, old_right: int, left: int, right: int
@@ -312,6 +522,21 @@ class Encoding:
             voids = self.o_voids + r * self.numbers
             b[voids + left] = 1
             b[voids + right] = 1
+
+
+def _outer(layout: Layout, end: str) -> tuple[int, int] | None:
+    """The outermost tile at ``end`` as it lies, ``None`` for none (an empty cross arm, an
+    empty train, a layout of another kind)."""
+    if isinstance(layout, Line):
+        if not layout.tiles:
+            return None
+        return layout.tiles[0] if end == LEFT else layout.tiles[-1]
+    if isinstance(layout, Spinner):
+        return layout.outer(end)
+    if isinstance(layout, Trains):
+        tiles = layout.train(end).tiles
+        return tiles[-1] if tiles else None
+    return None
 
 
 class Tracker:
@@ -395,3 +620,34 @@ class Tracker:
 
     def observation(self, seat: int) -> np.ndarray:
         return np.array(self.bufs[seat], dtype=np.float32)
+
+
+class Fresh:
+    """Every seat's observation of one running match, encoded afresh from its view.
+
+    The environment's way for games with rules of their own: a play there may score, mark
+    a train or open a spinner's arms, and a draw changes counts, so following the vectors
+    action by action would mean playing the rules a second time. Each seat's vector is
+    encoded when first asked for after an action, and kept until the next one.
+    """
+
+    def __init__(self, encoding: Encoding) -> None:
+        self.enc = encoding
+        self._match: Match | None = None
+        self._done: dict[int, np.ndarray] = {}
+
+    def rebuild(self, match: Match) -> None:
+        """Anything happened in ``match``: the vectors are encoded anew when asked for."""
+        self._match = match
+        self._done.clear()
+
+    def step(self, match: Match, seat: int, action: Action) -> None:
+        """``seat`` took ``action`` and the hand goes on (the same as :meth:`rebuild`)."""
+        self.rebuild(match)
+
+    def observation(self, seat: int) -> np.ndarray:
+        done = self._done.get(seat)
+        if done is None:
+            assert self._match is not None, "rebuild() the observations of a match first"
+            done = self._done[seat] = self.enc.encode(self._match.view(seat))
+        return done.copy()  # the caller's to keep: a later action must not change it

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.actions import Action
 from ..core.errors import PluginError
+from ..core.variant import Variant, VariantInfo
 from ..core.view import View
 from ..hookspecs import hookimpl
 from ..players.base import Option, Player
@@ -150,6 +151,21 @@ def encoding_for(variant: str) -> Encoding:
     return Encoding(default_plugins().variants.create(variant))
 
 
+@functools.cache
+def _encoding_of(cls: type[Variant], options: tuple[tuple[str, Any], ...]) -> Encoding:
+    from .encoding import Encoding
+
+    return Encoding(cls(**dict(options)))
+
+
+def encoding_of(info: VariantInfo) -> Encoding:
+    """The encoding of the game a view's metadata describe, with the options chosen for it
+    (a game whose seat count is an option has a layout per count; made once per process)."""
+    if info.cls is None:
+        return encoding_for(info.name)
+    return _encoding_of(info.cls, info.options)
+
+
 class PolicyPlayer(Player):
     """Plays the action a policy picks from its seat's observation and action mask."""
 
@@ -188,7 +204,7 @@ class PolicyPlayer(Player):
         legal = view.legal
         if len(legal) == 1:
             return legal[0]  # nothing to decide (a forced pass, the tile that must open)
-        enc = encoding_for(view.variant.name)
+        enc = encoding_of(view.variant)
         seat = view.seat
         observation = enc.encode(view)
         mask = enc.mask(legal, seat)

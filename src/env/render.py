@@ -1,13 +1,17 @@
 """The environment's ``render()``: the table as text, seen by an onlooker who sees every hand.
 
 One block of lines: the variant, the hand and the scores; what the phase asks and of whom;
-the line of play with its open ends; every seat's tiles (the seat to move marked ``>``);
-the last action. The unused tiles stay face down, as at a real table.
+the line of play with its open ends (a spinner or trains as the layout's notation, with the
+tiles left in the boneyard where the game draws); every seat's tiles (the seat to move
+marked ``>``); the last action. The unused tiles and the boneyard stay face down, as at a
+real table.
 """
 
 from __future__ import annotations
 
+from ..core.line import Line
 from ..core.match import CLAIM, DRAW, LEAD, OVER, Match
+from ..core.variant import GOAL
 
 
 def table_text(match: Match) -> str:
@@ -19,8 +23,9 @@ def table_text(match: Match) -> str:
     label = "series" if getattr(v, "scoring", "points") == "series" else "scores"
     lines = [f"{v.title}, hand {match.hand_number}; {label}: {teams}"]
     phase, turn = match.phase, match.turn
-    if phase == OVER:
-        assert match.winner is not None  # the match is over: someone won it
+    if phase == OVER and match.winner is None:  # a win shared by several teams
+        lines.append(f"teams {' and '.join(map(str, match.winners))} share the match")
+    elif phase == OVER:
         name = f" ({match.label})" if match.label else ""
         lines.append(f"team {match.winner} has won the match{name}")
     elif phase == DRAW:
@@ -38,9 +43,16 @@ def table_text(match: Match) -> str:
     if log is not None and log.result is None:
         opening = f", opening with {log.required}" if log.required is not None else ""
         lines.append(f"seat {log.leader} leads{opening}")
-        line = " ".join(f"{a}|{b}" for a, b in match.line) or "(empty)"
-        ends = f" (ends {match.left} and {match.right})" if match.line else ""
-        lines.append(f"line: {line}{ends}")
+        layout = match.layout
+        if isinstance(layout, Line):
+            line = " ".join(f"{a}|{b}" for a, b in match.line) or "(empty)"
+            ends = f" (ends {match.left} and {match.right})" if match.line else ""
+            lines.append(f"line: {line}{ends}")
+        else:
+            ends = ", ".join(f"{end} {n}" for end, n in layout.open_ends())
+            lines.append(f"layout: {layout or '(empty)'}" + (f" (open: {ends})" if ends else ""))
+        if v.drawing:
+            lines.append(f"boneyard: {len(match.boneyard)} face down")
         for s in range(1, v.seats + 1):
             mark = ">" if s == turn else " "
             held = " ".join(str(t) for t in sorted(match.hands[s], key=lambda t: (-t.hi, -t.lo)))
@@ -50,7 +62,10 @@ def table_text(match: Match) -> str:
             lines.append(f"last: seat {seat} {action}")
     elif log is not None and log.result is not None:
         r = log.result
-        how = f"domino by seat {r.seat}" if r.seat is not None else r.outcome
+        if r.outcome == GOAL:  # the match's goal reached during play
+            how = f"goal reached by seat {r.seat}"
+        else:
+            how = f"domino by seat {r.seat}" if r.seat is not None else r.outcome
         if r.team is None:
             won = ", nobody wins"
         else:

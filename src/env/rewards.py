@@ -4,10 +4,13 @@ A reward is a weighted sum of three signals, each zero-sum between the teams (th
 get the amount, each other team its share of minus the amount, every seat of a team the
 same):
 
-* ``hand``: 1 for every hand won (a domino or a won block); a tie gives nothing;
-* ``points``: what the hand scored (``HandResult.points``); variants that score series
-  instead of points (Chiva) score 0 points a hand, so use ``hand`` or ``match`` there;
-* ``match``: 1 for the won match, at its end.
+* ``hand``: 1 for every hand won (a domino, a won block, the goal reached in play); a tie
+  gives nothing;
+* ``points``: what each team scored in the hand (:func:`hand_points`: the change of its
+  score, points made during play included, counted against it where the lowest score
+  wins), less the others' average; variants that score series instead of points (Chiva)
+  score 0 points a hand, so use ``hand`` or ``match`` there;
+* ``match``: 1 for the won match, at its end (shared among the teams that share a win).
 
 ``{"match": 1.0}`` is the default: the game's own goal. ``{"hand": 1.0, "match": 4.0}``
 adds a signal at every hand.
@@ -16,10 +19,10 @@ adds a signal at every hand.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..core.variant import HandResult
+from ..core.variant import HandResult, Variant
 
 KINDS = ("hand", "points", "match")
 DEFAULT = {"match": 1.0}
@@ -59,19 +62,42 @@ class Rewards:
             out[key] = float(value)
         return Rewards(**out)
 
-    def of_hand(self, result: HandResult, teams: int) -> dict[int, float]:
-        """Each team's reward for a finished hand (empty for a tie or no weight)."""
-        if result.team is None:
+    def of_hand(
+        self, result: HandResult, teams: int, points: Sequence[float] | None = None
+    ) -> dict[int, float]:
+        """Each team's reward for a finished hand (empty when nothing was won or scored, or
+        no weight). ``points`` are each team's points in the hand, team 1 first
+        (:func:`hand_points`); without them the winners' ``result.points``."""
+        if points is None:
+            points = [result.points if t == result.team else 0 for t in range(1, teams + 1)]
+        # Each team's own amount, then each less the others' average: zero-sum, and where
+        # only the winners have an amount, they get it and the others share minus it.
+        amount = [self.points * p for p in points]
+        if result.team is not None:
+            amount[result.team - 1] += self.hand
+        total = sum(amount)
+        if not any(amount):
             return {}
-        amount = self.hand + self.points * result.points
-        return _split(result.team, amount, teams) if amount else {}
+        return {t: a - (total - a) / (teams - 1) for t, a in enumerate(amount, 1)}
 
-    def of_match(self, winner: int, teams: int) -> dict[int, float]:
-        """Each team's reward for the match won by team ``winner``."""
-        return _split(winner, self.match, teams) if self.match else {}
+    def of_match(self, winners: int | Sequence[int], teams: int) -> dict[int, float]:
+        """Each team's reward for the match won by team ``winners`` (or shared by the teams
+        ``winners`` lists: they share the amount, the others share minus it)."""
+        won = (winners,) if isinstance(winners, int) else tuple(winners)
+        if not self.match or not won or len(won) == teams:
+            return {}
+        mine, theirs = self.match / len(won), -self.match / (teams - len(won))
+        return {t: mine if t in won else theirs for t in range(1, teams + 1)}
 
 
-def _split(winner: int, amount: float, teams: int) -> dict[int, float]:
-    """``amount`` to the winners, minus it shared among the other teams."""
-    share = -amount / (teams - 1)
-    return {t: amount if t == winner else share for t in range(1, teams + 1)}
+def hand_points(variant: Variant, before: Sequence[int], result: HandResult) -> list[float]:
+    """Each team's points in the finished hand ``result``, team 1 first, as the ``points``
+    reward counts them: the change of its score from ``before`` (the scores as the hand
+    began), points made during play included, negated where the lowest score wins (Mexican
+    Train's pips). Series scoring (Chiva) counts what the hand scored, 0."""
+    if variant.scoring == "series":
+        return [
+            float(result.points) if t == result.team else 0.0 for t in range(1, len(before) + 1)
+        ]
+    sign = -1.0 if variant.low_score_wins else 1.0
+    return [sign * (after - was) for after, was in zip(result.scores, before, strict=True)]

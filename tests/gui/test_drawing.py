@@ -29,12 +29,12 @@ def test_pip_patterns_have_as_many_dots_as_the_number_and_no_duplicates():
     for value, cells in PIP_PATTERNS.items():
         assert len(cells) == value == len(set(cells))
     half = Rect(0, 0, 40, 40)
-    for value in range(10):
+    for value in range(13):  # up to double-twelve
         for vertical in (True, False):
             for x, y in pip_centres(half, value, vertical):
                 assert 0 < x < 40 and 0 < y < 40
     with pytest.raises(ValueError):
-        pip_centres(half, 10, True)
+        pip_centres(half, 13, True)
 
 
 def test_six_runs_along_the_long_side_of_the_tile():

@@ -80,3 +80,29 @@ def test_the_python_bots_choice_can_be_asked_without_a_process():
         assert action in {str(a) for a in view.legal} and why
         match.apply(M.action_of(action))
     assert match.winner is not None
+
+
+#: The games with rules of their own, from examples/ (a spinner, drawing, trains), with
+#: options that keep a match short.
+LINE_GAMES = {
+    "draw": {"goal": 50},
+    "all-fives": {"goal": 50},
+    "mexican-train": {"rounds": 1, "seats": 3},
+}
+
+
+@pytest.mark.parametrize("name", sorted(LINE_GAMES))
+@pytest.mark.parametrize(
+    "argv", [PYBOT, pytest.param(JSBOT, marks=needs_node)], ids=["python", "javascript"]
+)
+def test_the_reference_bots_play_every_game(cli, tmp_path, argv, name):
+    pytest.importorskip(f"capicua_{'fives' if name == 'all-fives' else name.replace('-', '_')}")
+    options = LINE_GAMES[name]
+    seats = 3 if name == "mexican-train" else 2
+    lines = [f'variant = "{name}"', "[variant_options]"]
+    lines += [f"{key} = {value}" for key, value in options.items()]
+    lines += ["[seats]", f"1 = {{ player = \"command\", argv = {json.dumps(argv)} }}"]
+    lines += [f'{s} = "heuristic"' for s in range(2, seats + 1)]
+    config = tmp_path / f"{name}.toml"
+    config.write_text("\n".join(lines) + "\n")
+    tournament(cli, config, tmp_path)

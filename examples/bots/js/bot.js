@@ -31,17 +31,18 @@ function send(message) {
   process.stdout.write(JSON.stringify(message) + "\n");
 }
 
-// "6-4L" -> [6, 4, "L"]
+// "6-4L" -> [6, 4, "L"]; "6-4T3" -> [6, 4, "T3"]
 function parsePlay(action) {
-  const [a, b] = action.slice(0, -1).split("-").map(Number);
-  return [a, b, action.slice(-1)];
+  const [, a, b, end] = action.match(/^(\d+)-(\d+)([LRUDM]|T\d)$/);
+  return [Number(a), Number(b), end];
 }
 
 function other(a, b, n) {
   return a === n ? b : a;
 }
 
-// The numbers each seat has shown it lacks: a pass means no tile fitted either end.
+// The numbers each seat has shown it lacks, on a line: a pass means no tile fitted either
+// end; a draw from the boneyard may bring any number, so it forgets what was known.
 function voids(history) {
   const lacks = {};
   let left = null;
@@ -49,6 +50,10 @@ function voids(history) {
   for (const [seat, action] of history) {
     if (action === "pass") {
       (lacks[seat] = lacks[seat] || new Set()).add(left).add(right);
+      continue;
+    }
+    if (action === "draw") {
+      lacks[seat] = new Set();
       continue;
     }
     const [a, b, end] = parsePlay(action);
@@ -78,11 +83,13 @@ function choose(decide, options) {
 
   const seats = decide.counts.length;
   const next = (decide.seat % seats) + 1;
-  const lacks = voids(decide.history)[next] || new Set();
+  // On a line it reads the next player's passes; on a spinner or trains it plays by pips.
+  const line = decide.layout.kind === "line";
+  const lacks = (line && voids(decide.history)[next]) || new Set();
   const score = (action) => {
     const [a, b] = parsePlay(action);
-    const [l, r] = after(decide.ends, action);
-    const blocks = options.block && lacks.has(l) && lacks.has(r) ? 1 : 0;
+    const [l, r] = line ? after(decide.ends, action) : [null, null];
+    const blocks = options.block && line && lacks.has(l) && lacks.has(r) ? 1 : 0;
     return [blocks, a + b, a === b ? 1 : 0];
   };
   let best = legal[0];

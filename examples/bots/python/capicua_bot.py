@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 
 NAME = "pybot"
@@ -38,10 +39,18 @@ OPTIONS = {
 }
 
 
+#: The ends a play names, by the letters of the notation ("6-4L", "6-4U", "6-4T3", "6-4M").
+END_NAMES = {"L": "left", "R": "right", "U": "up", "D": "down", "M": "mexican"}
+PLAY = re.compile(r"^(\d+)-(\d+)([LRUDM]|T\d)$")
+
+
 def parse_play(action: str) -> tuple[int, int, str]:
-    """``"6-4L"`` -> ``(6, 4, "L")``."""
-    a, b = action[:-1].split("-")
-    return int(a), int(b), action[-1]
+    """``"6-4L"`` -> ``(6, 4, "left")``; ``"6-4T3"`` -> ``(6, 4, "t3")``."""
+    found = PLAY.match(action)
+    if found is None:
+        raise ValueError(f"not a play: {action}")
+    code = found[3]
+    return int(found[1]), int(found[2]), END_NAMES.get(code, code.lower())
 
 
 def choose(decide: dict, options: dict, rng: random.Random) -> tuple[str, str]:
@@ -61,18 +70,20 @@ def choose(decide: dict, options: dict, rng: random.Random) -> tuple[str, str]:
         return rng.choice(legal), "a random play"
 
     hand = [tuple(t) for t in decide["hand"]]
-    ends = decide["ends"]  # [left, right], or None before the first tile
+    # Every open end and its number, in any game: a line's two, a spinner's four, the
+    # trains'; none before the first tile of a line.
+    open_ends = dict(decide["layout"]["open"])
 
     def score(action: str) -> tuple[int, int, int]:
         a, b, end = parse_play(action)
-        if ends is None:
-            now_open = (a, b)  # the first tile opens both of its numbers
+        if not open_ends:
+            now_open: tuple[int, ...] = (a, b)  # the first tile opens both of its numbers
         else:
-            old = ends[0] if end == "L" else ends[1]
-            kept = ends[1] if end == "L" else ends[0]
-            now_open = (b if a == old else a, kept)
+            now = dict(open_ends)
+            now[end] = b if a == open_ends[end] else a
+            now_open = tuple(now.values())
         rest = [t for t in hand if sorted(t) != sorted((a, b))]
-        follow = sum(1 for t in rest if now_open[0] in t or now_open[1] in t)
+        follow = sum(1 for t in rest if any(n in t for n in now_open))
         return follow, a + b, int(a == b)
 
     best = max(legal, key=score)
