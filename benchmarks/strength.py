@@ -296,9 +296,10 @@ def play_pair(task: tuple[str, Any, Any, int]) -> dict:
 
     if _PLUGINS is None:
         _PLUGINS = load_plugins()
-    name, a, b, seed = task
-    variant = _PLUGINS.variants.create(name)
+    name, a, b, seed, options = task
+    variant = _PLUGINS.variants.create(name, options)
     out = {
+        "score": [0.0, 0, 0.0, 0],  # per team and hand: A's sum and count, then B's
         "hands": [0, 0],
         "ties": 0,
         "matches": [0, 0],
@@ -318,10 +319,17 @@ def play_pair(task: tuple[str, Any, Any, int]) -> dict:
         m = play_match(
             variant, seats, seed, timings=timings, hook=_Watch(oracles) if oracles else None
         )
+        before = (0,) * len(variant.teams)
         for log in m.hands_log:
             r = log.result
             if r is None:
                 continue
+            # What each team scored in the hand (during play and at its end).
+            for team, (was, now) in enumerate(zip(before, r.scores, strict=True), 1):
+                side = 0 if team == a_team else 1
+                out["score"][2 * side] += now - was
+                out["score"][2 * side + 1] += 1
+            before = r.scores
             out["deals"] += 1
             if r.team is None:
                 out["ties"] += 1
@@ -348,15 +356,19 @@ def run(
     seed: int,
     workers: int,
     progress: Callable[[str], None] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> dict:
     """Play sets of matches until ``deals`` deals have each been played once with A in each
     team; ``progress``, if given, receives a line at every tenth of them."""
     from capicua.core.rng import derive_seed
     from capicua.plugins import load_plugins
 
-    plays = len(load_plugins().variants.get(variant).teams)  # each deal, once per team
+    game = load_plugins().variants.create(variant, options)
+    plays = len(game.teams)  # each deal, once per team
 
     total = {
+        "score": [0.0, 0, 0.0, 0],
+        "low_wins": game.low_score_wins,
         "hands": [0, 0],
         "ties": 0,
         "matches": [0, 0],
@@ -365,7 +377,7 @@ def run(
         "pairs": 0,
         "how": Counter(),
     }
-    tasks = ((variant, a, b, derive_seed(seed, variant, i)) for i in range(10**9))
+    tasks = ((variant, a, b, derive_seed(seed, variant, i), options) for i in range(10**9))
     ctx = multiprocessing.get_context("spawn")
     start = time.perf_counter()
     tenth = max(1, deals // 10)
@@ -378,6 +390,8 @@ def run(
             total["deals"] += res["deals"]
             total["ties"] += res["ties"]
             total["how"].update(res["how"])
+            for i in range(4):
+                total["score"][i] += res["score"][i]
             for i in (0, 1):
                 total["hands"][i] += res["hands"][i]
                 total["matches"][i] += res["matches"][i]
@@ -421,6 +435,13 @@ def report(variant: str, a: Any, b: Any, t: dict) -> str:
         f"  (95% CI {lo:.1%} to {hi:.1%})"
     )
     lines.extend(_how(t["how"]))
+    score = t["score"]
+    if score[1] and score[3]:
+        better = "lower" if t["low_wins"] else "higher"
+        lines.append(
+            f"  mean score a hand, per team: A {score[0] / score[1]:.2f}, "
+            f"B {score[2] / score[3]:.2f} ({better} is better)"
+        )
     matches = sum(t["matches"])
     for i, side in enumerate("AB"):
         lo, hi = wilson(t["matches"][i], matches)
@@ -487,6 +508,13 @@ def main(argv: list[str] | None = None) -> int:
         "(default: both)",
     )
     p.add_argument("--deals", type=int, default=2000, help="deals per variant (each played twice)")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option of --variant, e.g. seats=2 (an int where it reads as one)",
+    )
     p.add_argument("--seed", type=int, default=20240601)
     p.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
     p.add_argument(
@@ -503,6 +531,18 @@ def main(argv: list[str] | None = None) -> int:
             known = ", ".join(loaded.variants.names())
             print(f"error: unknown variant {name!r}; installed: {known}", file=sys.stderr)
             return 2
+    options: dict[str, Any] = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep or len(names) != 1:
+            print("error: --option takes KEY=VALUE, with one --variant", file=sys.stderr)
+            return 2
+        options[key] = int(value) if value.lstrip("-").isdigit() else value
+    try:
+        loaded.variants.create(names[0], options)
+    except (TypeError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     a, b = parse_spec(args.a), parse_spec(args.b)
     for spec in (a, b):
         if _is_oracle(spec):
@@ -533,6 +573,7 @@ def main(argv: list[str] | None = None) -> int:
             args.seed,
             args.workers,
             progress=None if args.quiet else _to_stderr,
+            options=options,
         )
         print(report(variant, a, b, t), flush=True)
     return 0

@@ -475,3 +475,8 @@ def test_the_computer_players_look_ahead_by_mexican_trains_rules(seats):
     # variant's own methods; the engine must end the round the same way.
     report = check_simulator(lambda: MexicanTrain(seats=seats, rounds=2), positions=20)
     assert report.playouts == 2 * report.hands > 0
+
+
+def test_the_lowest_score_is_the_best_for_the_computer_players():
+    # The players read it from the variant: they play to add as few pips as they can.
+    assert MexicanTrain.low_score_wins

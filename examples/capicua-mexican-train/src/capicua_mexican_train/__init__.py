@@ -110,6 +110,8 @@ class MexicanTrain(Variant):
     hand_size = 15
     teams: tuple[tuple[int, ...], ...] = ((1,), (2,), (3,), (4,))
     drawing = True
+    # Pips against each player: the computer players play for the lowest score.
+    low_score_wins = True
     options: ClassVar[dict[str, Option]] = {
         "seats": Option(int, 4, "number of players", min=2, max=8),
         "rounds": Option(int, 13, "rounds in a match (round r's engine is 13-r)", min=1, max=13),
