@@ -113,6 +113,19 @@ class HandLog:
     result: HandResult | None = None
 
 
+@dataclass(slots=True)
+class Published:
+    """What a match has made public that every seat's view shares, kept between actions so
+    that a view is cheap to build (:func:`capicua.core.view.build_view` fills it in): the
+    fields that change only with an action other than a play or a pass, or at a hand's end
+    (``shared``: dropped then, made again when next needed), the finished hands' summaries
+    (``past``) and the draw for first lead once it is over (``draw``)."""
+
+    shared: tuple[Mapping[str, Any], HandLog | None] | None = None
+    past: tuple[PastHand, ...] = ()
+    draw: tuple[tuple[tuple[int, Tile], ...], ...] | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a match ended: the winning team (``None`` for a win shared by several teams,
@@ -229,6 +242,12 @@ class Match:
         """The tiles face down to draw from in the draw for first lead (empty otherwise);
         the engine's truth, hidden from views, which get only their number."""
         return tuple(self._face_down) if self.phase == DRAW else ()
+
+    @property
+    def chooser(self) -> int | None:
+        """The seat that chooses (or chose) the leader of the hand to be dealt, where the
+        variant has a leader choice."""
+        return self._chooser
 
     @property
     def to_move(self) -> int:
@@ -434,13 +453,8 @@ class Match:
         self._face_down: list[Tile] = []
         self._claims: list[int] = []
         self._chooser: int | None = None
-        # What views share: the finished hands' summaries (core.view._past) and the draw for
-        # first lead once it is over (core.view._draw).
-        self._public_past: tuple[PastHand, ...] = ()
-        self._public_draw: tuple[tuple[tuple[int, Tile], ...], ...] | None = None
-        # ...and the fields that change only with an action other than a play or a pass, or
-        # at the end of a hand (core.view._shared): dropped then, made again when needed.
-        self._public: tuple[Mapping[str, Any], HandLog | None] | None = None
+        #: What the match has made public that every view shares (core.view builds it).
+        self.published = Published()
         if v.draw_for_lead:
             self._new_draw_round()
         else:
@@ -557,7 +571,7 @@ class Match:
         phase = self.phase
         pos = self._pos
         if phase == PLAY and pos is not None:
-            self._public = None  # scores, counts and the layout may all change
+            self.published.shared = None  # scores, counts and the layout may all change
             ending = step(pos, action)
             self.scores = pos.scores
             self.required = pos.required
@@ -613,7 +627,8 @@ class Match:
             else:
                 self.turn = self._next[seat]
             return
-        self._public = None  # what views share changes with any action but a play or pass
+        # What views share changes with any action but a play or pass.
+        self.published.shared = None
         if phase == CLAIM:
             if action is REDEAL:
                 log = self.hands_log[-1]
@@ -651,7 +666,7 @@ class Match:
 
     def _end_hand(self, outcome: str, team: int | None, seat: int | None) -> None:
         v = self.variant
-        self._public = None  # what views share changes with the hand's end
+        self.published.shared = None  # what views share changes with the hand's end
         log = self.hands_log[-1]
         # Read-only: the result is shared with every view built afterwards.
         remaining = MappingProxyType({s: tuple(self.hands[s]) for s in range(1, self._n + 1)})

@@ -174,9 +174,10 @@ def build_view(match: Match, seat: int) -> View:
     v = match.variant
     if not 1 <= seat <= v.seats:
         raise ValueError(f"no seat {seat} in {v.name} (seats 1 to {v.seats})")
-    if match._public is None:
-        match._public = _shared(match)
-    shared, current = match._public
+    published = match.published
+    if published.shared is None:
+        published.shared = _shared(match)
+    shared, current = published.shared
     turn = match.turn
     legal = tuple(match.legal_actions()) if turn == seat else ()
     if current is None:  # between hands
@@ -235,7 +236,7 @@ def _shared(match: Match) -> tuple[Mapping[str, Any], HandLog | None]:
         "scores": match.scores,
         "hand_number": len(logs) if current is not None or phase == OVER else len(logs) + 1,
         "draw": _draw(match),
-        "face_down": len(match._face_down) if phase == PICKING else 0,
+        "face_down": len(match.face_down),
         "past": _past(match),
         "winner": match.winner,
         "label": match.label,
@@ -247,7 +248,7 @@ def _shared(match: Match) -> tuple[Mapping[str, Any], HandLog | None]:
             ends=None,
             counts=(0,) * n,
             leader=None,
-            chooser=match._chooser,
+            chooser=match.chooser,
             required=None,
             forced_opening=None,
             history=(),
@@ -351,7 +352,7 @@ _SET_ORDER = attrgetter("index")
 
 def _past(match: Match) -> tuple[PastHand, ...]:
     """The finished hands' public summaries, built once per hand and kept on the match."""
-    past: tuple[PastHand, ...] = match._public_past
+    past = match.published.past
     logs = match.hands_log
     finished = len(logs) if not logs or logs[-1].result is not None else len(logs) - 1
     if len(past) == finished:
@@ -370,15 +371,15 @@ def _past(match: Match) -> tuple[PastHand, ...]:
         for h in logs[len(past) : finished]
         if h.result is not None  # always (finished), said for mypy
     )
-    match._public_past = past
+    match.published.past = past
     return past
 
 
 def _draw(match: Match) -> tuple[tuple[tuple[int, Tile], ...], ...]:
     """The draw for first lead, round by round; kept on the match once the draw is over."""
-    draw = match._public_draw
+    draw = match.published.draw
     if draw is None:
         draw = tuple(tuple(sorted(r.items())) for r in match.draw_rounds)
         if match.phase != PICKING:
-            match._public_draw = draw
+            match.published.draw = draw
     return draw

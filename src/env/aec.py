@@ -44,8 +44,9 @@ OPTIONS = ("script",)
 class CapicuaEnv(AECEnv):
     """A match of ``variant`` as a PettingZoo AEC environment.
 
-    :param variant: a variant's name (any installed, third-party ones included), a
-        :class:`~capicua.core.variant.Variant` or its class.
+    :param variant: a variant's name (any installed, third-party ones and games with rules
+        of play of their own included), a :class:`~capicua.core.variant.Variant` (with the
+        game's options chosen: ``MexicanTrain(rounds=2)``) or its class.
     :param rewards: weights of ``hand``, ``points`` and ``match`` (default ``{"match": 1}``).
     :param max_hands: end an episode after this many hands, as a truncation (None: play the
         match out).

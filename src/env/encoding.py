@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import array
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -68,6 +68,8 @@ from ..core.view import View
 if TYPE_CHECKING:
     from ..core.match import Match
 
+#: Each seat's numbers it has shown it lacks this hand (View.voids).
+Voids = Mapping[int, Collection[int]]
 PHASES = ("draw", "lead", "claim", "play", "over")
 OVER = PHASES[-1]
 #: How a hand ends, as the block game's rules can end it; a game with rules of its own may
@@ -355,10 +357,11 @@ class Encoding:
 
     # -- observations --------------------------------------------------------------------
 
-    def encode(self, view: View) -> np.ndarray:
-        """The observation vector (float32) of ``view``: a function of the view alone."""
+    def encode(self, view: View, voids: Voids | None = None) -> np.ndarray:
+        """The observation vector (float32) of ``view``: a function of the view alone.
+        ``voids`` is ``view.voids()`` where the caller keeps it already (:class:`Fresh`)."""
         buf = self.blank()
-        self.write(buf, view)
+        self.write(buf, view, voids)
         return np.frombuffer(buf, dtype=np.float32).copy()
 
     def blank(self) -> array.array:
@@ -370,8 +373,8 @@ class Encoding:
         ``obs``, not copies)."""
         return {f.name: obs[f.offset : f.offset + f.size].reshape(f.shape) for f in self.fields}
 
-    def write(self, b: array.array, view: View) -> None:
-        """Write ``view`` into the zeroed buffer ``b``."""
+    def write(self, b: array.array, view: View, voids: Voids | None = None) -> None:
+        """Write ``view`` into the zeroed buffer ``b`` (``voids``: as :meth:`encode`)."""
         o = view.seat
         rel, relteam = self._rel[o], self._relteam[o]
         b[self.o_phase + PHASES.index(view.phase)] = 1
@@ -389,7 +392,7 @@ class Encoding:
                 self._write_action(b, rel[s], k, a, left, right)
         else:
             self._write_layout(b, view)
-            self._write_history(b, view)
+            self._write_history(b, view, view.voids() if voids is None else voids)
         if view.leader is not None:
             b[self.o_leader + rel[view.leader]] = 1
         if view.forced_opening is not None:
@@ -464,7 +467,7 @@ class Encoding:
         if self.drawing:
             b[self.o_boneyard] = view.boneyard
 
-    def _write_history(self, b: array.array, view: View) -> None:
+    def _write_history(self, b: array.array, view: View, voids: Voids) -> None:
         """The hand's actions of a game with rules of its own: the rows, the tiles played,
         the draws and the numbers each seat has shown it lacks."""
         o = view.seat
@@ -491,10 +494,10 @@ class Encoding:
                 b[row + 3] = 3
             if k >= first:
                 b[row] = r + 1
-        for s, lacks in view.voids().items():
-            voids = self.o_voids + rel[s] * P
+        for s, lacks in voids.items():
+            at = self.o_voids + rel[s] * P
             for n in lacks:
-                b[voids + n] = 1
+                b[at + n] = 1
 
     def _set_ends(
         self, b: array.array, old_left: int, old_right: int, left: int, right: int
@@ -635,19 +638,40 @@ class Fresh:
         self.enc = encoding
         self._match: Match | None = None
         self._done: dict[int, np.ndarray] = {}
+        #: The hand's voids (View.voids: public, the same for every seat), kept pass by pass
+        #: where the layout is not a line: the view finds them by laying out the whole hand
+        #: again, which took most of a step of Mexican Train. None: the view's are read.
+        self._voids: dict[int, set[int]] | None = None
+        self._layout: Layout | None = None  # the layout the last action was taken on
 
     def rebuild(self, match: Match) -> None:
         """Anything happened in ``match``: the vectors are encoded anew when asked for."""
         self._match = match
         self._done.clear()
+        log, layout = match.hand, match.layout
+        self._voids = None
+        if log is not None and log.result is None and not isinstance(layout, Line):
+            self._voids = {s: set(v) for s, v in match.view(1).voids().items()}
+            self._layout = layout
 
     def step(self, match: Match, seat: int, action: Action) -> None:
-        """``seat`` took ``action`` and the hand goes on (the same as :meth:`rebuild`)."""
-        self.rebuild(match)
+        """``seat`` took ``action`` and the hand goes on: what it says of the seat's tiles is
+        noted (as View.voids notes it), the vectors are encoded anew when asked for."""
+        self._done.clear()
+        voids, before = self._voids, self._layout
+        if voids is None or before is None:
+            return
+        if action is DRAW:
+            voids[seat] = set()  # a drawn tile may hold any number
+        elif not isinstance(action, Play):
+            allowed = self.enc._rules.open_to(before, seat)
+            voids[seat].update(n for end, n in before.open_ends() if end in allowed)
+        self._layout = match.layout
 
     def observation(self, seat: int) -> np.ndarray:
         done = self._done.get(seat)
         if done is None:
             assert self._match is not None, "rebuild() the observations of a match first"
-            done = self._done[seat] = self.enc.encode(self._match.view(seat))
+            view = self._match.view(seat)
+            done = self._done[seat] = self.enc.encode(view, self._voids)
         return done.copy()  # the caller's to keep: a later action must not change it

@@ -227,7 +227,7 @@ def eager_view(m: Match, seat: int) -> View:
         scores=m.scores,
         hand_number=m.hand_number,
         leader=current.leader if current else None,
-        chooser=current.chooser if current else m._chooser,
+        chooser=current.chooser if current else m.chooser,
         required=m.required if current and not m.line else None,
         forced_opening=current.required if current else None,
         history=tuple(current.actions) if current else (),

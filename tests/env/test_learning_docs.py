@@ -16,6 +16,7 @@ pytest.importorskip(
 from capicua.env.aec import CapicuaEnv
 from capicua.env.encoding import Encoding
 from capicua.env.player import PolicyPlayer
+from capicua.plugins import default_plugins
 from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
 
@@ -33,10 +34,28 @@ def table(heading: str) -> dict[str, list[str]]:
     return rows
 
 
+#: The games of the field table's columns, in order, and where the examples among them are.
+COLUMNS = {
+    "chiva": "",
+    "double-nine-100": "",
+    "block": "examples/capicua-block",
+    "draw": "examples/capicua-draw",
+    "all-fives": "examples/capicua-fives",
+    "mexican-train": "examples/capicua-mexican-train",
+}
+
+
+def example(name: str) -> Encoding:
+    """The encoding of the installed game ``name`` (default options); skip if it is not."""
+    variants = default_plugins().variants
+    if name not in variants:
+        pytest.skip(f"{name} is not installed: pip install ./{COLUMNS[name]}")
+    return Encoding(variants.create(name))
+
+
 def test_every_field_is_documented_with_its_size_in_each_game():
-    block = pytest.importorskip("capicua_block", reason="the example plugin Block").Block
     rows = table("The observation, field by field")
-    layouts = [Encoding(v()) for v in (Chiva, DoubleNine100, block)]
+    layouts = [example(name) for name in COLUMNS]
     names = {f.name for enc in layouts for f in enc.fields}
     assert set(rows) == names
     for column, enc in enumerate(layouts):
@@ -64,3 +83,16 @@ def test_the_action_counts_are_those_of_the_layouts():
     assert counts is not None
     assert int(counts[1]) == Encoding(Chiva()).n_actions
     assert int(counts[2]) == Encoding(DoubleNine100()).n_actions
+    others = re.search(
+        r"(\d+) for Draw, (\d+) for All Fives and (\d+) for Mexican\s+Train \(four seats; "
+        r"(\d+) for two, (\d+) for eight\)",
+        DOC,
+    )
+    assert others is not None
+    assert int(others[1]) == example("draw").n_actions
+    assert int(others[2]) == example("all-fives").n_actions
+    assert int(others[3]) == example("mexican-train").n_actions
+    variants = default_plugins().variants
+    for group, seats in ((4, 2), (5, 8)):
+        game = variants.create("mexican-train", {"seats": seats})
+        assert int(others[group]) == Encoding(game).n_actions

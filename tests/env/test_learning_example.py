@@ -83,5 +83,5 @@ def test_the_strength_benchmark_plays_the_agent_in_duplicate(weights):
     strength = load_script(ROOT / "benchmarks" / "strength.py", "strength_for_the_agent")
     spec = strength.parse_spec(f"policy:policy={SCRIPT}:load,weights={path}")
     assert spec == {"player": "policy", "policy": f"{SCRIPT}:load", "weights": str(path)}
-    out = strength.play_pair(("chiva", spec, "random", 11))
+    out = strength.play_pair(("chiva", spec, "random", 11, {}))  # no game options
     assert sum(out["matches"]) == 2 and out["deals"] > 0
