@@ -287,7 +287,7 @@ def _make(spec: Any, rng: Any) -> Any:
     return _PLUGINS.players.create(spec, rng)
 
 
-def play_pair(task: tuple[str, Any, Any, int]) -> dict:
+def play_pair(task: tuple[str, Any, Any, int, dict[str, Any] | None]) -> dict:
     """Worker: the matches of one seed, A in each team in turn (first in team 1)."""
     global _PLUGINS
     from capicua.core.driver import play_match
