@@ -106,3 +106,12 @@ def test_the_reference_bots_play_every_game(cli, tmp_path, argv, name):
     config = tmp_path / f"{name}.toml"
     config.write_text("\n".join(lines) + "\n")
     tournament(cli, config, tmp_path)
+
+
+def test_bot_check_puts_a_bot_through_every_kind_of_game(cli):
+    for module in ("capicua_draw", "capicua_fives", "capicua_mexican_train"):
+        pytest.importorskip(module)
+    variants = ["--variant", "draw", "--variant", "all-fives", "--variant", "mexican-train"]
+    result = cli("bot-check", *variants, *PYBOT)
+    assert result.exit_code == 0, result.output
+    assert "FAIL" not in result.output
