@@ -198,16 +198,10 @@ class Match:
         return Outcome(self.winner, self.label, self.scores, self.winners)
 
     @property
-    def position(self) -> Position | None:
-        """The hand in play as the variant's rules see it (every hand: the engine's truth),
-        for variants played by their rule methods; ``None`` on the fast path."""
-        return self._pos
-
-    @property
     def boneyard(self) -> tuple[Tile, ...]:
         """The tiles face down in the boneyard, the next to be drawn first (the engine's
         truth; views get only their number). Empty where the game does not draw."""
-        pos = self._pos
+        pos = self.position
         return tuple(pos.boneyard) if pos is not None and self.variant.drawing else ()
 
     @property
@@ -232,7 +226,7 @@ class Match:
     @property
     def layout(self) -> Layout:
         """The tiles on the table (:class:`~capicua.core.layout.Layout`)."""
-        pos = self._pos
+        pos = self.position
         if pos is not None:
             return pos.layout
         return Line(tuple(self.line))
@@ -273,25 +267,27 @@ class Match:
         if legal is not None:
             return legal
         phase, seat = self.phase, self.turn
-        if phase == PLAY and self._pos is not None:
-            legal = self.variant.legal_plays(self._pos)
-        elif phase == PLAY:
-            # Someone is to move in every phase but "over" (a bare assert: the hot path).
-            assert seat is not None
-            hand = self.hands[seat]
-            if not self.line:
-                if self.required is not None:
-                    legal = [_PLAYS[self.required.index][0]]
-                else:
-                    legal = [_PLAYS[t.index][0] for t in hand]
+        if phase == PLAY:
+            pos = self.position
+            if pos is not None:  # a game played by its variant's rule methods
+                legal = self.variant.legal_plays(pos)
             else:
-                # Each tile's plays on these ends, in hand order: left before right.
-                fits = self._fits[self.left][self.right]
-                legal = []
-                for t in hand:
-                    legal += fits[t]
-                if not legal:
-                    legal = [PASS]
+                # Someone is to move in every phase but "over" (a bare assert: the hot path).
+                assert seat is not None
+                hand = self.hands[seat]
+                if not self.line:
+                    if self.required is not None:
+                        legal = [_PLAYS[self.required.index][0]]
+                    else:
+                        legal = [_PLAYS[t.index][0] for t in hand]
+                else:
+                    # Each tile's plays on these ends, in hand order: left before right.
+                    fits = self._fits[self.left][self.right]
+                    legal = []
+                    for t in hand:
+                        legal += fits[t]
+                    if not legal:
+                        legal = [PASS]
         elif phase == CLAIM:
             legal = [KEEP, REDEAL]
         elif phase == LEAD:
@@ -445,7 +441,9 @@ class Match:
         self.line: deque[tuple[int, int]] = deque()
         self.left = self.right = -1
         self.required: Tile | None = None
-        self._pos: Position | None = None
+        #: The hand in play as the variant's rules see it (every hand: the engine's truth),
+        #: for variants played by their rule methods; ``None`` on the fast path.
+        self.position: Position | None = None
         self.turn: int | None = None
         self.phase = Phase.OVER  # until the first phase begins, below
         self._legal = None
@@ -524,7 +522,7 @@ class Match:
         self.line = deque()
         self.left = self.right = -1
         if self._by_rules:
-            self._pos = Position(
+            self.position = Position(
                 v,
                 number,
                 hands,
@@ -569,8 +567,8 @@ class Match:
         if seat is None:  # nobody is to move: only once the match is over
             raise MatchOver(action, "the match is over")
         phase = self.phase
-        pos = self._pos
-        if phase == PLAY and pos is not None:
+        pos = self.position if phase == PLAY else None
+        if pos is not None:
             self.published.shared = None  # scores, counts and the layout may all change
             ending = step(pos, action)
             self.scores = pos.scores
