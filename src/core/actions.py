@@ -11,6 +11,7 @@ Notation (what ``str`` prints and :func:`parse_action` reads):
 ``6-4L`` / ``6-4R``     play 6-4 on the left / right end (the first tile: ``6-4L``)
 ``6-4U`` / ``6-4D``     play 6-4 on a spinner's up / down arm
 ``6-4T3`` / ``6-4M``    play 6-4 on seat 3's train / on the Mexican train
+``6-4A5``               play 6-4 on arm 5 of a layout of a game's own
 ``draw``                draw a tile from the boneyard
 ``pass``                pass (only when no tile fits and nothing can be drawn)
 ``pick 7``              draw for first lead: take face-down tile number 7 (``draw 7``
@@ -22,7 +23,8 @@ Notation (what ``str`` prints and :func:`parse_action` reads):
 
 An *end* is the identity of an open end of the layout (:mod:`capicua.core.layout`):
 ``left`` and ``right`` on a line, ``up`` and ``down`` on a spinner's cross arms, ``t1`` ...
-``t8`` for the seats' trains and ``mexican`` for the public train. Every action object
+``t8`` for the seats' trains, ``mexican`` for the public train, and ``a1`` ... ``a16`` for
+the numbered arms of a layout a game brings of its own. Every action object
 exists once, so the engine compares actions by identity.
 """
 
@@ -41,6 +43,9 @@ MEXICAN = "mexican"
 ENDS = (LEFT, RIGHT)
 #: The most trains a layout has: one per seat, eight seats at most.
 MAX_TRAINS = 8
+#: The most arms a layout of a game's own may number (``arm(1)`` ... ``arm(16)``): a
+#: double-six game in which every double spins has fourteen cross arms.
+MAX_ARMS = 16
 
 
 def train(seat: int) -> str:
@@ -48,13 +53,29 @@ def train(seat: int) -> str:
     return f"t{seat}"
 
 
+def arm(number: int) -> str:
+    """The end of a layout's numbered arm (``a5``), for layouts of a game's own that have
+    more ends than a line, a spinner or trains name."""
+    return f"a{number}"
+
+
 #: Every end an action can name, in a fixed order (a play's index among a tile's plays).
-ALL_ENDS = (LEFT, RIGHT, UP, DOWN, MEXICAN, *(train(s) for s in range(1, MAX_TRAINS + 1)))
+ALL_ENDS = (
+    LEFT,
+    RIGHT,
+    UP,
+    DOWN,
+    MEXICAN,
+    *(train(s) for s in range(1, MAX_TRAINS + 1)),
+    *(arm(n) for n in range(1, MAX_ARMS + 1)),
+)
 _END_INDEX = {end: i for i, end in enumerate(ALL_ENDS)}
-#: Each end's letter(s) in the notation (``6-4L``, ``6-4T3``), and back.
-_END_CODE = {LEFT: "L", RIGHT: "R", UP: "U", DOWN: "D", MEXICAN: "M"} | {
-    train(s): f"T{s}" for s in range(1, MAX_TRAINS + 1)
-}
+#: Each end's letter(s) in the notation (``6-4L``, ``6-4T3``, ``6-4A12``), and back.
+_END_CODE = (
+    {LEFT: "L", RIGHT: "R", UP: "U", DOWN: "D", MEXICAN: "M"}
+    | {train(s): f"T{s}" for s in range(1, MAX_TRAINS + 1)}
+    | {arm(n): f"A{n}" for n in range(1, MAX_ARMS + 1)}
+)
 _CODE_END = {code: end for end, code in _END_CODE.items()}
 
 
@@ -89,7 +110,8 @@ class Play(Action):
             return _PLAYS[tile.index][_END_INDEX[end]]
         except (KeyError, TypeError):
             raise ValueError(
-                f"an end is left, right, up, down, mexican or t1 to t{MAX_TRAINS}, not {end!r}"
+                f"an end is left, right, up, down, mexican, t1 to t{MAX_TRAINS} or a1 to "
+                f"a{MAX_ARMS}, not {end!r}"
             ) from None
 
     def __str__(self) -> str:
@@ -237,4 +259,4 @@ def parse_action(text: str) -> Action:
 
 
 # A play: the tile, then its end's code (L, R, U, D, M, or T and a seat number).
-_PLAY_TEXT = re.compile(r"^(.*?\d)\s*([LRUDM]|T[1-8])$", re.IGNORECASE)
+_PLAY_TEXT = re.compile(r"^(.*?\d)\s*([LRUDM]|T[1-8]|A(?:1[0-6]|[1-9]))$", re.IGNORECASE)

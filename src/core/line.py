@@ -48,7 +48,8 @@ class Line(Layout):
         return ((LEFT, self.tiles[0][0]), (RIGHT, self.tiles[-1][1]))
 
     def fits(self, tile: Tile) -> tuple[str, ...]:
-        """The ends ``tile`` can be played on (both of them on an empty line: it opens both)."""
+        """The ends ``tile`` can be played on; on an empty line ``left`` alone (the first tile
+        opens both ends, and is played "left")."""
         if not self.tiles:
             return (LEFT,)
         out = []

@@ -380,7 +380,9 @@ class Variant(ABC):
         return ALL_ENDS
 
     def can_draw(self, pos: Position) -> bool:
-        """True when the seat to move may draw from the boneyard, if it cannot play."""
+        """True when the boneyard may be drawn from now, by a seat that cannot play.
+        :meth:`blocked` asks it for the whole table: a limit on one seat's draws in a turn
+        (Mexican Train's one draw) belongs in :meth:`legal_plays`."""
         return self.drawing and len(pos.boneyard) > self.boneyard_keeps
 
     def legal_plays(self, pos: Position) -> list[Action]:
@@ -413,8 +415,9 @@ class Variant(ABC):
         return 0
 
     def next_turn(self, pos: Position, seat: int, action: Action) -> int:
-        """Who moves after ``seat`` took ``action``: the same seat after a draw (it plays
-        the drawn tile, or draws or passes again), otherwise the next seat."""
+        """Who moves after ``seat`` took ``action`` (``pos`` as it is after it: a drawn
+        tile is in the hand): the same seat after a draw (it plays the drawn tile, or draws
+        or passes again), otherwise the next seat."""
         if action is DRAW:
             return seat
         return seat % self.seats + 1

@@ -35,6 +35,7 @@ from capicua.core.tiles import Tile
         "6-4D",
         "12-3T8",
         "5-0T1",
+        "6-4A12",
         "9-9M",
         "pass",
         "draw",
@@ -87,7 +88,7 @@ def test_the_draw_for_first_leads_older_notation_still_reads():
 
 
 @pytest.mark.parametrize(
-    "text", ["", "6-4", "6-4X", "6-4T9", "6-4T0", "pick", "draw x", "lead", "jump"]
+    "text", ["", "6-4", "6-4X", "6-4T9", "6-4T0", "6-4A17", "pick", "draw x", "lead", "jump"]
 )
 def test_bad_notation_names_the_text(text):
     with pytest.raises(ValueError, match="not an action"):

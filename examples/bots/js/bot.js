@@ -33,7 +33,7 @@ function send(message) {
 
 // "6-4L" -> [6, 4, "L"]; "6-4T3" -> [6, 4, "T3"]
 function parsePlay(action) {
-  const [, a, b, end] = action.match(/^(\d+)-(\d+)([LRUDM]|T\d)$/);
+  const [, a, b, end] = action.match(/^(\d+)-(\d+)([LRUDM]|[TA]\d+)$/);
   return [Number(a), Number(b), end];
 }
 

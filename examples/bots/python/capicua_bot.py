@@ -39,9 +39,10 @@ OPTIONS = {
 }
 
 
-#: The ends a play names, by the letters of the notation ("6-4L", "6-4U", "6-4T3", "6-4M").
+#: The ends a play names, by the letters of the notation ("6-4L", "6-4U", "6-4T3", "6-4M";
+#: a game's own layout may number its arms, "6-4A5").
 END_NAMES = {"L": "left", "R": "right", "U": "up", "D": "down", "M": "mexican"}
-PLAY = re.compile(r"^(\d+)-(\d+)([LRUDM]|T\d)$")
+PLAY = re.compile(r"^(\d+)-(\d+)([LRUDM]|[TA]\d+)$")
 
 
 def parse_play(action: str) -> tuple[int, int, str]:
