@@ -101,7 +101,7 @@ def test_the_reference_bots_play_every_game(cli, tmp_path, argv, name):
     seats = 3 if name == "mexican-train" else 2
     lines = [f'variant = "{name}"', "[variant_options]"]
     lines += [f"{key} = {value}" for key, value in options.items()]
-    lines += ["[seats]", f"1 = {{ player = \"command\", argv = {json.dumps(argv)} }}"]
+    lines += ["[seats]", f'1 = {{ player = "command", argv = {json.dumps(argv)} }}']
     lines += [f'{s} = "heuristic"' for s in range(2, seats + 1)]
     config = tmp_path / f"{name}.toml"
     config.write_text("\n".join(lines) + "\n")
