@@ -115,3 +115,38 @@ def test_a_seat_that_cannot_play_draws_while_the_boneyard_has_tiles():
     assert v.legal_plays(pos) == [parse_action("2-0L")]
     step(pos, parse_action("2-0L"))
     assert pos.turn == 1 and v.legal_plays(pos) == [PASS]
+
+
+def test_an_option_named_as_a_method_leaves_the_method_and_is_read_with_option():
+    from capicua.core.options import Option
+
+    class WithPartners(Chiva):
+        options = {"partners": Option(bool, True, "play in partnerships")}
+
+    v = WithPartners(partners=False)
+    assert v.partners(1) == (1, 3)  # the base class's method, not the option's value
+    assert v.option("partners") is False
+
+
+def test_a_record_carries_the_options_a_game_was_played_with():
+    from capicua.core.options import Option
+    from capicua.core.records import replay
+
+    class ShortChiva(Chiva):
+        name = "short-chiva"
+        options = {"goal": Option(int, 4, "wins in a row", min=1, max=4)}
+
+    class Registry:
+        def create(self, name: str):
+            assert name == "short-chiva"
+            return ShortChiva()
+
+    match = play_match(
+        ShortChiva(goal=1),
+        {s: load_plugins().players.create("random", seat_stream(5, s)) for s in range(1, 5)},
+        5,
+    )
+    record = to_record(match, dict.fromkeys(range(1, 5), "random"))
+    assert record["options"] == {"goal": 1}
+    assert len(match.hands_log) >= 1 and replay(record, Registry()).winner == match.winner
+    assert "options" not in to_record(Chiva().new_match(5), dict.fromkeys(range(1, 5), "x"))

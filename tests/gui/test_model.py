@@ -198,3 +198,24 @@ def test_a_match_resumed_right_after_a_hands_last_tile_shows_that_hand_first():
     assert s.match.hand.number == 2 and s.match.hand.actions
     later = Session(replay(to_record(s.match, SEATS), PLUGINS.variants), SEATS, PLUGINS.players)
     assert later.held_hand is None
+
+
+def test_a_persons_forced_draw_is_taken_for_them_like_a_forced_pass():
+    pytest.importorskip("capicua_draw", reason="Draw is an example plugin under examples/")
+    from capicua.core.actions import DRAW
+    from capicua.core.tiles import Tile, tile_set
+    from capicua.plugins import load_plugins
+
+    plugins = load_plugins()
+    # The person (seat 1) opens with 6-6; seat 2 answers 6-0; the person then holds no 0
+    # and no 6, and the boneyard has tiles to draw: the draw is theirs, and automatic.
+    person = "6-6 5-5 5-4 4-4 5-3 4-3 3-3"
+    other = "6-0 2-1 2-0 1-0 2-2 1-1 0-0"
+    dealt = [Tile.parse(t) for t in f"{person} {other}".split()]
+    order = dealt + [t for t in tile_set(6) if t not in dealt]
+    match = plugins.variants.create("draw").new_match(1, [order])
+    s = Session(match, {1: "human", 2: "random"}, plugins.players)
+    s.apply(parse_action("6-6L"))
+    s.apply(parse_action("6-0L"))
+    assert s.match.turn == 1 and s.match.legal_actions() == [DRAW]
+    assert s.automatic() is DRAW

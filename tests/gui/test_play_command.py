@@ -164,3 +164,12 @@ def test_a_variant_the_table_cannot_seat_is_refused_in_one_line(capsys):
         )
     assert exit_.value.exit_code == 2
     assert "the table seats 2, 3 or 4 players; six-test has 6 seats" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["all-fives", "mexican-train"])
+def test_a_game_not_played_on_one_line_is_refused_in_one_line(name):
+    # The table draws one line: a spinner's cross arms and trains it cannot show.
+    module = {"all-fives": "capicua_fives", "mexican-train": "capicua_mexican_train"}[name]
+    pytest.importorskip(module, reason=f"{name} is an example plugin under examples/")
+    text = one_line_error(invoke("--variant", name))
+    assert "one line" in text and name in text

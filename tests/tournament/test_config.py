@@ -158,3 +158,29 @@ def test_the_shipped_configs_are_valid(plugins):
             assert table.table and "tournament" not in raw
         checked += 1
     assert checked
+
+
+def test_variant_options_choose_the_game_and_its_seats(write_config, plugins):
+    pytest.importorskip("capicua_draw", reason="Draw is an example plugin under examples/")
+    three = 'variant = "draw"\n[variant_options]\nseats = 3\ngoal = 60\n'
+    path = write_config(three + '[seats]\n1 = "random"\n2 = "random"\n3 = "random"\n')
+    s = resolve(path, Overrides(), plugins)
+    assert s.variant_options == {"seats": 3, "goal": 60}
+    assert s.identity()["variant_options"] == {"goal": 60, "seats": 3}
+    assert s.job().game(plugins).seats == 3
+    # The seats follow the game as chosen: a fourth is not a seat of three-player Draw.
+    four = write_config(three + '[seats]\n1 = "random"\n2 = "random"\n3 = "random"\n4 = "random"\n')
+    with pytest.raises(ConfigError, match="4 is not a seat of draw"):
+        resolve(four, Overrides(), plugins)
+
+
+def test_a_bad_variant_option_is_one_line_naming_the_table(write_config, plugins):
+    pytest.importorskip("capicua_draw", reason="Draw is an example plugin under examples/")
+    path = write_config('variant = "draw"\n[variant_options]\nseats = 9\n[seats]\n1 = "random"\n')
+    with pytest.raises(ConfigError, match=r"\[variant_options\].*seats"):
+        resolve(path, Overrides(), plugins)
+
+
+def test_a_game_played_as_it_comes_keeps_the_identity_it_had(write_config, plugins):
+    s = resolve(write_config(chiva()), Overrides(), plugins)
+    assert "variant_options" not in s.identity()

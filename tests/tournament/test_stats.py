@@ -91,3 +91,28 @@ def test_points_per_hand_and_names_for_double_nine():
     assert players["b"]["points_per_hand"] == pytest.approx(80 / 4)
     assert players["a"]["labels"] == {"pollona": 0, "tripollua": 1}
     assert s["labels"] == {"pollona": 1, "tripollua": 1}
+
+
+def test_a_shared_win_counts_for_every_team_that_shares_it():
+    from capicua.core.variant import Variant
+
+    class ThreeAlone(Variant):
+        name = "three-alone"
+        seats = 3
+        teams = ((1,), (2,), (3,))
+        block_winner = Variant.block_by_lowest_count
+        next_scores = Variant.add_points
+        match_winner = Variant.first_to_goal
+
+    seats = {1: "a", 2: "b", 3: "c"}
+    facts = {
+        "winner": None,
+        "winners": [1, 3],
+        "label": None,
+        "hands": [[1, "domino", 0]],
+        "seats": {str(s): v for s, v in seats.items()},
+    }
+    s = summarize([(0, 100, facts, None)], ThreeAlone, planned=1)
+    players = {p["entry"]: p for p in s["players"]}
+    assert players["a"]["matches"]["won"] == 1 and players["c"]["matches"]["won"] == 1
+    assert players["b"]["matches"]["won"] == 0
