@@ -31,14 +31,55 @@ exists once, so the engine compares actions by identity.
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 
 from .tiles import ALL_TILES, Tile
 
-LEFT = "left"
-RIGHT = "right"
-UP = "up"
-DOWN = "down"
-MEXICAN = "mexican"
+
+class End(StrEnum):
+    """The identity of an open end of a layout (:mod:`capicua.core.layout`); the values are
+    the words records and messages use."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    #: A spinner's cross arms.
+    UP = "up"
+    DOWN = "down"
+    #: The public train of Mexican Train.
+    MEXICAN = "mexican"
+    #: The seats' personal trains (``train(3)``).
+    T1 = "t1"
+    T2 = "t2"
+    T3 = "t3"
+    T4 = "t4"
+    T5 = "t5"
+    T6 = "t6"
+    T7 = "t7"
+    T8 = "t8"
+    #: The numbered arms of a layout a game brings of its own (``arm(5)``).
+    A1 = "a1"
+    A2 = "a2"
+    A3 = "a3"
+    A4 = "a4"
+    A5 = "a5"
+    A6 = "a6"
+    A7 = "a7"
+    A8 = "a8"
+    A9 = "a9"
+    A10 = "a10"
+    A11 = "a11"
+    A12 = "a12"
+    A13 = "a13"
+    A14 = "a14"
+    A15 = "a15"
+    A16 = "a16"
+
+
+LEFT = End.LEFT
+RIGHT = End.RIGHT
+UP = End.UP
+DOWN = End.DOWN
+MEXICAN = End.MEXICAN
 #: The two ends of a line.
 ENDS = (LEFT, RIGHT)
 #: The most trains a layout has: one per seat, eight seats at most.
@@ -48,28 +89,20 @@ MAX_TRAINS = 8
 MAX_ARMS = 16
 
 
-def train(seat: int) -> str:
+def train(seat: int) -> End:
     """The end of ``seat``'s personal train (``t3``)."""
-    return f"t{seat}"
+    return End(f"t{seat}")
 
 
-def arm(number: int) -> str:
+def arm(number: int) -> End:
     """The end of a layout's numbered arm (``a5``), for layouts of a game's own that have
     more ends than a line, a spinner or trains name."""
-    return f"a{number}"
+    return End(f"a{number}")
 
 
 #: Every end an action can name, in a fixed order (a play's index among a tile's plays).
-ALL_ENDS = (
-    LEFT,
-    RIGHT,
-    UP,
-    DOWN,
-    MEXICAN,
-    *(train(s) for s in range(1, MAX_TRAINS + 1)),
-    *(arm(n) for n in range(1, MAX_ARMS + 1)),
-)
-_END_INDEX = {end: i for i, end in enumerate(ALL_ENDS)}
+ALL_ENDS = tuple(End)
+_END_INDEX: dict[str, int] = {end: i for i, end in enumerate(ALL_ENDS)}
 #: Each end's letter(s) in the notation (``6-4L``, ``6-4T3``, ``6-4A12``), and back.
 _END_CODE = (
     {LEFT: "L", RIGHT: "R", UP: "U", DOWN: "D", MEXICAN: "M"}
@@ -98,7 +131,7 @@ class Play(Action):
     __slots__ = ("end", "tile")
     kind = "play"
     tile: Tile
-    end: str
+    end: End
 
     def __init__(self, tile: Tile, end: str) -> None:
         object.__setattr__(self, "tile", tile)
