@@ -287,7 +287,7 @@ def _make(spec: Any, rng: Any) -> Any:
     return _PLUGINS.players.create(spec, rng)
 
 
-def play_pair(task: tuple[str, Any, Any, int, dict[str, Any] | None]) -> dict:
+def play_pair(task: tuple[Any, ...]) -> dict:
     """Worker: the matches of one seed, A in each team in turn (first in team 1)."""
     global _PLUGINS
     from capicua.core.driver import play_match
@@ -296,7 +296,8 @@ def play_pair(task: tuple[str, Any, Any, int, dict[str, Any] | None]) -> dict:
 
     if _PLUGINS is None:
         _PLUGINS = load_plugins()
-    name, a, b, seed, options = task
+    name, a, b, seed, *rest = task  # the game's options last, where it has any
+    options = rest[0] if rest else None
     variant = _PLUGINS.variants.create(name, options)
     out = {
         "score": [0.0, 0, 0.0, 0],  # per team and hand: A's sum and count, then B's
