@@ -2,7 +2,14 @@
 
 A match seed derives one stream for chance (shuffles for the draw for first lead, deals and
 redeals) and one stream per seat for that seat's player, so a player's choices never shift
-the deals and the same seed gives the same match byte for byte. Where a stream stands can be
+the deals and the same seed gives the same match byte for byte.
+
+Every stream a player is handed is seeded from an HMAC-SHA512 of the seed and the stream's
+labels (:func:`derive`), never from text holding the seed: a player who works its Mersenne
+Twister back to the numbers it was seeded with finds a digest, which tells nothing about the
+match seed or any other stream. The chance stream and child seeds (:func:`derive_seed`),
+which fix the deals and are never handed to a player, are derived as they always were, so a
+seed deals what it always dealt. Where a stream stands can be
 written down as text and set back (:func:`stream_state`, :func:`restore_stream`), so a
 match taken up again later goes on with the same draws. Nothing here touches the global
 ``random`` module.
@@ -12,6 +19,9 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
+import hmac
+import json
 import math
 import random
 import secrets
@@ -26,12 +36,23 @@ def fresh_seed() -> int:
     return secrets.randbits(63)
 
 
-def derive(seed: int, *labels: object) -> random.Random:
-    """An independent stream for ``labels`` under ``seed``.
+def derive_bits(seed: int, *labels: object) -> bytes:
+    """64 bytes fixed by ``seed`` and ``labels`` that tell nothing about either: the
+    HMAC-SHA512 keyed with the seed of the labels written as JSON (so no two lists of labels
+    give the same message). The same in every process and Python run (unlike ``hash``)."""
+    message = json.dumps(["capicua", *(str(x) for x in labels)], separators=(",", ":"))
+    return hmac.digest(str(seed).encode("ascii"), message.encode("utf-8"), hashlib.sha512)
 
-    String seeds go through SHA-512 in ``random.Random``, so the streams are stable across
-    processes and Python runs (unlike ``hash``).
-    """
+
+def derive(seed: int, *labels: object) -> random.Random:
+    """An independent stream for ``labels`` under ``seed``, seeded with the 512-bit number
+    :func:`derive_bits` gives: its whole state, worked back, yields only that digest."""
+    return random.Random(int.from_bytes(derive_bits(seed, *labels), "big"))
+
+
+def _chance_stream(seed: int, *labels: object) -> random.Random:
+    """A stream seeded from the text ``"<seed>:<label>:..."`` (which ``random.Random`` hashes
+    with SHA-512 but keeps as well), for what fixes the deals only: never a player's."""
     return random.Random(":".join(str(x) for x in (seed, *labels)))
 
 
@@ -92,7 +113,7 @@ def restore_stream(rng: random.Random, text: str) -> None:
 
 def derive_seed(seed: int, *labels: object) -> int:
     """A child seed, e.g. a tournament's match seeds from its own seed and the match index."""
-    return derive(seed, "seed", *labels).getrandbits(63)
+    return _chance_stream(seed, "seed", *labels).getrandbits(63)
 
 
 class Dealer:
@@ -109,7 +130,7 @@ class Dealer:
 
     def __init__(self, seed: int, tiles: Sequence[Tile], script: Sequence[Sequence[Tile]] = ()):
         self._tiles = list(tiles)
-        self._rng = derive(seed, "chance")
+        self._rng = _chance_stream(seed, "chance")
         self._script = [tuple(s) for s in script]
         self._made: list[tuple[Tile, ...]] = []
         self.position = 0

@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from ..core.actions import Action
 from ..core.errors import PlayerFault, PluginError
-from ..core.rng import derive, restore_stream, stream_state
+from ..core.rng import derive_bits, restore_stream, stream_state
 from ..core.variant import Variant
 from ..core.view import View
 from ..hookspecs import hookimpl
@@ -46,7 +46,7 @@ _SCALARS = (str, int, float, bool)
 def bot_seed(match_seed: int, seat: int) -> int:
     """The seed a bot gets for its own randomness: from the match seed, one way (a bot
     cannot work the deals back from it), below 2**53 for JavaScript."""
-    return derive(match_seed, "bot", seat).getrandbits(M.SEED_BITS)
+    return int.from_bytes(derive_bits(match_seed, "bot", seat)[:8], "big") >> (64 - M.SEED_BITS)
 
 
 class CommandPlayer(Player):

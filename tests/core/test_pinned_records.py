@@ -29,17 +29,17 @@ PLAYERS = {
 #: (A Chiva match takes the expert four times as long as a double-nine one.)
 PINNED = {
     "chiva": {
-        ("random", 150): "2027ba2a460f517db86adf6829cc55f697c62934211ac4f38b88ac6650f10b91",
-        ("heuristic", 30): "f9e4b75069d0344b87be6761a06d8e139c5ff7b961d1ea68eeb4eac36e13885b",
+        ("random", 150): "e29069205d51f9d607db12bc4684ea0e3245cf13d83dd8738e8ea8b95165c13f",
+        ("heuristic", 30): "81fa38d301b630f305f8a44a157222a992c569e5febd8226cbd2b3c3164f0514",
     },
     "double-nine-100": {
-        ("random", 200): "d6f71abc4bee20df8fbd8040f3f43009cc5aa4b3a8e9407a6a225a41b741d1fd",
-        ("heuristic", 40): "7f2a460e52eb040734d9227705e8cb95dbcedab663f37674a72b784cdaf04ff5",
-        ("expert", 1): "163085232d61e28c2557aa4355813a1a77b0c8f69280e982c862ae8806b084b2",
+        ("random", 200): "973cac8d22c9e650eb79734f6df1862fdfc8402efa0a9437037038e80a231d80",
+        ("heuristic", 40): "5181458ff172cd76f15933fd35580c3d5c23d5a14a56624710d7f7dafddcb464",
+        ("expert", 1): "6cb00dc8f7ff9325e8f6aaa33a1bfa42760d4dfaa00c091168ad735446b3d528",
     },
     "block": {
-        ("random", 150): "8ed80584b4392da484a84aba7771fdd1cd315ea88845c36fdd2befa54695ebdc",
-        ("heuristic", 30): "bf0058f1e8ee153065c3bd87be3c106dac943dcb9044eeee0a5aeec7c1c0aa7d",
+        ("random", 150): "363bd71530a3f2b5c28fe041d7152f8ee5b22f48ad1ff94175481146f47f03c8",
+        ("heuristic", 30): "bd3e9e4b619fe32064e6676e0bfcd46f13426422b49bca458616f441162419ce",
     },
 }
 CASES = [(v, player, n) for v, cases in PINNED.items() for player, n in cases]

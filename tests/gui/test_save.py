@@ -214,3 +214,24 @@ def test_the_table_reports_a_save_whose_player_is_gone_and_plays_on_without_losi
         assert json.loads(path.read_text())["match"]["seats"]["3"] != "ghost"
     finally:
         app.shutdown()
+
+
+def test_a_save_whose_streams_were_seeded_another_way_resumes_where_they_stood(data):
+    """A save keeps where each stream stands, not how it was seeded: saves written when the
+    seat streams were seeded from text holding the seed resume exactly as they stood."""
+    import random
+
+    from capicua.core.rng import stream_state
+
+    s = session(seed=6)
+    drive(s)
+    s.apply(s.match.legal_actions()[0])
+    older = {seat: random.Random(f"6:seat:{seat}") for seat in s.seats}
+    for rng in older.values():
+        rng.random()
+    streams = {seat: stream_state(rng) for seat, rng in older.items()}
+    save.write(s.match, s.seats, streams)
+    loaded = save.load(PLUGINS.variants)
+    assert loaded.damaged is None and loaded.streams == streams
+    again = Session(loaded.match, loaded.seats, PLUGINS.players, loaded.streams)
+    assert again.streams == streams
