@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
 import typer
@@ -85,6 +86,31 @@ def fail(message: str, code: int = 2) -> NoReturn:
     label = escape(_("error:"))
     err.print(f"[bold red]{label}[/] {escape(message)}", markup=True)
     raise typer.Exit(code)
+
+
+def interactive() -> bool:
+    """Whether a person at a terminal can be asked (stdin and stderr are terminals)."""
+    return sys.stdin.isatty() and sys.stderr.isatty()
+
+
+def agree_to_programs(found: Mapping[int, str], source: str) -> bool:
+    """Show the person exactly what the seats of ``source`` (a record or a save, which are
+    data) would run, and ask whether to run it; False when they say no. Exits with one line
+    when there is no person at a terminal to ask: a file's programs never start unasked."""
+    if not found:
+        return False
+    if not interactive():
+        fail(
+            _(
+                "--trust-commands asks at the terminal before it runs the programs in "
+                "{file}, and there is no terminal here; run the command in one"
+            ).format(file=source)
+        )
+    err.print(_("{file} would start these programs:").format(file=source), markup=False)
+    for seat in sorted(found):
+        line = _("seat {seat}: {program}").format(seat=seat, program=found[seat])
+        err.print(f"  {line}", markup=False)
+    return typer.confirm(_("Run them?"), default=False, err=True)
 
 
 #: The plugins whose failures were reported (kept here, not as an attribute stuck on them).

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from ..i18n import N_, _, ngettext
-from .common import Command, fail, out, plugins
+from .common import Command, agree_to_programs, fail, out, plugins
 
 TABLE_KEYS = {
     "delay": "seconds between the computer players' moves",
@@ -67,6 +67,16 @@ def play(
     size: Annotated[
         str, typer.Option("--size", help=N_("Window size, WIDTHxHEIGHT, at least 960x720."))
     ] = "1180x820",
+    trust_commands: Annotated[
+        bool,
+        typer.Option(
+            "--trust-commands",
+            help=N_(
+                "Show the programs the saved match's seats name (other than the config's) "
+                "and ask whether to run them (without it, built-in players take those seats)."
+            ),
+        ),
+    ] = False,
 ) -> None:
     """``capicua play``: the help is given in :func:`register`."""
     from ..gui.dialogs import Settings
@@ -77,6 +87,8 @@ def play(
     if screenshot is not None:
         _screenshot(loaded, settings, screenshot, moves, width, height)
         return
+    if trust_commands and not new:
+        settings["agreed"] = _agreed(loaded, settings)
     import tkinter as tk
 
     from ..core.errors import CapicuaError
@@ -97,6 +109,26 @@ def play(
         root.destroy()
         fail(str(exc))
     root.mainloop()
+
+
+def _agreed(loaded: Any, settings: dict[str, Any]) -> tuple[Any, ...]:
+    """The saved match's seat entries that start programs the config does not name, once the
+    person has seen them and agreed to run them; none if they say no."""
+    from .. import trust
+    from ..gui import save
+
+    path = save.save_path(settings["variant"])
+    if not path.exists():
+        path = save.save_path()  # the single file of older tables
+    seats = save.peek_seats(path) or {}
+    found = {
+        s: text
+        for s, text in trust.programs(loaded.players, seats).items()
+        if seats[s] not in settings["seats"].values()
+    }
+    if agree_to_programs(found, str(path)):
+        return tuple(seats[s] for s in found)
+    return ()
 
 
 def resolve(

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 import typer
 
 from ..i18n import N_, _, ngettext
-from .common import Command, fail, out, plugins
+from .common import Command, agree_to_programs, fail, out, plugins
 from .play import DEFAULT_DELAY, check_delay, window_size
 from .record_file import Picked, one_match
 
@@ -80,8 +80,20 @@ def view(
     size: Annotated[
         str, typer.Option("--size", help=N_("Window size, WIDTHxHEIGHT, at least 960x720."))
     ] = "1180x820",
+    trust_commands: Annotated[
+        bool,
+        typer.Option(
+            "--trust-commands",
+            help=N_(
+                "Show the programs the record's seats name and ask whether to run them when "
+                "you play on from it (without it, built-in players take those seats)."
+            ),
+        ),
+    ] = False,
 ) -> None:
     """``capicua view``: the help is given in :func:`register`."""
+    from .. import trust
+
     loaded = plugins()
     picked = one_match(_file(file, variant, loaded), match)
     m = picked.match
@@ -114,6 +126,11 @@ def view(
         fail(_("--log-screenshot goes with --screenshot"))
     width, height = window_size(size)
     start = _start(picked, hand, move)
+    agreed: tuple[Any, ...] = ()
+    if trust_commands and screenshot is None:
+        found = trust.programs(loaded.players, picked.seats)
+        if agree_to_programs(found, str(picked.file)):
+            agreed = tuple(picked.seats[s] for s in found)
     options = {
         "speed": speed,
         "delay": DEFAULT_DELAY if delay is None else float(delay),
@@ -121,6 +138,7 @@ def view(
         "start": start,
         "review": review,
         "play": play,
+        "agreed": agreed,
     }
     if screenshot is not None:
         _screenshot(loaded, picked, options, screenshot, log_screenshot, width, height)
@@ -212,6 +230,7 @@ def _open(root: Any, loaded: Any, picked: Picked, options: dict[str, Any], **kw:
         source=source,
         speed=options["speed"],
         delay=options["delay"],
+        agreed=options.get("agreed", ()),
         **kw,
     )
     if options["review"]:

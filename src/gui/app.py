@@ -35,6 +35,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
+from .. import trust
 from ..core.actions import Action, Play
 from ..core.driver import ask
 from ..core.errors import CapicuaError, PlayerError, PlayerFault
@@ -810,10 +811,15 @@ class TableApp:
             self.ui.notice = loaded.damaged
         if loaded.match is None:
             return None
-        try:
-            session = Session(
-                loaded.match, loaded.seats or {}, self.plugins.players, loaded.streams
+        players = self.plugins.players
+        agreed = (*self.settings.seats.values(), *self.settings.agreed)
+        seats, stopped = trust.guard(players, loaded.seats or {}, agreed)
+        if stopped:
+            self.ui.notice = trust.stopped_notice(
+                stopped, trust.built_in(players), "capicua play --trust-commands"
             )
+        try:
+            session = Session(loaded.match, seats, players, loaded.streams)
         except (SeatsError, CapicuaError) as exc:
             self.ui.notice = _("The saved match cannot be resumed: {error}").format(error=exc)
             return None

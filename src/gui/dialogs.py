@@ -75,6 +75,9 @@ class Settings:
     step: bool = False  # a computer moves only when the person taps Next
     animate: bool = True  # a computer's tile slides from its seat to the line
     language: str | None = None  # chosen in Settings (a code of LANGUAGES); None: as started
+    #: Seat entries of a saved match whose programs the person agreed to run (besides the
+    #: config's own seats): files are data, see capicua.trust.
+    agreed: tuple[Any, ...] = ()
 
 
 class TextWindow(tk.Toplevel):

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import trust
 from ..core.errors import CapicuaError
 from ..core.match import Match
 from ..core.records import FORMAT, SAVE_FORMAT, replay, to_record
@@ -154,6 +155,22 @@ def load(variants: Any, path: Path | None = None, players: Any = None) -> Loaded
     return Loaded(match, seats, streams)
 
 
+def peek_seats(path: Path) -> dict[int, Any] | None:
+    """The seat entries of the save at ``path``, read as they are (nothing replayed, nothing
+    checked, nothing set aside); ``None`` when there is no save there or it is not one."""
+    try:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    record = saved.get("match") if isinstance(saved, dict) else None
+    if isinstance(saved, dict) and saved.get("format") == FORMAT:
+        record = saved
+    seats = record.get("seats") if isinstance(record, dict) else None
+    if not isinstance(seats, dict):
+        return None
+    return {int(s): e for s, e in seats.items() if isinstance(s, str) and s.isdigit()}
+
+
 def _seats(raw: Any, n: int) -> dict[int, Any]:
     if not isinstance(raw, dict):
         raise TypeError("the record's seats are not a table")
@@ -171,8 +188,12 @@ class _MissingPlayer(ValueError):
 
 
 def _installed(seats: dict[int, Any], players: Any) -> None:
-    """_MissingPlayer naming the first seat whose player cannot be made here."""
+    """_MissingPlayer naming the first seat whose player cannot be made here. Entries that
+    would start a program are not checked: checking them may run them, and they are not
+    run unless the person agrees (capicua.trust); the table plays them otherwise."""
     for s, entry in seats.items():
+        if trust.what_runs(players, entry) is not None:
+            continue
         try:
             players.parse_spec(entry)
         except (CapicuaError, ValueError, TypeError) as exc:

@@ -19,10 +19,11 @@ from __future__ import annotations
 import functools
 import gc
 import tkinter as tk
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from .. import trust
 from ..core.variant import score_dash
 from ..i18n import N_, _, language
 from . import save
@@ -81,8 +82,12 @@ class ViewerApp:
         animate: bool = True,
         saving: bool = True,
         on_table: Callable[[TableApp], None] | None = None,
+        agreed: Sequence[Any] = (),
     ) -> None:
         self.root = root
+        #: The record's seat entries whose programs the person agreed to run (files are
+        #: data: no other program of the record starts, see capicua.trust).
+        self.agreed = tuple(agreed)
         self.plugins = plugins
         self.playback = playback
         self.source = source
@@ -473,7 +478,8 @@ class ViewerApp:
         here is its history, the computers play the other seats."""
         pb = self.playback
         match = pb.fork()
-        seats = table_seats(pb.shown.seats, seat, self.plugins.players)
+        safe, stopped = trust.guard(self.plugins.players, pb.shown.seats, self.agreed)
+        seats = table_seats(safe, seat, self.plugins.players)
         session = Session(match, seats, self.plugins.players)
         session.held_hand = pb.frame.held_hand
         session.held_draw = pb.frame.held_draw
@@ -490,6 +496,11 @@ class ViewerApp:
             session=session,
         )
         self.table_app = app
+        if stopped:
+            app.ui.notice = trust.stopped_notice(
+                stopped, trust.built_in(self.plugins.players), "capicua view --trust-commands"
+            )
+            app.refresh()
         if self.on_table is not None:
             self.on_table(app)
         return app
