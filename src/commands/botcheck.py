@@ -16,6 +16,7 @@ import typer
 from ..i18n import N_, _, ngettext
 from ..players.command import DEFAULT_TIME_LIMIT
 from ..protocol.check import FAIL, Report, check_bot
+from ..shown import json_shown
 from .common import Command, fail, out, plugins
 
 
@@ -87,7 +88,7 @@ def bot_check(
         if sink is not None:
             sink.close()
     if as_json:
-        typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        typer.echo(json_shown(json.dumps(report.to_json(), indent=2, ensure_ascii=False)))
     else:
         _print(report)
     if report.findings and report.findings[0].check == "start":

@@ -3,20 +3,41 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.segment import Segment
+from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 
 from ..core.variant import Variant
 from ..i18n import _
 from ..plugins import Plugins, default_plugins
+from ..shown import shown
 
-err = Console(stderr=True, highlight=False, soft_wrap=True)
-out = Console(highlight=False, soft_wrap=True)
+
+class SafeConsole(Console):
+    """A rich console that shows the control characters of whatever it prints as escapes
+    (new lines and tabs stay). Its own styles and cursor moves are not text, so they work."""
+
+    def render_str(self, text: str, **kwargs: Any) -> Text:
+        return super().render_str(shown(text, lines=True), **kwargs)
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        safe = (
+            seg if seg.control else Segment(shown(seg.text, lines=True), seg.style, seg.control)
+            for seg in buffer
+        )
+        return super()._render_buffer(safe)
+
+
+# Whatever they print shows control characters as escapes: text from bots and plugins is
+# shown, never acted on by the terminal.
+err = SafeConsole(stderr=True, highlight=False, soft_wrap=True)
+out = SafeConsole(highlight=False, soft_wrap=True)
 
 
 #: Help texts with placeholders, by their English text: the message id and its fields.
@@ -80,11 +101,12 @@ class Group(_HelpInLanguage, TyperGroup):
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    """Print ``message`` as one line on stderr and exit with ``code`` (2: bad input)."""
+    """Print ``message`` as one line on stderr and exit with ``code`` (2: bad input). Its
+    control characters, new lines too, are shown as escapes: the message may quote a bot."""
     # The message is plain text: config keys like [seats] must not be read as markup.
     # Translated outside the f-string: Babel's extractor does not look inside f-strings.
     label = escape(_("error:"))
-    err.print(f"[bold red]{label}[/] {escape(message)}", markup=True)
+    err.print(f"[bold red]{label}[/] {escape(shown(message))}", markup=True)
     raise typer.Exit(code)
 
 
@@ -124,7 +146,7 @@ def plugins() -> Plugins:
     if loaded is not _reported:
         for message in loaded.failures:
             label = escape(_("warning:"))
-            err.print(f"[yellow]{label}[/] {escape(message)}", markup=True)
+            err.print(f"[yellow]{label}[/] {escape(shown(message))}", markup=True)
         _reported = loaded
     return loaded
 

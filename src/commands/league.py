@@ -16,15 +16,16 @@ from typing import Annotated, Any
 
 import typer
 from rich import box
-from rich.console import Console, JustifyMethod
+from rich.console import JustifyMethod
 from rich.table import Table
 
 from ..i18n import N_, _, ngettext, pgettext
+from ..shown import json_shown
 from ..tournament.config import ConfigError
 from ..tournament.league import LeagueSettings, resolve_league, standings
 from ..tournament.runner import open_tournament, run
 from ..tournament.store import StorageError
-from .common import Command, err, fail, out, plugins
+from .common import Command, SafeConsole, err, fail, out, plugins
 from .running import (
     MatchProgress,
     Records,
@@ -111,7 +112,7 @@ def league(
         summary = standings(settings, store.facts(settings.matches), game.teams)
     store.close()
     if as_json:
-        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        typer.echo(json_shown(json.dumps(summary, indent=2, ensure_ascii=False)))
         return
     _print(summary, _(game.title), took)
 
@@ -132,7 +133,7 @@ def _pct(cell: dict | None) -> str:
 
 
 def _print(s: dict, title: str, took: float) -> None:
-    wide = out if out.is_terminal else Console(file=out.file, width=160, highlight=False)
+    wide = out if out.is_terminal else SafeConsole(file=out.file, width=160, highlight=False)
     names = s["crosstable"]["players"]
     out.print(
         # Translators: English says "matches" for 1 too.

@@ -19,6 +19,7 @@ from typing import Annotated
 import typer
 
 from ..i18n import N_, _, ngettext
+from ..shown import json_shown
 from ..tournament.config import ConfigError
 from ..tournament.runner import open_tournament, play
 from ..tournament.sprt import fixed_pairs
@@ -147,7 +148,7 @@ def match(
     summary = state.summary()
     summary["title"] = game.title
     if as_json:
-        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        typer.echo(json_shown(json.dumps(summary, indent=2, ensure_ascii=False)))
         return
     _print(summary, settings, took)
 

@@ -15,15 +15,15 @@ from typing import Annotated, Any
 
 import typer
 from rich import box
-from rich.console import Console
 from rich.table import Table
 
 from ..i18n import N_, _, ngettext, pgettext
+from ..shown import json_shown
 from ..tournament.config import ConfigError, Overrides, resolve
 from ..tournament.runner import open_tournament, run
 from ..tournament.stats import summarize
 from ..tournament.store import StorageError
-from .common import Command, err, fail, out, plugins
+from .common import Command, SafeConsole, err, fail, out, plugins
 from .running import (
     MatchProgress,
     Records,
@@ -130,7 +130,7 @@ def tournament(
     finally:
         store.close()
     if as_json:
-        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        typer.echo(json_shown(json.dumps(summary, indent=2, ensure_ascii=False)))
         return
     _print_summary(summary, variant, took, played_now)
 
@@ -216,7 +216,7 @@ def _print_summary(s: dict, variant: Any, took: float, played_now: int) -> None:
         cells.append(str(row["errors"]))
         table.add_row(*cells)
     # A pipe or a file has no width to fit: don't fold the figures into 80 columns.
-    wide = out if out.is_terminal else Console(file=out.file, width=160, highlight=False)
+    wide = out if out.is_terminal else SafeConsole(file=out.file, width=160, highlight=False)
     wide.print(table)
     for row in s["players"]:
         if row["mirror"]:

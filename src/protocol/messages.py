@@ -32,6 +32,7 @@ from ..core.tiles import ALL_TILES, Tile
 from ..core.variant import HandResult, Variant, VariantInfo
 from ..core.view import PastHand, View
 from ..players.base import Option
+from ..shown import shown
 
 PROTOCOL = "capicua-bot/1"
 #: The longest line capicua reads from a bot; its messages are a few hundred bytes.
@@ -539,6 +540,7 @@ def read_action(message: Mapping[str, Any], number: int) -> tuple[Action, str | 
 
 
 def one_line(text: str, most: int = MAX_COMMENT) -> str:
-    """``text`` on one line, at most ``most`` characters."""
-    flat = " ".join(text.split())
+    """``text`` on one line, at most ``most`` characters, its control characters written as
+    escapes (a bot's words are shown, never acted on by a terminal)."""
+    flat = shown(" ".join(text.split()))
     return flat if len(flat) <= most else flat[: most - 1] + "…"

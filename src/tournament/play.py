@@ -40,6 +40,7 @@ from ..core.rng import derive_seed, seat_stream
 from ..core.variant import Variant
 from ..players.command import make_player
 from ..protocol.process import POOL
+from ..shown import shown
 from .config import entry_label
 
 
@@ -293,6 +294,8 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
         else:  # an observer plugin or the engine itself
             error = {"seat": None, "player": None, "reason": f"the game stopped: {what}"}
     finally:
+        if error is not None:  # a player's words: shown, never acted on by a terminal
+            error["reason"] = shown(str(error["reason"]))
         referee.seat = 0
         if referee.slot is not None:
             referee.slot[0] = referee.slot[1] = referee.slot[2] = 0

@@ -61,6 +61,14 @@ class Raiser(_Countdown):
         raise ValueError("the raiser gives up")
 
 
+class Shouter(_Countdown):
+    name = "shouter"
+    description = "raises with terminal escapes and a new line in its message"
+
+    def fault(self, view):
+        raise ValueError("\x1b[2J\x1b]0;pwned\x07 cleared\nforged line")
+
+
 class Cheat(_Countdown):
     name = "cheat"
     description = "answers with an action that is not legal after a few decisions"
@@ -313,7 +321,7 @@ class Duel(Variant):
 
 @hookimpl
 def capicua_register_players(registry):
-    for cls in (Raiser, Cheat, Sleeper, Spinner, Blocker, Crasher, Doomed, Slow):
+    for cls in (Raiser, Shouter, Cheat, Sleeper, Spinner, Blocker, Crasher, Doomed, Slow):
         registry.add(cls)
     for cls in (GcSpy, FrameSpy, AttrSpy, Printer, Exiter, Forker, WrappedBot):
         registry.add(cls)

@@ -1,0 +1,41 @@
+"""Text from bots and plugins, made safe to show: control characters written as escapes.
+
+A bot's error text, its name, a plugin's message can hold anything, and a terminal acts on
+some of it (clear the screen, set colours or the window's title, rewrite the line, turn the
+text's direction). :func:`shown` writes every such character as a visible escape (``\\x1b``,
+``\\u202e``), so what a player sends is shown, never executed. The command line's consoles
+pass everything they print through it (``capicua.commands.common.SafeConsole``).
+"""
+
+from __future__ import annotations
+
+#: Characters that reorder or hide text (bidirectional controls) or break lines.
+_INVISIBLE = "\u061c\u200e\u200f\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+_NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return _NAMED.get(ch) or (f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}")
+
+
+_TABLE = {
+    code: _escape(chr(code)) for code in [*range(0x20), *range(0x7F, 0xA0), *map(ord, _INVISIBLE)]
+}
+_KEEP_LINES = {k: v for k, v in _TABLE.items() if k not in (ord("\n"), ord("\t"))}
+
+
+def shown(text: str, lines: bool = False) -> str:
+    """``text`` with every control character (C0, DEL, C1) and every bidirectional or line
+    separating format character written as an escape; ``lines``: new lines and tabs stay."""
+    return text.translate(_KEEP_LINES if lines else _TABLE)
+
+
+_JSON_TABLE = {code: f"\\u{code:04x}" for code in [*range(0x7F, 0xA0), *map(ord, _INVISIBLE)]}
+
+
+def json_shown(text: str) -> str:
+    """JSON text (from ``json.dumps(..., ensure_ascii=False)``, which escapes C0 itself)
+    with DEL, the C1 controls and the bidirectional controls written as ``\\uXXXX``: the
+    same JSON, safe on a terminal."""
+    return text.translate(_JSON_TABLE)
