@@ -79,6 +79,11 @@ class BotProcess:
         environment[TOKEN_ENV] = self.token
         # What it starts is no older than this (a second's margin for the clocks' steps).
         self.since = time.time() - 1.0
+        if not self.argv or not self.argv[0]:
+            raise BotFault("cannot start the bot: its argv names no program")
+        if any("\0" in str(a) for a in [*self.argv, cwd or ""]):
+            # The system takes no NUL in a program's arguments or folder (it ends the text).
+            raise BotFault("cannot start the bot: its argv or folder holds a NUL character")
         try:
             self.proc = subprocess.Popen(
                 self.argv,

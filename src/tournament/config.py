@@ -168,7 +168,7 @@ def read_toml(path: Path) -> dict[str, Any]:
             _("{path}: cannot read it ({problem})").format(path=path, problem=exc.strerror)
         ) from None
     try:
-        return tomllib.loads(raw.decode("utf-8"))
+        data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise ConfigError(_("{path}: not a text file (TOML is UTF-8)").format(path=path)) from None
     except tomllib.TOMLDecodeError as exc:
@@ -176,6 +176,64 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(
             _("{path}: not valid TOML: {problem}").format(path=path, problem=exc)
         ) from None
+    except RecursionError:  # arrays or tables nested thousands deep
+        data = None
+    if data is None or nested_deeper(data, MAX_NESTING):
+        raise ConfigError(
+            _("{path}: its values are nested more than {most} deep; no config needs that").format(
+                path=path, most=MAX_NESTING
+            )
+        )
+    where = holding_nul(data)
+    if where is not None:
+        raise ConfigError(
+            _(
+                "{path}: {key} holds a NUL character (\\u0000), which no file name, program "
+                "or argument can hold; remove it"
+            ).format(path=path, key=where)
+        )
+    return data
+
+
+def holding_nul(value: Any, where: str = "") -> str | None:
+    """The key (``[seats] 2.argv``) of the first text in ``value`` holding a NUL, or
+    ``None``; a NUL ends text for the system, so no path or argument may hold one."""
+    stack: list[tuple[Any, str]] = [(value, where)]
+    while stack:
+        item, at = stack.pop()
+        if isinstance(item, str):
+            if "\0" in item:
+                return at or "?"
+        elif isinstance(item, dict):
+            for key, child in item.items():
+                stack.append((child, f"{at}.{key}" if at else str(key)))
+                if "\0" in str(key):
+                    return at or str(key)
+        elif isinstance(item, list):
+            stack.extend((child, f"{at}[{i}]") for i, child in enumerate(item))
+    return None
+
+
+#: How deep a config's arrays and tables may nest (a seat's options are a few levels).
+MAX_NESTING = 32
+
+
+def nested_deeper(value: Any, most: int) -> bool:
+    """Whether ``value`` (TOML or JSON data) holds arrays or tables more than ``most`` deep;
+    without recursion, so any depth is measured."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth >= most:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 def load_config(path: str | Path, plugins: Any, *, interactive: bool = True) -> TableConfig:
@@ -461,19 +519,25 @@ def check_workers(workers: Any, where: str) -> None:
         )
 
 
+#: The longest time limit for a decision, in seconds: an hour. Far longer limits overflow
+#: the clocks the deadlines are kept on, and then every decision of every game fails.
+MAX_TIME_LIMIT = 3600
+
+
 def check_time_limit(limit: Any, where: str) -> float | None:
-    """The time limit in seconds as a float; ConfigError unless a finite number above 0."""
+    """The time limit in seconds as a float; ConfigError unless a number above 0 and at
+    most :data:`MAX_TIME_LIMIT`."""
     if limit is None:
         return None
     if (
         isinstance(limit, bool)
         or not isinstance(limit, (int, float))
-        or not 0 < limit < float("inf")
+        or not 0 < limit <= MAX_TIME_LIMIT
     ):
         raise ConfigError(
-            _("{where} must be a number of seconds above 0, not {value!r}").format(
-                where=where, value=limit
-            )
+            _(
+                "{where} must be a number of seconds above 0 and at most {most:,}, not {value!r}"
+            ).format(where=where, most=MAX_TIME_LIMIT, value=limit)
         )
     return float(limit)
 

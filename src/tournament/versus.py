@@ -20,6 +20,7 @@ from typing import Any
 from ..i18n import _
 from ..players.command import DEFAULT_TIME_LIMIT, with_folder
 from .config import (
+    MAX_NESTING,
     ConfigError,
     available_cores,
     check_bot,
@@ -27,6 +28,7 @@ from .config import (
     check_time_limit,
     check_workers,
     entry_label,
+    nested_deeper,
     unrecordable,
     whole,
 )
@@ -90,11 +92,15 @@ def parse_player(text: str) -> Any:
 
     if text.lstrip().startswith("{"):  # a seat table, as a config writes it
         try:
-            return tomllib.loads(f"v = {text.strip()}")["v"]
-        except tomllib.TOMLDecodeError as exc:
+            table = tomllib.loads(f"v = {text.strip()}")["v"]
+            if nested_deeper(table, MAX_NESTING):
+                raise RecursionError
+            return table
+        except (tomllib.TOMLDecodeError, RecursionError) as exc:
+            problem = exc if isinstance(exc, tomllib.TOMLDecodeError) else _("nested too deep")
             raise ConfigError(
                 _("player {text!r}: not a TOML inline table ({problem})").format(
-                    text=text, problem=exc
+                    text=text, problem=problem
                 )
             ) from None
     name, sep, rest = text.partition(":")
@@ -114,7 +120,7 @@ def parse_player(text: str) -> Any:
             )
         try:
             value = tomllib.loads(f"v = {raw}")["v"]
-        except tomllib.TOMLDecodeError:
+        except (tomllib.TOMLDecodeError, RecursionError):
             value = raw
         spec[key] = value
     return spec

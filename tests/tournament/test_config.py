@@ -91,7 +91,7 @@ def test_seats_keep_the_entries_as_written(write_config, plugins):
         ),
         (chiva(seed=-1), "[tournament] seed must be at least 0"),
         (chiva(extra="swap_teams = 1"), "swap_teams must be true or false, not 1"),
-        (chiva(extra="time_limit = 0"), "time_limit must be a number of seconds above 0, not 0"),
+        (chiva(extra="time_limit = 0"), "seconds above 0 and at most 3,600, not 0"),
         (chiva(matches=7, extra="swap_teams = true"), "matches must be even, not 7"),
         ('variant = "chiva"\nseats = 4\n', "seats must be a table ([seats])"),
     ],
