@@ -14,7 +14,7 @@ from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 
 from ..core.variant import Variant
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..plugins import Plugins, default_plugins
 from ..shown import shown
 
@@ -133,6 +133,33 @@ def agree_to_programs(found: Mapping[int, str], source: str) -> bool:
         line = _("seat {seat}: {program}").format(seat=seat, program=found[seat])
         err.print(f"  {line}", markup=False)
     return typer.confirm(_("Run them?"), default=False, err=True)
+
+
+def print_errors(count: int, listed: list[dict[str, Any]]) -> None:
+    """The games of a match or a league that ended in an error: how many, that nothing was
+    decided from them, and the first five (seat, player, reason)."""
+    if not count:
+        return
+    out.print(
+        # Translators: English says "matches" and "pairs" for 1 too.
+        ngettext(
+            "errors: {count} matches ended in an error; nothing is decided from them (their "
+            "pairs are void)",
+            "errors: {count} matches ended in an error; nothing is decided from them (their "
+            "pairs are void)",
+            count,
+        ).format(count=count),
+        markup=False,
+    )
+    for e in listed[:5]:
+        if e["seat"]:
+            who = _("seat {seat} ({player})").format(seat=e["seat"], player=e["player"])
+        else:
+            who = _("no seat")
+        line = _("  match {number}: {who}: {reason}")
+        out.print(line.format(number=e["game"] + 1, who=who, reason=e["reason"]), markup=False)
+    if count > 5:
+        out.print(_("  ... (--json lists up to 20)"), markup=False)
 
 
 #: The plugins whose failures were reported (kept here, not as an attribute stuck on them).

@@ -25,7 +25,7 @@ from ..tournament.config import ConfigError
 from ..tournament.league import LeagueSettings, resolve_league, standings
 from ..tournament.runner import open_tournament, run
 from ..tournament.store import StorageError
-from .common import Command, SafeConsole, err, fail, out, plugins
+from .common import Command, SafeConsole, err, fail, out, plugins, print_errors
 from .running import (
     MatchProgress,
     Records,
@@ -113,8 +113,10 @@ def league(
     store.close()
     if as_json:
         typer.echo(json_shown(json.dumps(summary, indent=2, ensure_ascii=False)))
-        return
-    _print(summary, _(game.title), took)
+    else:
+        _print(summary, _(game.title), took)
+    if summary["errors"]:
+        raise typer.Exit(1)  # the figures leave those games out: say so to scripts too
 
 
 def _resume_command(config: Path, settings: LeagueSettings, given: dict[str, Any]) -> str:
@@ -188,12 +190,13 @@ def _print(s: dict, title: str, took: float) -> None:
         out.print(
             # Translators: English says "pairs" for 1 too.
             ngettext(
-                "{void} pairs void (a game stopped with no seat to blame)",
-                "{void} pairs void (a game stopped with no seat to blame)",
+                "{void} pairs void (a game ended in an error)",
+                "{void} pairs void (a game ended in an error)",
                 void,
             ).format(void=void),
             markup=False,
         )
+    print_errors(s["errors"], s["error_list"])
     out.print(time_line(took, 0, s), markup=False)
 
 

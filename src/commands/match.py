@@ -25,7 +25,7 @@ from ..tournament.runner import open_tournament, play
 from ..tournament.sprt import fixed_pairs
 from ..tournament.store import StorageError
 from ..tournament.versus import MatchSettings, Sequential, evaluate, finished, resolve_match
-from .common import Command, err, fail, out, plugins
+from .common import Command, err, fail, out, plugins, print_errors
 from .running import (
     Records,
     Repair,
@@ -149,8 +149,10 @@ def match(
     summary["title"] = game.title
     if as_json:
         typer.echo(json_shown(json.dumps(summary, indent=2, ensure_ascii=False)))
-        return
-    _print(summary, settings, took)
+    else:
+        _print(summary, settings, took)
+    if summary["errors"]:
+        raise typer.Exit(1)  # the figures leave those games out: say so to scripts too
 
 
 def _labels(settings: MatchSettings) -> list[str]:
@@ -309,14 +311,15 @@ def _print(s: dict, settings: MatchSettings, took: float) -> None:
         # Translators: English says "void" of pairs for 1 too.
         line = ngettext(
             "pairs by {first}'s points (0, ½, 1, 1½, 2 of 2): {counts}; {void} void (a game "
-            "stopped with no seat to blame)",
+            "ended in an error)",
             "pairs by {first}'s points (0, ½, 1, 1½, 2 of 2): {counts}; {void} void (a game "
-            "stopped with no seat to blame)",
+            "ended in an error)",
             s["void_pairs"],
         )
     else:
         line = _("pairs by {first}'s points (0, ½, 1, 1½, 2 of 2): {counts}")
     out.print(line.format(first=a, counts=counts, void=s["void_pairs"]), markup=False)
+    print_errors(s["errors"], s["error_list"])
     if test is not None and test["decision"] is not None and settings.sprt is not None:
         fixed = fixed_pairs(settings.sprt, s["pentanomial"])
         if fixed is not None:

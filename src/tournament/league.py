@@ -61,7 +61,7 @@ from .config import (
     unknown_variant,
     whole,
 )
-from .pairs import PairTally, lineup, pair_games
+from .pairs import Errors, PairTally, lineup, noting_errors, pair_games
 from .play import Job
 from .sprt import estimate
 from .versus import MAX_PAIRS, check_entry
@@ -242,6 +242,8 @@ def standings(
     ratings = [model.rating(name=label) for label in labels]
     tally = PairTally(teams)
     games = 0
+    errors = Errors()  # nothing is decided from them
+    rows = noting_errors(rows, errors)
     for _index, which, second, points in pair_games(rows, len(settings.pairings), teams):
         games += 1
         outcome = tally.add(which, second, points)
@@ -293,6 +295,8 @@ def standings(
         "players": labels,
         "planned_pairs": settings.pairs,
         "games": games,
+        "errors": errors.count,
+        "error_list": errors.listed,
         "ratings": [table[k] for k in order],
         "crosstable": {
             "players": [labels[k] for k in order],

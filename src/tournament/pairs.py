@@ -5,10 +5,10 @@ the other in every seat of the second (in Chiva, seats 1+3 against 2+4), then pl
 twice with the teams exchanged (:mod:`.play` plans the games). A pair's outcome is the first
 player's points over its two games: a won game is 1, a drawn one 1/2, a lost one 0.
 
-A game ended by a player's error is lost by the side of the seat that erred and won by the
-other, as a crash or a timeout loses a game in chess engine testing: a bot that crashes is
-worse, not unrated. A game stopped with no seat to blame (an observer plugin, the engine)
-says nothing about either player, and its pair is left out (counted as *void*).
+A game that ended in an error says nothing about how well either player plays: a player
+that raised or overran its time, a setting no player could meet, an observer plugin or the
+engine stopping it. Nothing is decided from it: its pair is left out of the figures and the
+test (counted as *void*), and the commands list the errors (:func:`noting_errors`).
 """
 
 from __future__ import annotations
@@ -37,14 +37,10 @@ def lineup(variant: Any, first: Any, second: Any) -> dict[int, Any]:
 
 
 def game_points(facts: dict, error: dict | None, first_team: int, teams: Any) -> float | None:
-    """The first player's points in one game (1, 1/2 or 0); ``None`` for a game that says
-    nothing about the players (stopped with no seat to blame)."""
+    """The first player's points in one game (1, 1/2 or 0); ``None`` for a game that ended
+    in an error, which says nothing about the players."""
     if error is not None:
-        seat = error.get("seat")
-        if not seat:
-            return None
-        erring = next(t for t, seats in enumerate(teams, 1) if seat in seats)
-        return 0.0 if erring == first_team else 1.0
+        return None
     winner = facts.get("winner")
     if winner is None:
         return 0.5
@@ -79,6 +75,34 @@ class PairTally:
         outcome = round(2 * (first + points))
         counts[outcome] += 1
         return outcome
+
+
+#: The errors a summary lists (the count says how many in all).
+ERRORS_LISTED = 20
+
+
+@dataclass
+class Errors:
+    """The games that ended in an error, as their rows go by: how many, and the first few."""
+
+    count: int = 0
+    listed: list[dict[str, Any]] = field(default_factory=list)
+
+    def note(self, index: int, error: dict) -> None:
+        self.count += 1
+        if len(self.listed) < ERRORS_LISTED:
+            entry = {"game": index, **{k: error.get(k) for k in ("seat", "player", "reason")}}
+            self.listed.append(entry)
+
+
+def noting_errors(
+    rows: Iterable[tuple[int, int, dict, dict | None]], errors: Errors
+) -> Iterator[tuple[int, int, dict, dict | None]]:
+    """``rows`` as they are, each game that ended in an error noted in ``errors``."""
+    for row in rows:
+        if row[3] is not None:
+            errors.note(row[0], row[3])
+        yield row
 
 
 def pair_games(

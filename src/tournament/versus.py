@@ -32,7 +32,7 @@ from .config import (
     unrecordable,
     whole,
 )
-from .pairs import PairTally, lineup, pair_games
+from .pairs import Errors, PairTally, lineup, noting_errors, pair_games
 from .play import Job
 from .sprt import Sprt, estimate
 from .store import Store
@@ -232,6 +232,7 @@ class Sequential:
         self.decision: str | None = None
         self.end: int | None = None  # the index after the last game that counts
         self.games = 0
+        self.errors = Errors()  # the games that ended in an error: nothing decided from them
 
     @property
     def counts(self) -> list[int]:
@@ -248,7 +249,7 @@ class Sequential:
     def watch(self, start: int, stop: int) -> int | None:
         if self.end is not None:
             return self.end
-        rows = self.store.facts(stop, start)
+        rows = noting_errors(self.store.facts(stop, start), self.errors)
         sprt = self.settings.sprt
         for index, _which, second, points in pair_games(rows, 1, self.teams):
             self.games = index + 1
@@ -276,6 +277,8 @@ class Sequential:
             "pairs": self.pairs,
             "games": self.games,
             "void_pairs": self.void,
+            "errors": self.errors.count,
+            "error_list": self.errors.listed,
             "pentanomial": self.counts,
             "estimate": estimate(self.counts),
             "db": str(s.db),

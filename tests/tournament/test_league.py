@@ -166,3 +166,21 @@ def test_a_config_without_a_league_table_is_one_line(cli, write_config, tmp_path
     path = write_config('variant = "chiva"\n')
     result = cli("league", path, "--db", tmp_path / "l.sqlite")
     assert result.exit_code == 2 and "no [league] table" in result.stderr
+
+
+def test_a_leagues_error_games_are_reported_and_decide_nothing(
+    cli, write_config, tmp_path, testplayers
+):
+    players = '["random", { player = "raiser", rate = 1.0, after = 0 }, "heuristic"]'
+    path = config(write_config, players=players, pairs=2)
+    result = cli("league", path, "--db", tmp_path / "l.sqlite", "--json")
+    assert result.exit_code == 1, result.output
+    s = json.loads(result.stdout)
+    assert s["errors"] == 8 and all("raiser gives up" in e["reason"] for e in s["error_list"])
+    by_players = {tuple(p["players"]): p for p in s["pairings"]}
+    clean = [p for names, p in by_players.items() if not any("raiser" in n for n in names)]
+    assert [sum(p["pentanomial"]) for p in clean] == [2]
+    assert all(p["void_pairs"] == 2 for names, p in by_players.items() if p not in clean)
+    text = cli("league", path, "--db", tmp_path / "l.sqlite", "--resume")
+    assert text.exit_code == 1 and "Traceback" not in text.output
+    assert "errors: 8 matches ended in an error; nothing is decided from them" in text.stdout

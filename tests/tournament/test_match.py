@@ -20,12 +20,12 @@ from .conftest import read_jsonl
 SPRT = "elo0=0,elo1=40,alpha=0.05,beta=0.05"
 
 
-def match(cli, tmp_path, *args, name="m"):
+def match(cli, tmp_path, *args, name="m", status=0):
     records = tmp_path / f"{name}.jsonl"
     result = cli(
         "match", *args, "--db", tmp_path / f"{name}.sqlite", "--records", records, "--json"
     )
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == status, result.output
     summary = json.loads(result.stdout)
     return summary, records
 
@@ -71,11 +71,26 @@ def test_without_a_test_a_match_plays_its_pairs(cli, tmp_path):
     assert 0.0 <= s["estimate"]["score"] <= 1.0
 
 
-def test_a_players_errors_lose_its_games(cli, tmp_path, testplayers):
-    s, _ = match(
-        cli, tmp_path, "raiser:rate=1.0,after=0", "random", "--variant", "chiva", "--pairs", 3
-    )
-    assert s["pentanomial"] == [3, 0, 0, 0, 0]
+def test_games_that_ended_in_an_error_are_reported_and_decide_nothing(cli, tmp_path, testplayers):
+    args = ("raiser:rate=1.0,after=0", "random", "--variant", "chiva", "--pairs", 3)
+    s, _ = match(cli, tmp_path, *args, status=1)
+    assert s["pentanomial"] == [0, 0, 0, 0, 0] and s["estimate"]["score"] is None
+    assert s["void_pairs"] == 3 and s["errors"] == 6
+    first = s["error_list"][0]
+    assert first["game"] == 0 and first["seat"] in (1, 3) and "raiser gives up" in first["reason"]
+    text = cli("match", *args, "--db", tmp_path / "t.sqlite")
+    assert text.exit_code == 1 and "Traceback" not in text.output
+    assert "errors: 6 matches ended in an error; nothing is decided from them" in text.stdout
+    assert "  match 1: seat " in text.stdout and "the raiser gives up" in text.stdout
+    assert "3 void (a game ended in an error)" in text.stdout
+
+
+def test_an_sprt_match_never_decides_from_error_games(cli, tmp_path, testplayers):
+    # The raiser errs in about half its matches: the test decides from the others alone.
+    args = ("heuristic", "raiser:rate=0.5,after=0", "--variant", "chiva", "--sprt", SPRT)
+    s, _ = match(cli, tmp_path, *args, "--seed", 3, "--pairs", 40, status=1)
+    assert s["errors"] > 0 and s["void_pairs"] > 0
+    assert sum(s["pentanomial"]) + s["void_pairs"] == s["games"] // 2
 
 
 def test_a_two_seat_game_from_a_plugin_is_played_one_against_one(cli, tmp_path, testplayers):
@@ -159,11 +174,11 @@ def test_duplicate_lineups_need_two_equal_teams():
         lineup(three, "a", "b")
 
 
-def test_a_game_scores_for_the_first_player_and_an_error_loses_for_its_side():
+def test_a_game_scores_for_the_first_player_and_an_error_says_nothing():
     teams = ((1, 3), (2, 4))
     assert game_points({"winner": 1}, None, 1, teams) == 1.0
     assert game_points({"winner": 2}, None, 1, teams) == 0.0
     assert game_points({"winner": None}, None, 2, teams) == 0.5
-    assert game_points({}, {"seat": 3, "reason": "raised"}, 1, teams) == 0.0
-    assert game_points({}, {"seat": 4, "reason": "raised"}, 1, teams) == 1.0
+    assert game_points({}, {"seat": 3, "reason": "raised"}, 1, teams) is None
+    assert game_points({}, {"seat": 4, "reason": "raised"}, 1, teams) is None
     assert game_points({}, {"seat": None, "reason": "engine"}, 1, teams) is None
