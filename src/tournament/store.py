@@ -25,6 +25,7 @@ gives the same rows back since a game depends only on the settings and its index
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import sqlite3
@@ -56,9 +57,12 @@ CREATE TABLE IF NOT EXISTS games (
     swapped INTEGER NOT NULL,    -- 1: the second game of a deal, teams exchanged
     record TEXT NOT NULL,        -- the capicua-match/1 record, one line of JSON
     facts TEXT NOT NULL,         -- winner, label, hands, decision times (JSON)
-    error TEXT                   -- the player error that ended the game (JSON), or NULL
+    error TEXT,                  -- the player error that ended the game (JSON), or NULL
+    sum TEXT                     -- the row's checksum (row_sum), or NULL in older databases
 );
 """
+#: The meta key saying every row carries its checksum (databases created with the column).
+ROW_SUMS = "row_sums"
 _DAMAGED = """
 CREATE TABLE IF NOT EXISTS damaged (  -- rows set aside by --repair, as they were found
     idx INTEGER, seed, swapped, record, facts, error, problem TEXT NOT NULL
@@ -95,6 +99,8 @@ class Store:
         self.path = path
         self.con = con
         self._lock = lock
+        self.sums = False  # the games table has the checksum column
+        self.all_summed = False  # every row carries its checksum (created with the column)
 
     @classmethod
     def open(cls, path: Path) -> Store:
@@ -148,12 +154,14 @@ class Store:
             version = store.meta("schema")
             if version is None:
                 store.set_meta("schema", SCHEMA_VERSION)
+                store.set_meta(ROW_SUMS, "sha256")
             elif version != SCHEMA_VERSION:
                 raise ConfigError(
                     _("{path} was written by another version of capicua (schema {version})").format(
                         path=path, version=version
                     )
                 )
+            store._add_sums_column()
         except sqlite3.DatabaseError as exc:
             con.close()
             raise ConfigError(
@@ -165,6 +173,18 @@ class Store:
             con.close()
             raise
         return store
+
+    def _add_sums_column(self) -> None:
+        """Give a database written before rows carried checksums the column for them: its
+        new rows carry one, its older rows (no checksum) are checked as they always were.
+        A database that cannot be written (read-only) is read as it is."""
+        columns = {r[1] for r in self.con.execute("PRAGMA table_info(games)")}
+        self.sums = "sum" in columns
+        if not self.sums:
+            with contextlib.suppress(sqlite3.Error):
+                self.con.execute("ALTER TABLE games ADD COLUMN sum TEXT")
+                self.sums = True
+        self.all_summed = self.meta(ROW_SUMS) is not None
 
     def close(self) -> None:
         self.con.close()
@@ -204,18 +224,24 @@ class Store:
         return {r[0] for r in self._read("SELECT idx FROM games")}
 
     def add(self, result: dict) -> None:
-        """Keep one finished game; committed before this returns (autocommit mode)."""
+        """Keep one finished game, with its checksum; committed before this returns
+        (autocommit mode)."""
         error = result.get("error")
+        row: tuple[Any, ...] = (
+            result["index"],
+            result["seed"],
+            int(result["swapped"]),
+            result["record"],
+            json.dumps(result["facts"], separators=(",", ":"), allow_nan=False),
+            None if error is None else json.dumps(error, allow_nan=False),
+        )
+        columns = "idx, seed, swapped, record, facts, error"
+        if self.sums:
+            row, columns = (*row, row_sum(*row)), columns + ", sum"
+        marks = ", ".join("?" * len(row))
         self._write(
-            "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?)",
-            (
-                result["index"],
-                result["seed"],
-                int(result["swapped"]),
-                result["record"],
-                json.dumps(result["facts"], separators=(",", ":"), allow_nan=False),
-                None if error is None else json.dumps(error, allow_nan=False),
-            ),
+            f"INSERT OR REPLACE INTO games ({columns}) VALUES ({marks})",
+            row,
             _("cannot keep match {number}").format(number=result["index"] + 1),
         )
 
@@ -279,11 +305,16 @@ class Store:
         # Bytes, so that text that is not UTF-8 is found here rather than raised while read.
         self.con.text_factory = bytes
         try:
+            summed = ", sum" if self.sums else ", NULL"
             rows = self.con.execute(
-                "SELECT idx, seed, swapped, record, facts, error FROM games ORDER BY idx"
+                f"SELECT idx, seed, swapped, record, facts, error{summed} FROM games ORDER BY idx"
             )
-            for idx, seed, swapped, record, facts, error in rows:
+            for idx, seed, swapped, record, facts, error, stored in rows:
                 problem = _row_problem(idx, seed, swapped, record, facts, error)
+                if problem is None:
+                    problem = _sum_problem(
+                        (idx, seed, swapped, record, facts, error), stored, self.all_summed
+                    )
                 if problem is not None:
                     found.append((idx, problem))
         except sqlite3.Error as exc:
@@ -301,7 +332,9 @@ class Store:
             self.con.execute("BEGIN IMMEDIATE")
             for i in indices:
                 self.con.execute(
-                    "INSERT INTO damaged SELECT *, ? FROM games WHERE idx = ?", (why[i], i)
+                    "INSERT INTO damaged (idx, seed, swapped, record, facts, error, problem) "
+                    "SELECT idx, seed, swapped, record, facts, error, ? FROM games WHERE idx = ?",
+                    (why[i], i),
                 )
                 self.con.execute("DELETE FROM games WHERE idx = ?", (i,))
             self.con.execute("COMMIT")
@@ -344,6 +377,27 @@ class Store:
                         "{path}: match {number}'s row is damaged; --resume --repair plays it again"
                     ).format(path=self.path, number=idx + 1)
                 ) from None
+
+
+def row_sum(idx: Any, seed: Any, swapped: Any, record: Any, facts: Any, error: Any) -> str:
+    """The checksum a game's row carries: the SHA-256 of its values, as stored."""
+    text = json.dumps([idx, seed, swapped, record, facts, error], ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _sum_problem(row: tuple, stored: Any, required: bool) -> str | None:
+    """What is wrong with a row's checksum (its text already checked to be UTF-8), or
+    ``None``; a row of a database older than checksums may have none."""
+    if stored is None:
+        return "its checksum is missing" if required else None
+    idx, seed, swapped, record, facts, error = (
+        v.decode("utf-8") if isinstance(v, bytes) else v for v in row
+    )
+    if isinstance(stored, bytes):
+        stored = stored.decode("utf-8", "replace")
+    if stored != row_sum(idx, seed, swapped, record, facts, error):
+        return "its checksum does not match what it holds"
+    return None
 
 
 def _row_problem(

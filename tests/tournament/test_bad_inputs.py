@@ -3,6 +3,9 @@ right outcome), never a traceback, and nothing already finished is lost."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
+
 import pytest
 
 from capicua.tournament.config import Overrides, resolve
@@ -72,3 +75,60 @@ def test_a_nul_in_a_bots_argv_on_the_command_line_is_one_line(cli):
     entry = '{ player = "command", argv = ["python3", "a\\u0000b"] }'
     result = cli("match", entry, "random", "--variant", "chiva")
     one_error(result, "cannot start the bot: its argv or folder holds a NUL character")
+
+
+def _finished(cli, write_config, tmp_path, seed):
+    config = write_config(chiva(matches=6, seed=seed))
+    db, records = tmp_path / "t.sqlite", tmp_path / "r.jsonl"
+    assert cli("tournament", config, "--db", db, "--records", records).exit_code == 0
+    return config, db, records
+
+
+def test_a_row_changed_into_other_valid_json_fails_its_checksum_and_repair_replays_it(
+    cli, write_config, tmp_path
+):
+    config, db, records = _finished(cli, write_config, tmp_path, seed=41)
+    whole = records.read_bytes()
+    with sqlite3.connect(db) as con:
+        (facts,) = con.execute("SELECT facts FROM games WHERE idx = 2").fetchone()
+        changed = json.loads(facts)
+        changed["winner"] = 3 - (changed["winner"] or 1)  # the other team won, it now says
+        con.execute("UPDATE games SET facts = ? WHERE idx = 2", (json.dumps(changed),))
+    problem = "its checksum does not match what it holds"
+    result = cli("tournament", config, "--db", db, "--records", records, "--resume")
+    one_error(result, f"{db}: 1 damaged row (match 3: {problem})", "--repair")
+    repaired = cli("tournament", config, "--db", db, "--records", records, "--resume", "--repair")
+    assert repaired.exit_code == 0, repaired.output
+    assert records.read_bytes() == whole  # the match played again, not the changed row
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT idx, problem FROM damaged").fetchall() == [(2, problem)]
+
+
+def test_a_row_whose_checksum_was_removed_is_damaged_too(cli, write_config, tmp_path):
+    config, db, _records = _finished(cli, write_config, tmp_path, seed=42)
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE games SET sum = NULL WHERE idx = 4")
+    result = cli("tournament", config, "--db", db, "--resume")
+    one_error(result, "1 damaged row (match 5: its checksum is missing)")
+
+
+def test_a_database_from_before_checksums_is_read_and_its_new_rows_carry_them(
+    cli, write_config, tmp_path
+):
+    config, db, records = _finished(cli, write_config, tmp_path, seed=43)
+    whole = records.read_bytes()
+    with sqlite3.connect(db) as con:  # as capicua wrote it before rows had checksums
+        con.execute("DELETE FROM games WHERE idx >= 3")
+        con.executescript(
+            "CREATE TABLE old (idx INTEGER PRIMARY KEY, seed INTEGER NOT NULL, swapped INTEGER"
+            " NOT NULL, record TEXT NOT NULL, facts TEXT NOT NULL, error TEXT);"
+            "INSERT INTO old SELECT idx, seed, swapped, record, facts, error FROM games;"
+            "DROP TABLE games; ALTER TABLE old RENAME TO games;"
+        )
+        con.execute("DELETE FROM meta WHERE key = 'row_sums'")
+    resumed = cli("tournament", config, "--db", db, "--records", records, "--resume")
+    assert resumed.exit_code == 0, resumed.output
+    assert records.read_bytes() == whole
+    with sqlite3.connect(db) as con:
+        sums = [s for (s,) in con.execute("SELECT sum FROM games ORDER BY idx")]
+    assert sums[:3] == [None] * 3 and all(sums[3:])
