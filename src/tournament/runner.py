@@ -29,7 +29,7 @@ from ..i18n import _, ngettext
 from .backends import LocalPool
 from .config import ConfigError
 from .play import Job, plan
-from .store import StorageError, Store, explain, lock_file
+from .store import StorageError, Store, explain, lock_file, real_path
 
 #: ``watch(start, stop)`` hears that games ``start`` to before ``stop`` are in the database,
 #: in order; it returns the index where the run ends (``<= stop``), or ``None`` to go on.
@@ -235,7 +235,7 @@ class InOrder:
     def _open(self, path: Path) -> TextIO:
         # Locked before it is emptied: a second run writing the same file is refused.
         self._lock = lock_file(
-            path,
+            real_path(path),
             # Translators: after the file's name; {who} is "process 1234" or "another process".
             _(
                 "is being written by another capicua run ({who}); let it finish or stop it, or "

@@ -105,7 +105,16 @@ class Store:
     @classmethod
     def open(cls, path: Path) -> Store:
         """Open (or create) the database at ``path`` for one run; ConfigError if it is
-        something else, or if another run has it open."""
+        something else, or if another run has it open.
+
+        The lock is taken on the file ``path`` names in the end (symbolic links followed),
+        so two runs reaching one database by different paths still exclude each other."""
+        if path.is_dir() or path.name in ("", ".", ".."):
+            raise ConfigError(
+                _("{path} is a folder; the database is a file, e.g. {example}").format(
+                    path=path, example=path / "tournament.sqlite"
+                )
+            )
         if not path.parent.is_dir():
             raise ConfigError(
                 _("{path}: the folder {folder} does not exist").format(
@@ -113,7 +122,7 @@ class Store:
                 )
             )
         lock = lock_file(
-            path,
+            real_path(path),
             # Translators: after the file's name; {who} is "process 1234" or "another process".
             _(
                 "is in use by another capicua run ({who}); let it finish or stop it, then "
@@ -434,6 +443,15 @@ def _row_problem(
     if err is not None and not (isinstance(err, dict) and "reason" in err):
         return "error has the wrong shape"
     return None
+
+
+def real_path(path: Path) -> Path:
+    """The file ``path`` names in the end: symbolic links followed, ``..`` resolved (the
+    file need not exist yet)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # a loop of links: the path as given
+        return path
 
 
 def lock_file(path: Path, busy: str) -> IO[str]:

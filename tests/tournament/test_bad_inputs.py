@@ -8,7 +8,8 @@ import sqlite3
 
 import pytest
 
-from capicua.tournament.config import Overrides, resolve
+from capicua.tournament.config import ConfigError, Overrides, resolve
+from capicua.tournament.store import Store
 
 from .conftest import chiva
 from .test_faults import one_error
@@ -77,6 +78,17 @@ def test_a_nul_in_a_bots_argv_on_the_command_line_is_one_line(cli):
     one_error(result, "cannot start the bot: its argv or folder holds a NUL character")
 
 
+@pytest.mark.parametrize("where", [".", "sub", ""])
+def test_a_folder_for_the_database_is_one_line(cli, write_config, tmp_path, where, monkeypatch):
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path)
+    if where:
+        result = cli("tournament", write_config(chiva(extra=f'db = "{where}"')))
+    else:
+        result = cli("tournament", write_config(chiva()), "--db", ".")
+    one_error(result, "is a folder; the database is a file, e.g.")
+
+
 def _finished(cli, write_config, tmp_path, seed):
     config = write_config(chiva(matches=6, seed=seed))
     db, records = tmp_path / "t.sqlite", tmp_path / "r.jsonl"
@@ -132,3 +144,22 @@ def test_a_database_from_before_checksums_is_read_and_its_new_rows_carry_them(
     with sqlite3.connect(db) as con:
         sums = [s for (s,) in con.execute("SELECT sum FROM games ORDER BY idx")]
     assert sums[:3] == [None] * 3 and all(sums[3:])
+
+
+def test_a_database_reached_through_a_symbolic_link_is_locked_all_the_same(
+    cli, write_config, tmp_path
+):
+    real = tmp_path / "real.sqlite"
+    (tmp_path / "elsewhere").mkdir()
+    link = tmp_path / "elsewhere" / "link.sqlite"
+    link.symlink_to(real)
+    held = Store.open(real)
+    try:
+        with pytest.raises(ConfigError, match="is in use by another capicua run"):
+            Store.open(link)
+        config = write_config(chiva())
+        result = cli("tournament", config, "--db", link, "--resume")
+        one_error(result, "is in use by another capicua run")
+    finally:
+        held.close()
+    Store.open(link).close()  # once the first run is done, the link opens it
