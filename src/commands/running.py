@@ -141,7 +141,15 @@ def stopping_cleanly(store: Any, kept: Callable[[bool], str], resume_with: str) 
         raise typer.Exit(130) from None
     except (RunnerError, ConfigError, StorageError) as exc:
         what = kept(False)
+        played = _played(store)
         store.close()
+        if played == 0:  # nothing to resume: the same command, once fixed, starts afresh
+            fail(
+                _(
+                    "{problem}; no match was played yet, so there is nothing to resume: fix "
+                    "that and run the command again"
+                ).format(problem=exc)
+            )
         fail(
             _("{problem}; {kept}; continue with: {command}").format(
                 problem=exc, kept=what, command=resume_with
@@ -149,6 +157,14 @@ def stopping_cleanly(store: Any, kept: Callable[[bool], str], resume_with: str) 
         )
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def _played(store: Any) -> int | None:
+    """How many games the store holds; ``None`` when it cannot say."""
+    try:
+        return int(store.count())
+    except Exception:  # noqa: BLE001 - a store that failed: say what it kept as before
+        return None
 
 
 def _interrupt(signum: int, frame: Any) -> None:

@@ -64,9 +64,12 @@ def open_tournament(
             _check_rows(store, repair)
             played = store.count()
         stored = _stored_settings(store, settings, repair, plugins)
-        if stored is None and not played:
+        if not played:
+            # Nothing finished to keep: a start that failed before its first game (a bad
+            # flag, a bot that would not start) leaves nothing that binds the next run.
             if settings.seed is None:
-                settings = replace(settings, seed=fresh_seed())
+                seed = stored["identity"].get("seed") if stored is not None else None
+                settings = replace(settings, seed=seed if isinstance(seed, int) else fresh_seed())
         else:
             if settings.seed is None and stored is not None:
                 settings = replace(settings, seed=stored["identity"]["seed"])

@@ -9,6 +9,7 @@ import sqlite3
 import pytest
 
 from capicua.tournament.config import ConfigError, Overrides, resolve
+from capicua.tournament.runner import open_tournament
 from capicua.tournament.store import Store
 
 from .conftest import chiva
@@ -163,3 +164,29 @@ def test_a_database_reached_through_a_symbolic_link_is_locked_all_the_same(
     finally:
         held.close()
     Store.open(link).close()  # once the first run is done, the link opens it
+
+
+def test_a_start_that_failed_before_any_game_neither_blocks_a_rerun_nor_repeats_the_flag(
+    cli, write_config, tmp_path
+):
+    pytest.importorskip("distributed")
+    import dask
+
+    config, db = write_config(chiva(matches=4)), tmp_path / "t.sqlite"
+    with dask.config.set({"distributed.comm.timeouts.connect": "0.5s"}):
+        failed = cli("tournament", config, "--db", db, "--scheduler", "tcp://127.0.0.1:9")
+    line = one_error(failed, "cannot reach the dask scheduler", "no match was played yet")
+    assert "continue with" not in line and line.count("--scheduler") == 0
+    again = cli("tournament", config, "--db", db, "--seed", 99)  # another seed, no --resume
+    assert again.exit_code == 0, again.output
+
+
+def test_a_database_holding_no_game_takes_other_settings(write_config, tmp_path, plugins):
+    db = tmp_path / "t.sqlite"
+    first = resolve(write_config(chiva(seed=1)), Overrides(db=db), plugins)
+    _settings, store = open_tournament(first, resume=False)
+    store.close()
+    other = resolve(write_config(chiva(seed=2, matches=8)), Overrides(db=db), plugins)
+    settings, store = open_tournament(other, resume=False)
+    store.close()
+    assert settings.seed == 2 and settings.matches == 8

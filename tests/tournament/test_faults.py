@@ -90,7 +90,7 @@ def test_workers_that_keep_dying_at_different_points_stop_the_run_with_one_line(
         result,
         "the worker playing match 1 died 3 times at different points",
         "something outside capicua keeps stopping worker processes",
-        "--resume",
+        "no match was played yet, so there is nothing to resume: fix that and run the command",
     )
     assert games_in(tmp_path / "t.sqlite") == 0
 
