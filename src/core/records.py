@@ -11,6 +11,7 @@ is a :class:`RecordError` naming the field.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal, overload
@@ -108,6 +109,22 @@ def dumps(record: dict) -> str:
 # -- reading -----------------------------------------------------------------------------
 
 
+def _streams_problem(streams: Any) -> str | None:
+    """What is wrong with a save's random streams (seat to stream state), or ``None``."""
+    from .rng import parse_stream_state
+
+    if not isinstance(streams, dict) or not streams:
+        return "they are not a table of seat to stream"
+    for seat, state in streams.items():
+        if not (isinstance(seat, str) and seat.isascii() and seat.isdigit()):
+            return f"{seat!r} is not a seat"
+        try:
+            parse_stream_state(state)
+        except (TypeError, ValueError) as exc:
+            return f"seat {seat}: {exc}"
+    return None
+
+
 def read_records(path: str | Path) -> Iterator[tuple[int, dict]]:
     """``(line number, record)`` for each record of a ``.json`` or ``.jsonl`` file.
 
@@ -134,6 +151,12 @@ def read_records(path: str | Path) -> Iterator[tuple[int, dict]]:
         raise RecordError(f"{p}: nested too deeply to be a record") from None
     if isinstance(whole, dict):
         if whole.get("format") == SAVE_FORMAT and isinstance(whole.get("match"), dict):
+            problem = _streams_problem(whole.get("streams"))
+            if problem is not None:
+                raise RecordError(
+                    f"{p}: a save whose random streams are damaged ({problem}); the table "
+                    "sets it aside rather than resume it, and it is not shown as it stands"
+                )
             whole = whole["match"]
         yield 1, whole
         return
@@ -226,6 +249,12 @@ class _Reader:
             raise RecordError(f"{where}: not the whole set dealt once ({detail})")
 
 
+_SEAT_KEY = re.compile(r"[1-9][0-9]{0,3}")
+
+#: The largest seed a record may hold (seeds are 63-bit, as ``--seed`` takes them).
+MAX_SEED = 2**63 - 1
+
+
 def _field(obj: dict, key: str, where: str, kind: type | tuple[type, ...]) -> Any:
     if key not in obj:
         raise RecordError(f"{where}: missing {key!r}")
@@ -260,7 +289,16 @@ def replay(record: Any, variants: Any) -> Match:
         except (TypeError, ValueError) as exc:
             raise RecordError(f"record.options: {exc}") from None
     seed = _field(record, "seed", "record", int)
-    _field(record, "seats", "record", dict)
+    if not 0 <= seed <= MAX_SEED:
+        shown = str(seed) if abs(seed) < 10**30 else f"a number of {len(str(abs(seed)))} digits"
+        raise RecordError(f"record.seed: a seed is a whole number from 0 to 2**63-1, not {shown}")
+    seats = _field(record, "seats", "record", dict)
+    for key in seats:
+        if not (_SEAT_KEY.fullmatch(key) and int(key) <= variant.seats):
+            raise RecordError(
+                f"record.seats: {key!r} is not a seat of {variant.name} (seats 1 to "
+                f"{variant.seats})"
+            )
     draw = _field(record, "draw", "record", list)
     hands = _field(record, "hands", "record", list)
     rd = _Reader(variant)

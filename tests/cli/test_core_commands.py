@@ -148,6 +148,7 @@ def test_replay_reads_the_record_inside_a_table_save(tmp_path):
     # The table saves its match as a capicua-save/1 file: the record under "match", beside
     # the seats' random streams. `capicua replay` checks that record.
     from capicua.core.match import Match
+    from capicua.core.rng import seat_stream, stream_state
     from capicua.gui.save import write
     from capicua.variants.chiva import Chiva
 
@@ -157,7 +158,7 @@ def test_replay_reads_the_record_inside_a_table_save(tmp_path):
     path = write(
         m,
         {1: "human", 2: "random", 3: "random", 4: "random"},
-        {s: "x" for s in range(1, 5)},
+        {s: stream_state(seat_stream(5, s)) for s in range(1, 5)},
         tmp_path / "match.json",
     )
     r = invoke("replay", str(path))

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from capicua.cli import app
 from capicua.core.match import Match
 from capicua.core.records import dumps, to_record
+from capicua.core.rng import seat_stream, stream_state
 from capicua.gui.save import write
 from capicua.variants.chiva import Chiva
 from deals import deal, play
@@ -130,7 +131,8 @@ def test_review_reads_the_table_save(tmp_path):
     m = Match(v, 1, [deal(v, PARTNER_PASS)])
     play(m, PARTNER_PASS_PLAY)
     seats = {1: "heuristic", 2: "heuristic", 3: "heuristic", 4: "human"}
-    path = write(m, seats, {s: "x" for s in seats}, tmp_path / "match-chiva.json")
+    streams = {s: stream_state(seat_stream(1, s)) for s in seats}
+    path = write(m, seats, streams, tmp_path / "match-chiva.json")
     r = invoke("review", str(path), "--seat", "4", "--level", "fast")
     assert r.exit_code == 0, r.output
     assert "Seat 4 (human): " in r.output and "a blunder" in r.output

@@ -8,6 +8,10 @@ import sqlite3
 
 import pytest
 
+from capicua.core.driver import play_match
+from capicua.core.records import dumps, to_record
+from capicua.core.rng import seat_stream
+from capicua.gui import save as gui_save
 from capicua.tournament.config import ConfigError, Overrides, resolve
 from capicua.tournament.runner import open_tournament
 from capicua.tournament.store import Store
@@ -18,6 +22,9 @@ from .test_faults import one_error
 
 def _league(players='["random", "heuristic"]', extra=""):
     return f'variant = "chiva"\n[league]\nplayers = {players}\npairs = 2\nseed = 3\n{extra}\n'
+
+
+# -- time_limit ----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("value", ["1e10", "3601", "1e400"])
@@ -38,6 +45,9 @@ def test_a_time_limit_past_an_hour_is_one_line(cli, write_config, tmp_path, valu
 def test_a_time_limit_of_an_hour_is_accepted(write_config, tmp_path, plugins):
     path = write_config(chiva(extra="time_limit = 3600"))
     assert resolve(path, Overrides(db=tmp_path / "t"), plugins).time_limit == 3600.0
+
+
+# -- configs nested thousands deep, a NUL in argv, a folder for a database -----------------
 
 
 def test_a_config_nested_2000_deep_is_one_line(cli, write_config, tmp_path):
@@ -88,6 +98,9 @@ def test_a_folder_for_the_database_is_one_line(cli, write_config, tmp_path, wher
     else:
         result = cli("tournament", write_config(chiva()), "--db", ".")
     one_error(result, "is a folder; the database is a file, e.g.")
+
+
+# -- a stored row's checksum ---------------------------------------------------------------
 
 
 def _finished(cli, write_config, tmp_path, seed):
@@ -147,6 +160,9 @@ def test_a_database_from_before_checksums_is_read_and_its_new_rows_carry_them(
     assert sums[:3] == [None] * 3 and all(sums[3:])
 
 
+# -- the lock holds whatever path names the database -----------------------------------------
+
+
 def test_a_database_reached_through_a_symbolic_link_is_locked_all_the_same(
     cli, write_config, tmp_path
 ):
@@ -164,6 +180,9 @@ def test_a_database_reached_through_a_symbolic_link_is_locked_all_the_same(
     finally:
         held.close()
     Store.open(link).close()  # once the first run is done, the link opens it
+
+
+# -- a start that fails before its first game ----------------------------------------------
 
 
 def test_a_start_that_failed_before_any_game_neither_blocks_a_rerun_nor_repeats_the_flag(
@@ -190,3 +209,84 @@ def test_a_database_holding_no_game_takes_other_settings(write_config, tmp_path,
     settings, store = open_tournament(other, resume=False)
     store.close()
     assert settings.seed == 2 and settings.matches == 8
+
+
+# -- records and saves: a seed that is not one, a seat that is not there, broken streams -----
+
+
+@pytest.fixture(scope="module")
+def record_text() -> str:
+    from capicua.plugins import load_plugins
+
+    loaded = load_plugins()
+    seats = {s: "random" for s in range(1, 5)}
+    players = {s: loaded.players.create("random", seat_stream(3, s)) for s in seats}
+    match = play_match(loaded.variants.create("chiva"), players, 3)
+    return dumps(to_record(match, seats))
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda r: r.replace('"seed":3', '"seed":NaN'), "record.seed: wrong type (nan)"),
+        (
+            lambda r: r.replace('"seed":3', '"seed":1' + "0" * 400),
+            "record.seed: a seed is a whole number from 0 to 2**63-1, not a number of 401 digits",
+        ),
+        (
+            lambda r: r.replace('"seed":3', f'"seed":{2**63}'),
+            f"a seed is a whole number from 0 to 2**63-1, not {2**63}",
+        ),
+        (lambda r: r.replace('"seed":3', '"seed":-1'), "from 0 to 2**63-1, not -1"),
+        (
+            lambda r: r.replace('"seats":{', '"seats":{"9":"random",'),
+            "record.seats: '9' is not a seat of chiva (seats 1 to 4)",
+        ),
+        (
+            lambda r: r.replace('"seats":{', '"seats":{"01":"random",'),
+            "record.seats: '01' is not a seat of chiva",
+        ),
+    ],
+)
+@pytest.mark.parametrize("command", ["replay", "review", "view"])
+def test_a_record_with_a_bad_seed_or_seat_is_one_line(
+    cli, tmp_path, record_text, change, message, command
+):
+    text = change(record_text)
+    assert text != record_text
+    path = tmp_path / "bad.jsonl"
+    path.write_text(text + "\n")
+    args = [command, path] + (["--screenshot", tmp_path / "x.png"] if command == "view" else [])
+    one_error(cli(*args), message)
+    assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize(
+    "streams, problem",
+    [
+        ({"1": "mt19937:AAAA"}, "seat 1: a stream state holds 2500 bytes, not 3"),
+        ({"1": 7}, "seat 1: a stream state is text, not int"),
+        ("broken", "they are not a table of seat to stream"),
+        (None, "they are not a table of seat to stream"),
+    ],
+)
+@pytest.mark.parametrize("command", ["replay", "review", "view"])
+def test_a_save_with_broken_random_streams_is_refused_with_a_message(
+    cli, tmp_path, record_text, streams, problem, command
+):
+    saved = {"format": "capicua-save/1", "match": json.loads(record_text), "streams": streams}
+    path = tmp_path / "match-chiva.json"
+    path.write_text(json.dumps(saved))
+    args = [command, path] + (["--screenshot", tmp_path / "x.png"] if command == "view" else [])
+    one_error(cli(*args), f"a save whose random streams are damaged ({problem})")
+
+
+def test_a_sound_save_is_still_viewed(cli, tmp_path, record_text):
+    from capicua.core.rng import stream_state
+
+    streams = {str(s): stream_state(seat_stream(3, s)) for s in range(1, 5)}
+    saved = {"format": gui_save.SAVE_FORMAT, "match": json.loads(record_text), "streams": streams}
+    path = tmp_path / "match-chiva.json"
+    path.write_text(json.dumps(saved))
+    result = cli("replay", path)
+    assert result.exit_code == 0, result.output
