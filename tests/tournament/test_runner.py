@@ -86,7 +86,9 @@ def test_a_time_limit_the_config_sets_must_match_the_stored_one(write_config, tm
     from capicua.tournament.config import ConfigError
 
     unlimited = replace(settings_for(write_config, tmp_path, plugins), time_limit=None)
-    _, store = open_tournament(unlimited, resume=False)
+    settings, store = open_tournament(unlimited, resume=False)
+    with pytest.raises(RunnerError):  # a game kept: the stored settings bind the next run
+        run(settings, store, Backwards(fail_after=1))
     store.close()
     config = write_config(chiva(matches=5, seed=9, extra="time_limit = 5.0"))
     given = Overrides(db=tmp_path / "t.sqlite", records=tmp_path / "r.jsonl")
