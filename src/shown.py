@@ -2,9 +2,10 @@
 
 A bot's error text, its name, a plugin's message can hold anything, and a terminal acts on
 some of it (clear the screen, set colours or the window's title, rewrite the line, turn the
-text's direction). :func:`shown` writes every such character as a visible escape (``\\x1b``,
-``\\u202e``), so what a player sends is shown, never executed. The command line's consoles
-pass everything they print through it (``capicua.commands.common.SafeConsole``).
+text's direction). :func:`shown` writes every such character as a visible escape
+(``\\x1b``, ``\\u009b``, ``\\u202e``), so what a player sends is shown, never executed.
+The command line's consoles pass everything they print through it
+(``capicua.commands.common.SafeConsole``).
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
 
 def _escape(ch: str) -> str:
+    # C0 as \x1b; the rest as \u0085, \u202e, which JSON reads too (rich re-encodes
+    # the JSON it prints, leaving DEL and the C1 controls raw for this to escape).
     code = ord(ch)
-    return _NAMED.get(ch) or (f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}")
+    return _NAMED.get(ch) or (f"\\x{code:02x}" if code < 0x20 else f"\\u{code:04x}")
 
 
 _TABLE = {

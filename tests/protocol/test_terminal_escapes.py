@@ -20,12 +20,22 @@ RAW = ("\x1b", "\x07", "\r", "\x9b", "\u202e")
 
 
 def test_control_characters_are_written_as_escapes_and_the_rest_is_kept():
-    assert shown(HOSTILE) == "\\x1b[2J\\x1b]0;pwned\\x07\\x1b[31mred\\r\\x9b2J\\u202eevil"
+    assert shown(HOSTILE) == "\\x1b[2J\\x1b]0;pwned\\x07\\x1b[31mred\\r\\u009b2J\\u202eevil"
     assert shown("a\nb\tc") == "a\\nb\\tc" and shown("a\nb\tc", lines=True) == "a\nb\tc"
     assert shown("Ñandú, Дубль, 🁣 6-4") == "Ñandú, Дубль, 🁣 6-4"
     text = json.dumps({"reason": HOSTILE}, ensure_ascii=False)
     assert json.loads(json_shown(text)) == {"reason": HOSTILE}  # the same JSON
     assert not any(c in json_shown(text) for c in RAW)
+
+
+def test_json_printed_by_the_consoles_stays_json_with_its_controls_escaped():
+    import io
+
+    console = common.SafeConsole(file=io.StringIO(), highlight=False, soft_wrap=True)
+    console.print_json(data={"about": HOSTILE + "\x7f"})  # as capicua plugins --json does
+    printed = console.file.getvalue()
+    assert json.loads(printed) == {"about": HOSTILE + "\x7f"}
+    assert not any(c in printed for c in (*RAW, "\x7f"))
 
 
 def test_an_error_quoting_a_bot_is_one_line_with_its_escapes_shown(cli, config, tmp_path):
