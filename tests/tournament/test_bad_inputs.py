@@ -290,3 +290,43 @@ def test_a_sound_save_is_still_viewed(cli, tmp_path, record_text):
     path.write_text(json.dumps(saved))
     result = cli("replay", path)
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_records_seats_are_those_its_games_options_seat(seats):
+    """A game whose seat count is an option (Draw): the record's seats are checked against
+    the count its options choose, at the largest seed a record may hold."""
+    from capicua.core.records import MAX_SEED, RecordError, replay
+    from capicua.plugins import load_plugins
+
+    loaded = load_plugins()
+    if "draw" not in loaded.variants.names():
+        pytest.skip("the draw plugin (examples/capicua-draw) is not installed")
+    variant = loaded.variants.create("draw", {"seats": seats})
+    players = {
+        s: loaded.players.create("random", seat_stream(MAX_SEED, s)) for s in range(1, seats + 1)
+    }
+    match = play_match(variant, players, MAX_SEED)
+    record = json.loads(dumps(to_record(match, dict.fromkeys(players, "random"))))
+    assert record["seed"] == MAX_SEED and list(record["seats"]) == [str(s) for s in players]
+    assert replay(record, loaded.variants).winner == match.winner
+    record["seats"][str(seats + 1)] = "random"
+    with pytest.raises(RecordError, match=f"is not a seat of draw \\(seats 1 to {seats}\\)"):
+        replay(record, loaded.variants)
+
+
+def test_a_record_of_trains_with_draws_from_the_boneyard_replays():
+    """Mexican Train's records (draw actions, a leader with no chooser) pass the checks."""
+    from capicua.core.records import replay
+    from capicua.plugins import load_plugins
+
+    loaded = load_plugins()
+    if "mexican-train" not in loaded.variants.names():
+        pytest.skip("the mexican-train plugin is not installed")
+    variant = loaded.variants.create("mexican-train")
+    seats = dict.fromkeys(range(1, variant.seats + 1), "random")
+    players = {s: loaded.players.create("random", seat_stream(2, s)) for s in seats}
+    match = play_match(variant, players, 2)
+    record = json.loads(dumps(to_record(match, seats)))
+    assert any("draw" in a for h in record["hands"] for a in h["actions"])
+    assert replay(record, loaded.variants).winners == match.winners
