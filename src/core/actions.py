@@ -112,6 +112,11 @@ _END_CODE = (
 _CODE_END = {code: end for end, code in _END_CODE.items()}
 
 
+def end_code(end: str) -> str:
+    """An end's letters in the notation: ``L``, ``R``, ``U``, ``D``, ``M``, ``T3``, ``A5``."""
+    return _END_CODE[End(end)]
+
+
 class Action:
     """Base of all actions. Subclasses are interned; compare with ``==`` or ``is``."""
 

@@ -40,7 +40,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.actions import PASS, Action, Play
+from ..core.actions import PASS, Action, Play, end_code
 from ..core.tiles import Tile
 from ..core.view import View
 from ..i18n import _, pgettext
@@ -70,14 +70,15 @@ REFINE = 3
 
 MARKS = {"mistake": "?", "blunder": "??"}
 
-END_LETTERS = {"left": "L", "right": "R"}
-
 
 def end_letter(end: str) -> str:
-    """The felt's mark of ``end`` in the language in use (the table's own words)."""
+    """The felt's mark of ``end`` in the language in use (the table's own words); an end
+    off the line (a spinner's arm, a train) by its letters in the notation."""
     if end == "left":
         return pgettext("the left end's mark", "L")
-    return pgettext("the right end's mark", "R")
+    if end == "right":
+        return pgettext("the right end's mark", "R")
+    return end_code(end)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,8 +194,8 @@ class Hindsight:
 
 def said(view: View, action: Action) -> Said:
     """``action`` as the review names it to people (:class:`Said`)."""
-    if isinstance(action, Play) and view.ends is not None:
-        return Said(action, view.ends[0] if action.end == "left" else view.ends[1])
+    if isinstance(action, Play) and view.layout:
+        return Said(action, view.layout.number(action.end))
     return Said(action)
 
 
@@ -205,10 +206,10 @@ def action_words(view: View, action: Action) -> str:
         return "pass"
     if not isinstance(action, Play):
         return str(action)
-    if view.ends is None:
+    if not view.layout:
         return f"lead {action.tile}"
-    number = view.ends[0] if action.end == "left" else view.ends[1]
-    return f"{action.tile} on the {number} end ({END_LETTERS[action.end]})"
+    number = view.layout.number(action.end)
+    return f"{action.tile} on the {number} end ({end_code(action.end)})"
 
 
 def position_stream(view: View, level: str, seed: int, *labels: str) -> random.Random:
@@ -332,8 +333,11 @@ def _same(action: Action, actions: Sequence[Action]) -> Action:
 
 def _scale(view: View) -> tuple[float, float]:
     """What this hand is worth now (winning it rather than losing it, in match equity) and
-    the weight of the heuristic's prior in the expert's choice rule."""
-    spread = Equity(view.variant.variant(), view.team, view.scores).spread
+    the weight of the heuristic's prior in the expert's choice rule. A game with rules of
+    play of its own is searched in a hand's worth already (its values run from a hand lost
+    to a hand won: :func:`capicua.players.general.equity`)."""
+    rules = view.variant.variant()
+    spread = Equity(rules, view.team, view.scores).spread if rules.plays_fast() else 1.0
     return spread, PRIOR_WEIGHT * spread
 
 

@@ -157,9 +157,10 @@ def review_match(
             view = walk.view(seat)
             if is_decision(view):
                 verdict = judge(view, action, level, seed)
+                # Hindsight plays the hand out on the line simulator: the block game's rules.
                 seen = (
                     hindsight(view, action, [walk.held(s) for s in range(1, n + 1)])
-                    if with_hindsight
+                    if with_hindsight and walk.variant.plays_fast()
                     else None
                 )
                 move = len(log.actions)

@@ -185,3 +185,22 @@ def test_view_bad_input_is_one_line_and_exit_2(tmp_path, simulated, monkeypatch)
     assert "goes with --screenshot" in one_line_error(
         invoke("view", str(simulated), "--log-screenshot", str(tmp_path / "log.png"))
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "module"), [("all-fives", "capicua_fives"), ("mexican-train", "capicua_mexican_train")]
+)
+def test_review_judges_a_game_with_rules_of_its_own(tmp_path, name, module):
+    # A spinner's arms and trains: the review names every end and stays in a hand's worth.
+    pytest.importorskip(module, reason=f"{name} is an example plugin under examples/")
+    records = tmp_path / "r.jsonl"
+    made = runner.invoke(
+        app, ["simulate", name, "--matches", "1", "--seed", "2", "--records", str(records)]
+    )
+    assert made.exit_code == 0, made.output
+    result = runner.invoke(app, ["review", str(records), "--json"])
+    assert result.exit_code == 0, result.output
+    review = json.loads(result.stdout)
+    assert review["decisions"], "no decision was judged"
+    for decision in review["decisions"]:
+        assert 0.0 <= decision["loss"] <= 1.0
