@@ -10,8 +10,10 @@ table is drawn from the same dict), with:
 - hands per match (mean and a 95% normal interval) and the hands' outcomes.
 
 An entry is counted in a match when it sits in one team only. A match where the same entry
-sits in both teams (random against random) tells nothing about that entry and is counted as
-a *mirror* instead. Games that ended in an error have no winner and are left out of the
+sits in both teams of a two-team game (random against random) tells nothing about that
+entry and is counted as a *mirror* instead; in a game of more teams (Mexican Train's
+players each for themselves) an entry seated more than once counts once a match, winning
+what any of its seats wins. Games that ended in an error have no winner and are left out of the
 win figures; their decisions still count in the times. Hands within a match are not
 independent, so the hands' intervals are somewhat narrower than they should be; the
 matches' intervals are exact in that respect.
@@ -125,25 +127,25 @@ def summarize(
         entry_teams: dict[str, set[int]] = defaultdict(set)
         for s, name in names.items():
             entry_teams[name].add(team_of[s])
-        # Each tally is told about this match once, for the one team it played in.
-        sides = [(by_team[t], t) for t in by_team]
+        # Each tally is told about this match once, for the teams it played in.
+        sides = [(by_team[t], {t}) for t in by_team]
         for name, ts in entry_teams.items():
-            if len(ts) > 1:
+            if len(ts) > 1 and len(teams) == 2:
                 by_entry[name].mirror += 1
             else:
-                sides.append((by_entry[name], next(iter(ts))))
-        for tally, team in sides:
+                sides.append((by_entry[name], ts))
+        for tally, own in sides:
             tally.matches += 1
-            if team in winners:
+            if own.intersection(winners):
                 tally.won += 1
                 if label:
                     tally.labels[label] += 1
         for team, outcome, points in hands:
             outcomes[outcome] += 1
             any_points = any_points or points > 0
-            for tally, t in sides:
+            for tally, own in sides:
                 tally.hands += 1
-                if team == t:
+                if team in own:
                     tally.hands_won += 1
                     tally.points += points
     summary: dict[str, Any] = dict(header or {})

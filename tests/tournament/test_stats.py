@@ -116,3 +116,23 @@ def test_a_shared_win_counts_for_every_team_that_shares_it():
     players = {p["entry"]: p for p in s["players"]}
     assert players["a"]["matches"]["won"] == 1 and players["c"]["matches"]["won"] == 1
     assert players["b"]["matches"]["won"] == 0
+
+
+def test_an_entry_seated_twice_among_players_each_for_themselves_counts_once_a_match():
+    from capicua.core.variant import Variant
+
+    class FourAlone(Variant):
+        name = "four-alone"
+        seats = 4
+        teams = ((1,), (2,), (3,), (4,))
+        block_winner = Variant.block_by_lowest_count
+        next_scores = Variant.add_points
+        match_winner = Variant.first_to_goal
+
+    seats = {1: "heuristic", 2: "random", 3: "heuristic", 4: "random"}
+    won_by_3 = game(seats, 3, None, [[3, "domino", 0], [2, "domino", 0]])
+    s = summarize([(0, 100, *won_by_3)], FourAlone, planned=1)
+    players = {p["entry"]: p for p in s["players"]}
+    assert players["heuristic"]["matches"]["won"] == 1 and players["heuristic"]["mirror"] == 0
+    assert players["random"]["matches"] == {**players["random"]["matches"], "won": 0, "of": 1}
+    assert players["heuristic"]["hands"]["won"] == 1 and players["random"]["hands"]["won"] == 1
