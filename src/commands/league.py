@@ -84,7 +84,7 @@ def league(
         settings, store = open_tournament(settings, resume, repair=repair, plugins=loaded)
     except (ConfigError, StorageError) as exc:
         fail(str(exc))
-    game = loaded.variants.create(settings.variant)
+    game = loaded.variants.create(settings.variant, settings.variant_options)
     given = {"--pairs": pairs, "--db": db, "--records": records, "--scheduler": scheduler}
     resume_with = _resume_command(config, settings, given)
     with stopping_cleanly(store, matches_kept(store, settings.matches), resume_with):

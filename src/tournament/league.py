@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +66,7 @@ from .play import Job
 from .sprt import estimate
 from .versus import MAX_PAIRS, check_entry
 
-TOP_KEYS = ("variant", "league")
+TOP_KEYS = ("variant", "variant_options", "league")
 LEAGUE_KEYS = ("players", "format", "pairs", "seed", "workers", "time_limit", "records", "db")
 FORMATS = ("round-robin", "gauntlet")
 DEFAULT_PAIRS = 50
@@ -90,6 +90,8 @@ class LeagueSettings:
     lineups: tuple[dict[int, Any], ...]
     pairings: tuple[tuple[int, int], ...]  # player indices, first in team 1 first
     scheduler: str | None = None
+    #: The game's options, from the config's [variant_options].
+    variant_options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def matches(self) -> int:
@@ -97,7 +99,7 @@ class LeagueSettings:
 
     def identity(self) -> dict[str, Any]:
         """What decides the results; ``pairs`` is left out, so a league can be extended."""
-        return {
+        identity: dict[str, Any] = {
             "kind": "league",
             "variant": self.variant,
             "players": list(self.players),
@@ -105,6 +107,9 @@ class LeagueSettings:
             "seed": self.seed,
             "time_limit": self.time_limit,
         }
+        if self.variant_options:  # absent for a game's defaults, as before options existed
+            identity["variant_options"] = dict(sorted(self.variant_options.items()))
+        return identity
 
     def job(self) -> Job:
         assert self.seed is not None
@@ -114,6 +119,7 @@ class LeagueSettings:
             self.seed,
             time_limit=self.time_limit,
             lineups=self.lineups,
+            variant_options=dict(self.variant_options),
         )
 
 
@@ -151,7 +157,17 @@ def resolve_league(
         raise ConfigError(no_variant(path))
     if name not in plugins.variants:
         raise ConfigError(unknown_variant(path, name, plugins))
-    variant = plugins.variants.create(name)
+    options = data.get("variant_options", {})
+    if not isinstance(options, dict):
+        raise ConfigError(
+            _("{path}: {section} must be a table ([{section}])").format(
+                path=path, section="variant_options"
+            )
+        )
+    try:
+        variant = plugins.variants.create(name, options)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"{path}: [variant_options] {exc}") from None
     section = data.get("league")
     if not isinstance(section, dict):
         raise ConfigError(_("{path}: no [league] table; it names the players").format(path=path))
@@ -225,6 +241,7 @@ def resolve_league(
         lineups=lineups,
         pairings=matched,
         scheduler=scheduler,
+        variant_options=dict(options),
     )
 
 

@@ -184,3 +184,18 @@ def test_a_leagues_error_games_are_reported_and_decide_nothing(
     text = cli("league", path, "--db", tmp_path / "l.sqlite", "--resume")
     assert text.exit_code == 1 and "Traceback" not in text.output
     assert "errors: 8 matches ended in an error; nothing is decided from them" in text.stdout
+
+
+def test_a_league_plays_the_game_with_the_options_its_config_chooses(tmp_path):
+    pytest.importorskip("capicua_draw", reason="Draw is an example plugin under examples/")
+    from capicua.plugins import load_plugins
+
+    path = tmp_path / "league.toml"
+    path.write_text(
+        'variant = "draw"\n[variant_options]\ngoal = 50\n'
+        '[league]\nplayers = ["heuristic", "random"]\npairs = 1\nseed = 3\n'
+    )
+    settings = resolve_league(path, load_plugins())
+    assert settings.variant_options == {"goal": 50}
+    assert settings.identity()["variant_options"] == {"goal": 50}
+    assert settings.job().game(load_plugins()).goal == 50
