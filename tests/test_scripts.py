@@ -1,5 +1,5 @@
-"""The repository's own scripts, run on stand-ins where the real thing would install
-packages or a whole virtual environment."""
+"""The repository's own scripts: scripts/test and .ci/run, run on stand-ins where the real
+thing would install packages or a whole virtual environment."""
 
 from __future__ import annotations
 
@@ -50,3 +50,23 @@ def test_a_long_list_of_typefaces_is_found_whole(tmp_path):
 
 def test_no_typeface_with_cyrillic_asks_for_one(tmp_path):
     assert needs(tmp_path, "exit 0") == ["fonts-dejavu-core"]
+
+
+def test_ci_removes_its_virtual_environment(tmp_path):
+    # .ci/run as it is, beside a scripts/test that only makes the environment it is given.
+    (tmp_path / ".ci").mkdir()
+    shutil.copy(ROOT / ".ci" / "run", tmp_path / ".ci" / "run")
+    (tmp_path / "scripts").mkdir()
+    made = tmp_path / "made"
+    (tmp_path / "scripts" / "test").write_text(f'mkdir -p "$VENV"\necho "$VENV" > {made}\n')
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env = {**os.environ, "TMPDIR": str(scratch)}
+    done = subprocess.run(
+        ["bash", str(tmp_path / ".ci" / "run")], env=env, capture_output=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    venv = Path(made.read_text().strip())
+    assert venv.is_relative_to(scratch)
+    assert not venv.exists()
+    assert list(scratch.iterdir()) == []
