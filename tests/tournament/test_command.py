@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
 
 from capicua.core.records import replay
 from capicua.core.rng import derive_seed
@@ -219,3 +224,26 @@ def test_running_the_same_finished_tournament_again_shows_its_results(cli, write
     again = cli("tournament", path, "--db", db, "--json")
     assert again.exit_code == 0, again.output
     assert json.loads(again.stdout)["teams"] == json.loads(first.stdout)["teams"]
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_every_file_a_run_leaves_beside_the_config_is_ignored_by_git(cli, write_config, tmp_path):
+    # The README's commands run in the clone: what they leave must not show in git status.
+    root = Path(__file__).resolve().parents[2]
+    if not (root / ".git").exists():
+        pytest.skip("not a git checkout")
+    path = write_config(chiva(matches=2))
+    before = set(tmp_path.iterdir())
+    result = cli(
+        "tournament", path, "--db", tmp_path / "t.sqlite", "--records", tmp_path / "t.jsonl"
+    )
+    assert result.exit_code == 0, result.output
+    left = sorted(p.name for p in set(tmp_path.iterdir()) - before)
+    assert {"t.sqlite", "t.jsonl", "t.sqlite.lock", "t.jsonl.lock"} <= set(left), left
+    shown = subprocess.run(
+        ["git", "check-ignore", "--no-index", "--verbose", "--non-matching", *left],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert [line for line in shown.splitlines() if line.startswith("::")] == [], shown
