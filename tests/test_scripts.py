@@ -4,9 +4,11 @@ thing would install packages or a whole virtual environment."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import stat
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -70,3 +72,38 @@ def test_ci_removes_its_virtual_environment(tmp_path):
     assert venv.is_relative_to(scratch)
     assert not venv.exists()
     assert list(scratch.iterdir()) == []
+
+
+@pytest.mark.slow  # extracts every message of the package, twice
+def test_an_i18n_update_with_no_new_message_changes_no_file(tmp_path):
+    pybabel = Path(sys.executable).with_name("pybabel")
+    if not pybabel.exists():
+        pytest.skip("no pybabel beside this Python (the test extra installs babel)")
+    for name in ("src", "scripts"):
+        shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    catalogs = sorted((tmp_path / "src" / "locale").rglob("*.po*"))
+
+    def update() -> dict[Path, bytes]:
+        done = subprocess.run(
+            ["bash", str(tmp_path / "scripts" / "i18n"), "update"],
+            env={**os.environ, "PYBABEL": str(pybabel)},
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, done.stderr
+        return {path: path.read_bytes() for path in catalogs}
+
+    # The first update brings the copy's catalogs up to date with its sources, whatever a
+    # change not yet merged left. Dated long ago, they show whether the second update, on
+    # the same sources, writes anything at all.
+    update()
+    for path in catalogs:
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(
+            r'"POT-Creation-Date: [^"]*"', r'"POT-Creation-Date: 2000-01-01 00:00+0000\\n"', text
+        )
+        path.write_text(text, encoding="utf-8")
+    before = {path: path.read_bytes() for path in catalogs}
+    assert update() == before
