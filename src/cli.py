@@ -25,8 +25,8 @@ from .commands import (
     tournament,
     view,
 )
-from .commands.common import Group
-from .i18n import ENV, N_, set_language
+from .commands.common import Group, fail
+from .i18n import ENV, LANGUAGES, N_, _, normalize, set_language
 
 app = typer.Typer(
     name="capicua",
@@ -51,6 +51,12 @@ def _language(value: str | None) -> str | None:
     # Eager, so that `--lang de --help` already reads in German; an environment variable as
     # well, so that worker processes started later speak the same language.
     if value is not None:
+        if normalize(value) is None:
+            fail(
+                _("--lang {lang}: capicua does not speak it; choose one of {languages}").format(
+                    lang=value, languages=", ".join(LANGUAGES)
+                )
+            )
         os.environ[ENV] = value
         set_language(value)
     return value

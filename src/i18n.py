@@ -13,7 +13,8 @@ updates and compiles them with Babel (docs/CONTRIBUTING.md, "Translations").
 The language is, in order: the one set by :func:`set_language`, else ``CAPICUA_LANG``
 (which ``--lang`` sets, so that worker processes speak it too), else the environment as
 gettext reads it (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``). A language capicua
-has no catalog for is English, without an error.
+has no catalog for is English, without an error, where the environment asks for it;
+``capicua --lang`` refuses one, so that a mistyped code does not pass unnoticed.
 """
 
 from __future__ import annotations
