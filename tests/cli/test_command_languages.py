@@ -94,6 +94,7 @@ def test_lang_de_prints_the_german_rules():
     assert not same_text(r.output, english_rules("chiva"))
 
 
+@pytest.mark.slow
 def test_lang_from_the_environment_prints_the_ukrainian_rules():
     ukrainian = rules_file("double-nine-100.uk.md")
     r = capicua("rules", "double-nine-100", LANG="uk_UA.UTF-8")
@@ -119,6 +120,7 @@ def test_lang_takes_a_language_as_a_locale_names_it(code: str):
     assert i18n.language() == ("de" if code.lower().startswith("de") else "uk")
 
 
+@pytest.mark.slow
 def test_an_unknown_environment_language_is_english():
     r = capicua("rules", "chiva", LANG="fr_FR.UTF-8")
     assert r.returncode == 0, r.stderr

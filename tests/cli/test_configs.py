@@ -73,6 +73,7 @@ def test_a_file_of_the_same_name_comes_before_the_example(tmp_path, monkeypatch)
     assert locate("chiva-bots.toml") == Path("chiva-bots.toml")
 
 
+@pytest.mark.slow
 def test_a_tournament_runs_from_an_examples_name(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     r = runner.invoke(

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from importlib.metadata import version
 
+import pytest
 from typer.testing import CliRunner
 
 import capicua
@@ -15,6 +16,7 @@ runner = CliRunner()
 COMMANDS = ("rules", "plugins", "replay", "simulate", "tournament", "play", "configs", "bot-check")
 
 
+@pytest.mark.slow
 def test_python_dash_m_capicua_is_the_capicua_command():
     r = subprocess.run(
         [sys.executable, "-m", "capicua", "--version"], capture_output=True, text=True, timeout=60

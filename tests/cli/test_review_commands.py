@@ -91,6 +91,7 @@ def test_review_all_lists_every_decision_with_its_figures(blunder):
     assert sum("This play wins the hand" in x for x in lines) == len(verdicts)
 
 
+@pytest.mark.slow
 def test_review_json_holds_every_decision_and_is_the_same_each_time(blunder):
     a = invoke("review", str(blunder), "--json", "--level", "fast", "--seed", "7")
     b = invoke("review", str(blunder), "--json", "--level", "fast", "--seed", "7")

@@ -42,7 +42,12 @@ PINNED = {
         ("heuristic", 30): "bd3e9e4b619fe32064e6676e0bfcd46f13426422b49bca458616f441162419ce",
     },
 }
-CASES = [(v, player, n) for v, cases in PINNED.items() for player, n in cases]
+#: The expert's match is the slow one (seconds): the quick loop leaves it to the whole suite.
+CASES = [
+    pytest.param(v, player, n, id=f"{v}-{player}", marks=[pytest.mark.slow] * (player == "expert"))
+    for v, cases in PINNED.items()
+    for player, n in cases
+]
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +69,7 @@ def records_digest(plugins, variant_name: str, player: str, matches: int) -> str
     return digest.hexdigest()
 
 
-@pytest.mark.parametrize("variant, player, matches", CASES, ids=[f"{v}-{p}" for v, p, _ in CASES])
+@pytest.mark.parametrize("variant, player, matches", CASES)
 def test_seeded_matches_give_the_pinned_records(plugins, variant, player, matches):
     if variant not in plugins.variants.names():
         pytest.skip(f"the {variant} plugin is not installed")

@@ -106,6 +106,7 @@ def check_view(m: Match, seat: int, checked: set[int]) -> None:
 
 
 # Chiva matches run to a 4-0 series (dozens of hands each), double-nine ones to 100.
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "variant, matches", [(Chiva(), 3), (DoubleNine100(), 8)], ids=["chiva", "double-nine-100"]
 )

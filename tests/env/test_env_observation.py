@@ -61,6 +61,7 @@ def observation(env, seat: int) -> np.ndarray:
     return env.observe(f"seat_{seat}")["observation"]
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(
     name=st.sampled_from(VARIANTS),

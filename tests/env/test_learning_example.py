@@ -45,6 +45,7 @@ def weights(example, tmp_path_factory):
     return path, w
 
 
+@pytest.mark.slow
 def test_training_moves_the_weights_and_repeats_with_the_same_seed(example, weights):
     _, w = weights
     assert w.shape == (len(example.FEATURES),) and np.abs(w).sum() > 0

@@ -3,7 +3,9 @@
 When ``DISPLAY`` is unset, a private Xvfb is started for the session (Debian packages
 ``xvfb`` and, for screenshots, ``x11-apps``); without one the display tests are skipped.
 Any exception raised inside a Tk callback fails the test: tests/conftest.py's autouse
-``fail_test_if_a_tkinter_callback_errors`` sees every window.
+``fail_test_if_a_tkinter_callback_errors`` sees every window. Every test that uses the
+display (a real window) is marked ``slow``: the quick loop (``-m "not slow"``) keeps the
+table's geometry, model and saves, without windows.
 """
 
 from __future__ import annotations
@@ -17,6 +19,12 @@ from collections.abc import Iterator
 import pytest
 
 from capicua.gui.screenshot import Xvfb
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "display" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
 
 
 def _display_works() -> bool:

@@ -107,6 +107,7 @@ def all_layouts() -> tuple[tuple[tuple[int, int], Rect, list[Tile], LineLayout],
     return tuple(out)
 
 
+@pytest.mark.slow
 def test_every_tile_and_end_lies_inside_the_table_for_lines_of_1_to_55():
     for _, table, part, lay in all_layouts():
         assert len(lay.placements) == len(part)

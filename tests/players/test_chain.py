@@ -67,6 +67,7 @@ def test_the_position_is_small_and_read(position):
     assert reading and len(set(every_deal(k))) > 20
 
 
+@pytest.mark.slow
 def test_chain_samples_follow_the_likelihood_of_the_plays(position):
     k, reading = position
     deals = set(every_deal(k))

@@ -79,6 +79,7 @@ def test_equivalent_plays_on_equal_ends_are_searched_once():
     assert [str(a) for a in candidate_plays(view)] == ["6-5L", "6-2L"]
 
 
+@pytest.mark.slow
 def test_expert_wins_more_than_random_in_a_few_duplicate_hands(registry):
     # A smoke test of strength (the real figures come from benchmarks/strength.py): the
     # expert's team against random players over the same deals, seats swapped.

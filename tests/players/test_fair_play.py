@@ -83,6 +83,7 @@ def same_information_set(m: Match, rng: random.Random, tries: int = 200) -> Matc
     return None
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(name=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 2**32))
 def test_every_ai_chooses_the_same_in_the_same_information_set(registry, name, seed):
@@ -137,6 +138,7 @@ def _reachable(root, limit: int = 20000) -> list:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_players_receive_only_their_view_and_keep_no_engine_object(registry, name):
     v = VARIANTS[name]

@@ -137,6 +137,7 @@ def test_a_free_lead_is_read():
     assert [seat for seat, _, _ in Reading(view, knowledge(view), 0.2).steps] == [2]
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(name=st.sampled_from(["chiva", "double-nine-100"]), seed=st.integers(0, 2**32))
 def test_hand_value_is_the_heuristics_terms_about_the_rest_of_the_hand(name, seed):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from deals_for_players import chiva_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,6 +25,7 @@ def idx(text: str) -> list[int]:
     return [Tile.parse(x).index for x in text.split()]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(name=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 2**32))
 def test_sampled_deals_keep_counts_voids_and_own_hand(name, seed):

@@ -34,6 +34,7 @@ def test_an_unknown_level_is_refused_by_name(levels, capsys):
     assert "unknown level 'quick'" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_costs_prints_the_parts_of_a_decision_beside_what_is_charged(levels, capsys):
     levels.main(["--costs", "--decisions", "3", "--variant", "double-nine-100"])
     rows = capsys.readouterr().out.splitlines()

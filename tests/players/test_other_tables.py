@@ -47,6 +47,7 @@ def test_the_simulator_scores_as_the_engine_at_other_tables(variant):
     check_simulator(variant, positions=30)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("player", [HeuristicPlayer, ExpertPlayer])
 def test_the_computer_players_play_other_tables(player):
     options = {"level": "fast"} if player is ExpertPlayer else {}

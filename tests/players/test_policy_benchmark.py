@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from benchmark_scripts import BENCHMARKS
 
 from capicua.players.sim import POLICY
@@ -18,6 +19,7 @@ def test_a_policy_against_itself_wins_exactly_half_since_each_deal_is_played_bot
     assert won == 50
 
 
+@pytest.mark.slow
 def test_the_shipped_weights_beat_a_policy_without_the_rules_they_add(policy):
     # (0, 0, 0) is the static weight alone: heavy tiles and doubles first.
     for variant in ("chiva", "double-nine-100"):
@@ -25,6 +27,7 @@ def test_the_shipped_weights_beat_a_policy_without_the_rules_they_add(policy):
         assert won / hands > 0.55, variant
 
 
+@pytest.mark.slow
 def test_the_script_prints_the_share_and_rejects_malformed_weights():
     script = str(BENCHMARKS / "policy.py")
     run = subprocess.run(

@@ -64,6 +64,7 @@ def position(hands: dict[int, str], steps: str, seed: int = 1) -> Match:
     return m
 
 
+@pytest.mark.slow
 def test_forcing_the_partner_to_pass_when_the_other_end_avoids_it_is_a_blunder():
     m = position(PARTNER_PASS, PARTNER_PASS_PLAY)
     view = m.view(4)
@@ -100,6 +101,7 @@ def test_the_end_that_keeps_the_partner_playing_is_the_experts_choice_and_unmark
     assert "without a play" not in j.reason
 
 
+@pytest.mark.slow
 def test_a_position_where_every_move_is_equal_marks_none():
     view = position(ALL_EQUAL, ALL_EQUAL_PLAY).view(1)
     assert len(view.legal) == 3
@@ -109,6 +111,7 @@ def test_a_position_where_every_move_is_equal_marks_none():
         assert {o.hand for o in j.options} == {1.0}
 
 
+@pytest.mark.slow
 def test_what_the_revealed_hands_show_is_a_separate_line():
     m = position(PARTNER_PASS, PARTNER_PASS_PLAY)
     view = m.view(4)
@@ -147,6 +150,7 @@ def test_only_real_choices_are_judged():
         judge(view, parse_action("5-2L"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "seed"),
     [("chiva", s) for s in (0, 2, 3, 5)] + [("double-nine-100", s) for s in range(1, 5)],
@@ -173,6 +177,7 @@ def test_the_same_view_with_the_hidden_tiles_dealt_differently_gets_the_same_rev
     ]
 
 
+@pytest.mark.slow
 def test_a_match_review_judges_only_the_chosen_seats_and_hands_and_leaves_the_match_be():
     m = position(PARTNER_PASS, PARTNER_PASS_PLAY + " 4:6-3R")
     moves = m.moves

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from player_positions import random_position
@@ -42,6 +43,7 @@ def _to_action(move: tuple[int, int] | None):
     return Play.of(TILES[move[0]], LEFT if move[1] == 0 else RIGHT)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(name=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 2**32))
 def test_simulator_has_the_engines_legal_moves_and_results_through_whole_matches(name, seed):

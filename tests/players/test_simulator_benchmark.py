@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from benchmark_scripts import BENCHMARKS, load_benchmark
 
 
@@ -17,6 +18,7 @@ def test_positions_are_play_decisions_with_the_line_started():
         assert sum(held) > 0
 
 
+@pytest.mark.slow
 def test_the_script_times_every_installed_variant_and_refuses_an_unknown_one():
     script = str(BENCHMARKS / "simulator.py")
     run = subprocess.run(

@@ -44,6 +44,7 @@ def test_the_hands_are_split_by_who_led_and_how_they_ended(strength):
         assert int(rest.split(":")[0]) == sum(n for (who, _, _), n in how.items() if who == led)
 
 
+@pytest.mark.slow
 def test_the_oracle_sees_the_real_hands_and_wins_most_hands_against_random(strength):
     won = deals = 0
     for seed in (1, 2, 3):
@@ -124,6 +125,7 @@ def test_the_team_oracle_samples_only_the_opponents_hands(strength):
         assert not stock & {t for h in hands for t in h}
 
 
+@pytest.mark.slow
 def test_the_partial_oracles_answer_a_legal_play(strength):
     for name, variant in (
         ("oracle-stock", "double-nine-100"),
@@ -136,6 +138,7 @@ def test_the_partial_oracles_answer_a_legal_play(strength):
         assert oracle.act(m.view(m.turn)) in m.legal_actions()
 
 
+@pytest.mark.slow
 def test_a_partial_oracle_searches_at_the_level_it_is_given(strength, monkeypatch):
     # "oracle-partner:level=strong" says whether what the device is shown is worth more
     # with more search; the level must reach the search, not only the device's name.
@@ -163,6 +166,7 @@ def test_a_measuring_device_with_a_wrong_option_is_an_error_naming_it(strength, 
         assert words in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_a_player_with_options_is_measured_as_the_docstring_says(strength):
     # The docstring's "expert:level=fast" form is a dict spec, which the check for the
     # measuring devices once looked up in a dict, and the script died on it.
@@ -231,6 +235,7 @@ def test_a_plugin_variant_of_two_players_is_played_once_with_a_at_each_seat(stre
     assert sum(out["hands"]) + out["ties"] == out["deals"] > 0
 
 
+@pytest.mark.slow
 def test_an_unknown_variant_or_a_partner_device_without_partners_is_one_error_line():
     script = str(BENCHMARKS / "strength.py")
     for args, says in (
@@ -241,6 +246,7 @@ def test_an_unknown_variant_or_a_partner_device_without_partners_is_one_error_li
         assert run.returncode == 2 and says in run.stderr, run.stderr
 
 
+@pytest.mark.slow
 def test_the_chiva_rules_device_plays_a_game_told_chivas_rules(strength):
     from capicua.core.variant import Variant
 

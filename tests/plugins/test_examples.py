@@ -68,6 +68,7 @@ def test_capicua_rules_prints_the_rules_block_ships(cli):
     assert "block " in cli("rules").output
 
 
+@pytest.mark.slow
 def test_the_same_seeded_simulation_of_block_repeats(cli, tmp_path):
     first = cli("simulate", "block", "-n", "3", "-s", "5", "-o", tmp_path / "a.jsonl")
     again = cli("simulate", "block", "-n", "3", "-s", "5", "-o", tmp_path / "b.jsonl")
@@ -77,6 +78,7 @@ def test_the_same_seeded_simulation_of_block_repeats(cli, tmp_path):
     assert checked.exit_code == 0 and "3 records checked, 0 break a rule" in checked.output
 
 
+@pytest.mark.slow
 def test_capicua_tournament_runs_block_and_greedy_from_a_config(cli, tmp_path):
     config = tmp_path / "block.toml"
     config.write_text(BLOCK_VS_GREEDY, encoding="utf-8")
@@ -105,6 +107,7 @@ def test_capicua_tournament_runs_block_and_greedy_from_a_config(cli, tmp_path):
     assert "6 records checked, 0 break a rule" in checked.output, checked.output
 
 
+@pytest.mark.slow
 def test_a_config_naming_a_disabled_plugin_is_refused_with_its_name(cli, tmp_path, monkeypatch):
     monkeypatch.setenv("CAPICUA_DISABLE_PLUGINS", "capicua-block")
     config = tmp_path / "block.toml"
@@ -196,6 +199,7 @@ def test_capicua_play_variant_block_opens_a_two_seat_table(display, cli, tmp_pat
     assert seen["backs"] == {"seat:2"}  # one opponent, face down; no seats 3 and 4
 
 
+@pytest.mark.slow
 def test_the_person_plays_block_against_greedy_in_the_window(display, cli, tmp_path, monkeypatch):
     monkeypatch.setenv("CAPICUA_DATA_DIR", str(tmp_path / "data"))
     config = tmp_path / "table.toml"

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from capicua.core.match import Match
 from capicua.core.variant import BLOCK, Variant
 from capicua.players.expert import analyse
@@ -44,11 +46,13 @@ def test_the_block_goes_to_the_side_holding_fewer_tiles_though_heavier(fewest):
     assert (result.outcome, result.team, result.points) == (BLOCK, 2, 1)
 
 
+@pytest.mark.slow
 def test_the_expert_blocks_where_its_side_wins_the_block_by_the_games_rule(fewest):
     view = position(fewest.variants.create("fewest-tiles")).view(2)
     assert {str(analyse(view, random.Random(seed)).best) for seed in range(3)} == {"8-0R"}
 
 
+@pytest.mark.slow
 def test_by_chivas_block_rule_the_expert_keeps_the_same_hand_open(fewest):
     # The same game with Chiva's block rule (the lower team total wins): the block would
     # lose, so the expert plays the other end. The two rules choose different plays.

@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 SRC = Path(__file__).resolve().parents[2] / "src"
 BUILTIN_NAMES = {"chiva", "double-nine-100"}
 LOADER = SRC / "plugins.py"
@@ -21,6 +23,7 @@ def _modules():
             yield path, ast.parse(path.read_text(encoding="utf-8"), str(path))
 
 
+@pytest.mark.slow
 def test_no_module_outside_the_variants_imports_one():
     found = []
     for path, tree in _modules():
@@ -36,6 +39,7 @@ def test_no_module_outside_the_variants_imports_one():
     assert not found, found
 
 
+@pytest.mark.slow
 def test_no_module_outside_the_variants_compares_with_a_games_name():
     found = []
     for path, tree in _modules():

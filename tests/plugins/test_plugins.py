@@ -323,6 +323,7 @@ def capicua_action_applied(match, seat, action):
     assert "cannot draw this tile" in caplog.text  # told at once, not only in the list
 
 
+@pytest.mark.slow
 def test_a_broken_plugin_leaves_the_command_line_working(make_dist):
     make_dist(
         "capicua-needs-numpy",

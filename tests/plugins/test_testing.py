@@ -22,6 +22,7 @@ from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", [Chiva, DoubleNine100], ids=lambda v: v.name)
 def test_builtin_variants_keep_the_core_invariants(variant):
     report = check_variant(variant, matches=2)
@@ -56,6 +57,7 @@ def builtin_players():
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("player", builtin_players(), ids=lambda p: p.name)
 def test_builtin_players_always_answer_a_legal_action(player):
     options = {k: v for k, v in LIGHT.get(player.name, {}).items() if k in player.options}
@@ -114,6 +116,7 @@ class ThreeTeams(Cutthroat):
     redeal_doubles = 3  # low, so that claims really happen in a few matches
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", [Cutthroat, ThreeTeams], ids=lambda v: v.name)
 def test_the_core_plays_tables_of_any_shape(variant):
     report = check_variant(variant, matches=2)
@@ -163,6 +166,7 @@ class Negative(Cutthroat):
         return -1 if team is not None else 0
 
 
+@pytest.mark.slow
 def test_the_kit_catches_a_match_that_never_ends():
     with pytest.raises(ConformanceError, match="has not ended after 600 actions"):
         check_variant(Endless, matches=1, max_actions=600)

@@ -34,6 +34,7 @@ def views_of_a_random_match(variant, seed, script=()):
         match.apply(rng.choice(view.legal))
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**63 - 1), which=st.sampled_from([0, 1]))
 def test_a_decide_message_with_its_events_is_the_view_field_for_field(seed, which):
@@ -64,6 +65,7 @@ def test_the_schema_has_one_definition_for_each_message():
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
 
 
+@pytest.mark.slow
 def test_every_line_of_a_real_exchange_matches_the_schema():
     lines: list[tuple[str, bytes]] = []
     plugins = load_plugins(third_party=False)

@@ -47,6 +47,7 @@ def test_a_line_that_is_not_json_is_named_with_the_bots_last_stderr_lines(tmp_pa
     b.close()
 
 
+@pytest.mark.slow
 def test_a_bot_that_does_not_answer_is_late_at_its_deadline(tmp_path):
     b = bot(tmp_path, "time.sleep(60)")
     start = time.monotonic()
@@ -74,6 +75,7 @@ def test_a_bot_killed_by_a_signal_says_which(tmp_path):
     b.close()
 
 
+@pytest.mark.slow
 def test_a_line_without_end_is_cut_off(tmp_path):
     b = bot(tmp_path, "sys.stdout.write('x' * 200000); sys.stdout.flush(); time.sleep(60)")
     with pytest.raises(BotFault, match=f"wrote a line longer than {M.MAX_LINE} bytes"):
@@ -81,6 +83,7 @@ def test_a_line_without_end_is_cut_off(tmp_path):
     b.close()
 
 
+@pytest.mark.slow
 def test_a_bot_that_stops_reading_cannot_make_capicua_wait(tmp_path):
     b = bot(tmp_path, "time.sleep(60)")
     big = {"type": "x", "pad": "y" * 50_000}
@@ -114,6 +117,7 @@ def test_a_missing_program_or_folder_cannot_start(tmp_path):
         BotProcess([str(script)])
 
 
+@pytest.mark.slow
 def test_closing_a_bot_ends_every_process_it_started(tmp_path, mark):
     b = bot(
         tmp_path,
@@ -145,6 +149,7 @@ def test_a_bot_that_quits_exits_with_status_0(tmp_path):
     assert status == 0 and took < 5
 
 
+@pytest.mark.slow
 def test_a_kept_bot_loses_what_it_started_between_matches_but_stays(tmp_path, mark):
     b = bot(
         tmp_path,
@@ -163,6 +168,7 @@ def test_a_kept_bot_loses_what_it_started_between_matches_but_stays(tmp_path, ma
     assert gone(mark) == []
 
 
+@pytest.mark.slow
 def test_a_pool_drops_bots_that_died_while_kept(tmp_path):
     b = bot(tmp_path, "time.sleep(0.1)")
     pool = BotPool()

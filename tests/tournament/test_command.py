@@ -15,6 +15,7 @@ from capicua.core.rng import derive_seed
 from .conftest import chiva, read_jsonl
 
 
+@pytest.mark.slow
 def test_the_same_seeded_command_gives_the_same_records_twice_and_on_any_number_of_workers(
     cli, write_config, tmp_path
 ):
@@ -37,6 +38,7 @@ def test_the_same_seeded_command_gives_the_same_records_twice_and_on_any_number_
     assert files[0] and all(f == files[0] for f in files)
 
 
+@pytest.mark.slow
 def test_records_follow_the_seeds_and_swap_the_teams_on_the_same_deal(
     cli, write_config, tmp_path, plugins
 ):
@@ -59,6 +61,7 @@ def test_records_follow_the_seeds_and_swap_the_teams_on_the_same_deal(
         assert replay(r, plugins.variants).over
 
 
+@pytest.mark.slow
 def test_the_summary_counts_matches_hands_and_names_per_team_and_entry(cli, write_config, tmp_path):
     path = write_config(
         chiva(matches=6, seats={1: '"heuristic"', 3: '{ player = "heuristic", noise = 0.5 }'})
@@ -79,6 +82,7 @@ def test_the_summary_counts_matches_hands_and_names_per_team_and_entry(cli, writ
     assert s["hands_per_match"]["mean"] * 6 == sum(s["outcomes"].values())
 
 
+@pytest.mark.slow
 def test_the_table_shows_the_figures_with_intervals(cli, write_config, tmp_path):
     path = write_config(chiva(matches=4, seats={1: '"heuristic"', 3: '"heuristic"'}))
     result = cli("tournament", path, "--db", tmp_path / "t.sqlite")
@@ -96,6 +100,7 @@ def test_the_table_shows_the_figures_with_intervals(cli, write_config, tmp_path)
     assert "Chiva tournament: 4 matches, seed 7, 2 worker processes" in result.stderr
 
 
+@pytest.mark.slow
 def test_double_nine_reports_pollonas_and_points_per_hand(cli, write_config, tmp_path):
     path = write_config(chiva(matches=4).replace('"chiva"', '"double-nine-100"'))
     result = cli("tournament", path, "--db", tmp_path / "t.sqlite", "--json")
@@ -129,6 +134,7 @@ def test_a_bad_config_exits_2_with_one_line_and_no_traceback(cli, write_config, 
     assert not (tmp_path / "t.sqlite").exists() or "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_a_database_is_never_overwritten_and_resumes_only_the_same_tournament(
     cli, write_config, tmp_path
 ):
@@ -157,6 +163,7 @@ def test_a_database_is_never_overwritten_and_resumes_only_the_same_tournament(
     assert result.exit_code == 2 and "database of something else" in result.stderr
 
 
+@pytest.mark.slow
 def test_resume_extends_a_finished_tournament_with_the_same_seeds(cli, write_config, tmp_path):
     path = write_config(chiva(matches=4, seed=5))
     db, records = tmp_path / "t.sqlite", tmp_path / "r.jsonl"
@@ -176,6 +183,7 @@ def test_resume_extends_a_finished_tournament_with_the_same_seeds(cli, write_con
     assert records.read_bytes() == whole.read_bytes()
 
 
+@pytest.mark.slow
 def test_a_fresh_seed_is_drawn_reported_and_kept_for_resume(cli, write_config, tmp_path):
     path = write_config(chiva(matches=2).replace("seed = 7\n", ""))
     db = tmp_path / "t.sqlite"
@@ -188,6 +196,7 @@ def test_a_fresh_seed_is_drawn_reported_and_kept_for_resume(cli, write_config, t
     assert json.loads(again.stdout)["seed"] == seed
 
 
+@pytest.mark.slow
 def test_a_two_seat_variant_from_a_plugin_runs_with_its_own_seats(
     cli, write_config, tmp_path, testplayers
 ):
@@ -216,6 +225,7 @@ def test_a_two_seat_variant_from_a_plugin_runs_with_its_own_seats(
     assert set(s["labels"]) == {"shutout"}
 
 
+@pytest.mark.slow
 def test_running_the_same_finished_tournament_again_shows_its_results(cli, write_config, tmp_path):
     path = write_config(chiva(matches=4))
     db = tmp_path / "t.sqlite"
@@ -226,6 +236,7 @@ def test_running_the_same_finished_tournament_again_shows_its_results(cli, write
     assert json.loads(again.stdout)["teams"] == json.loads(first.stdout)["teams"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 def test_every_file_a_run_leaves_beside_the_config_is_ignored_by_git(cli, write_config, tmp_path):
     # The README's commands run in the clone: what they leave must not show in git status.

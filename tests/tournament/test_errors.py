@@ -48,6 +48,7 @@ def run(
     return summary, recs
 
 
+@pytest.mark.slow
 def test_a_player_that_raises_ends_its_match_as_an_error_and_the_others_finish(
     cli, write_config, tmp_path, testplayers
 ):
@@ -70,6 +71,7 @@ def test_a_player_that_raises_ends_its_match_as_an_error_and_the_others_finish(
     assert s["error_list"][0]["seat"] == 2 and s["error_list"][0]["reason"].startswith("raised")
 
 
+@pytest.mark.slow
 def test_an_illegal_answer_is_an_error_with_the_legal_actions(
     cli, write_config, tmp_path, testplayers
 ):
@@ -164,6 +166,7 @@ def test_a_player_that_kills_its_process_is_an_error_and_the_tournament_goes_on(
     )
 
 
+@pytest.mark.slow
 def test_the_same_errors_happen_on_every_run(cli, write_config, tmp_path, testplayers):
     first = run(cli, write_config, tmp_path / "a", '{ player = "raiser", rate = 0.5 }', matches=6)[
         1

@@ -123,6 +123,7 @@ def small_disk(tmp_path):
         subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
+@pytest.mark.slow
 def test_a_full_disk_for_the_database_is_one_line_and_resume_finishes_the_same(
     cli, write_config, tmp_path, small_disk
 ):
@@ -140,6 +141,7 @@ def test_a_full_disk_for_the_database_is_one_line_and_resume_finishes_the_same(
     assert records.read_bytes() == reference(cli, config, tmp_path)
 
 
+@pytest.mark.slow
 def test_a_full_disk_for_the_records_file_is_one_line_and_resume_rewrites_it(
     cli, write_config, tmp_path, small_disk
 ):
@@ -154,6 +156,7 @@ def test_a_full_disk_for_the_records_file_is_one_line_and_resume_rewrites_it(
     assert records.read_bytes() == reference(cli, config, tmp_path)
 
 
+@pytest.mark.slow
 def test_a_read_only_database_is_one_line_and_nothing_in_it_changes(cli, write_config, tmp_path):
     config = write_config(chiva(matches=6, seed=29))
     folder, view = tmp_path / "data", tmp_path / "view"
@@ -173,6 +176,7 @@ def test_a_read_only_database_is_one_line_and_nothing_in_it_changes(cli, write_c
     assert games_in(folder / "t.sqlite") == 3
 
 
+@pytest.mark.slow
 def test_a_read_only_database_file_still_shows_its_results_and_refuses_more(
     cli, write_config, tmp_path
 ):
@@ -202,6 +206,7 @@ def _finished(cli, write_config, tmp_path, seed: int):
     return config, db, records
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "damage, problem",
     [
@@ -231,6 +236,7 @@ def test_a_damaged_row_is_found_before_play_and_repair_plays_that_match_again(
         assert con.execute("SELECT idx, problem FROM damaged").fetchall() == [(2, problem)]
 
 
+@pytest.mark.slow
 def test_settings_without_identity_are_rewritten_only_when_every_match_agrees(
     cli, write_config, tmp_path
 ):
@@ -248,6 +254,7 @@ def test_settings_without_identity_are_rewritten_only_when_every_match_agrees(
     assert cli("tournament", config, "--db", db, "--resume").exit_code == 0
 
 
+@pytest.mark.slow
 def test_a_database_sqlite_finds_damaged_is_one_line_saying_how_to_recover(
     cli, write_config, tmp_path
 ):
@@ -358,6 +365,7 @@ def test_a_records_file_written_by_another_run_is_refused(cli, write_config, tmp
     assert records.read_text() == ""
 
 
+@pytest.mark.slow
 def test_an_existing_file_this_database_did_not_write_is_never_overwritten(
     cli, write_config, tmp_path
 ):

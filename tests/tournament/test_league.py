@@ -32,10 +32,8 @@ def league(cli, path, tmp_path, *args, name="l"):
     return json.loads(result.stdout), records
 
 
-@pytest.mark.parametrize(
-    "variant, pairs",
-    [("chiva", 40), pytest.param("double-nine-100", 16, marks=pytest.mark.slow)],
-)
+@pytest.mark.slow
+@pytest.mark.parametrize("variant, pairs", [("chiva", 40), ("double-nine-100", 16)])
 def test_a_round_robin_of_four_rates_them_as_their_head_to_head_results_say(
     cli, write_config, tmp_path, variant, pairs
 ):
@@ -59,6 +57,7 @@ def test_a_round_robin_of_four_rates_them_as_their_head_to_head_results_say(
     assert mus == sorted(mus, reverse=True)
 
 
+@pytest.mark.slow
 def test_every_pairing_meets_the_same_deals_each_round(cli, write_config, tmp_path):
     _, records = league(cli, config(write_config, pairs=2), tmp_path)
     recs = read_jsonl(records)
@@ -73,6 +72,7 @@ def test_every_pairing_meets_the_same_deals_each_round(cli, write_config, tmp_pa
     }
 
 
+@pytest.mark.slow
 def test_the_same_league_gives_the_same_records_on_one_worker_or_two(cli, write_config, tmp_path):
     path = config(write_config, pairs=3)
     one, r1 = league(cli, path, tmp_path, "--workers", 1, name="one")
@@ -81,6 +81,7 @@ def test_the_same_league_gives_the_same_records_on_one_worker_or_two(cli, write_
     assert one["ratings"] == two["ratings"]
 
 
+@pytest.mark.slow
 def test_a_gauntlet_plays_the_first_player_against_each_other(cli, write_config, tmp_path):
     assert pairings(4, "gauntlet") == ((0, 1), (0, 2), (0, 3))
     assert pairings(3, "round-robin") == ((0, 1), (0, 2), (1, 2))
@@ -105,6 +106,7 @@ class _Interrupted:
             deliver(play_game(job, index, plugins=self.plugins))
 
 
+@pytest.mark.slow
 def test_an_interrupted_league_resumes_and_a_larger_one_extends_it(
     cli, write_config, tmp_path, plugins
 ):
@@ -127,6 +129,7 @@ def test_an_interrupted_league_resumes_and_a_larger_one_extends_it(
     assert json.loads(more.stdout)["ratings"] == whole["ratings"]
 
 
+@pytest.mark.slow
 def test_the_table_shows_ratings_and_the_crosstable(cli, write_config, tmp_path):
     result = cli("league", config(write_config, pairs=3), "--db", tmp_path / "l.sqlite")
     assert result.exit_code == 0, result.output

@@ -30,6 +30,7 @@ def match(cli, tmp_path, *args, name="m", status=0):
     return summary, records
 
 
+@pytest.mark.slow
 def test_a_match_stops_when_the_test_decides_the_same_on_any_number_of_workers(cli, tmp_path):
     base = ("heuristic", "random", "--variant", "chiva", "--sprt", SPRT, "--seed", 5)
     one, r1 = match(cli, tmp_path, *base, "--workers", 1, name="one")
@@ -50,6 +51,7 @@ def test_a_match_stops_when_the_test_decides_the_same_on_any_number_of_workers(c
     assert fixed is not None and one["pairs"] < fixed / 3
 
 
+@pytest.mark.slow
 def test_the_log_shows_the_ratio_bounds_and_estimate_as_pairs_finish(cli, tmp_path):
     result = cli(
         "match", "heuristic", "random", "--variant", "chiva", "--sprt", SPRT, "--seed", 5,
@@ -63,6 +65,7 @@ def test_the_log_shows_the_ratio_bounds_and_estimate_as_pairs_finish(cli, tmp_pa
     assert "H1 accepted after" in result.stdout and "a fixed-length test" in result.stdout
 
 
+@pytest.mark.slow
 def test_without_a_test_a_match_plays_its_pairs(cli, tmp_path):
     s, records = match(cli, tmp_path, "random", "random", "--variant", "chiva", "--pairs", 4)
     assert s["pairs"] == 4 and sum(s["pentanomial"]) == 4 and "sprt" not in s
@@ -71,6 +74,7 @@ def test_without_a_test_a_match_plays_its_pairs(cli, tmp_path):
     assert 0.0 <= s["estimate"]["score"] <= 1.0
 
 
+@pytest.mark.slow
 def test_games_that_ended_in_an_error_are_reported_and_decide_nothing(cli, tmp_path, testplayers):
     args = ("raiser:rate=1.0,after=0", "random", "--variant", "chiva", "--pairs", 3)
     s, _ = match(cli, tmp_path, *args, status=1)
@@ -85,6 +89,7 @@ def test_games_that_ended_in_an_error_are_reported_and_decide_nothing(cli, tmp_p
     assert "3 void (a game ended in an error)" in text.stdout
 
 
+@pytest.mark.slow
 def test_an_sprt_match_never_decides_from_error_games(cli, tmp_path, testplayers):
     # The raiser errs in about half its matches: the test decides from the others alone.
     args = ("heuristic", "raiser:rate=0.5,after=0", "--variant", "chiva", "--sprt", SPRT)
@@ -93,6 +98,7 @@ def test_an_sprt_match_never_decides_from_error_games(cli, tmp_path, testplayers
     assert sum(s["pentanomial"]) + s["void_pairs"] == s["games"] // 2
 
 
+@pytest.mark.slow
 def test_a_two_seat_game_from_a_plugin_is_played_one_against_one(cli, tmp_path, testplayers):
     _, records = match(cli, tmp_path, "random", "random", "--variant", "duel", "--pairs", 2)
     assert read_jsonl(records)[0]["seats"] == {"1": "random", "2": "random"}
@@ -111,6 +117,7 @@ class _Interrupted:
             deliver(play_game(job, index, plugins=self.plugins))
 
 
+@pytest.mark.slow
 def test_an_interrupted_match_resumes_to_the_same_decision_and_records(cli, tmp_path, plugins):
     args = ("heuristic", "random", "--variant", "chiva", "--sprt", SPRT, "--seed", 6)
     whole, whole_records = match(cli, tmp_path, *args, name="whole")

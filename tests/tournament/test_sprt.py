@@ -114,6 +114,7 @@ def test_settings_not_given_take_the_defaults():
 RUNS = 300
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("truth", ["H0", "H1"])
 def test_the_test_accepts_the_right_hypothesis_at_the_stated_error_rates(truth):
     # Simulated pairs of a known strength, a fixed seed: at elo0 the test must accept H1

@@ -121,6 +121,7 @@ def test_the_first_to_100_wins_the_match():
     assert v.match_winner((99, 99)) is None
 
 
+@pytest.mark.slow
 def test_block_keeps_capicuas_invariants():
     report = check_variant(Block, matches=4)
     assert report.matches == 4 and report.hands > 4
