@@ -257,7 +257,7 @@ def _print_summary(s: dict, variant: Any, took: float, played_now: int) -> None:
                 who = _("no seat")
             # The reason is the one the database keeps (and --json prints): English.
             line = _("  match {number}: {who}: {reason}")
-            out.print(line.format(number=e["game"] + 1, who=who, reason=e["reason"]), markup=False)
+            out.print(line.format(number=e["match"], who=who, reason=e["reason"]), markup=False)
         if s["errors"] > 5:
             out.print(_("  ... (--json lists up to 20)"), markup=False)
     out.print(time_line(took, played_now, s), markup=False)

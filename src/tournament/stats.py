@@ -7,7 +7,9 @@ table is drawn from the same dict), with:
   (``expert``, ``expert(samples=200)``): matches and hands won out of those played, with
   95% Wilson intervals; the match names (chivas, Pollonas, Tripollúas) they won; points per
   hand where the variant scores points; decision times per entry; errors;
-- hands per match (mean and a 95% normal interval) and the hands' outcomes.
+- hands per match (mean and a 95% normal interval) and the hands' outcomes;
+- the first errors, each with its match number as ``capicua replay --match`` takes it
+  (from 1) and its seed.
 
 An entry is counted in a match when it sits in one team only. A match where the same entry
 sits in both teams of a two-team game (random against random) tells nothing about that
@@ -116,7 +118,7 @@ def summarize(
             if error.get("seat"):
                 by_entry[names[error["seat"]]].errors += 1
             if len(errors) < MAX_ERRORS_LISTED:
-                errors.append({"game": index, "seed": seed, **error})
+                errors.append({"match": index + 1, "seed": seed, **error})
             continue
         winner, label, hands = facts["winner"], facts["label"], facts["hands"]
         # A shared win is a win for each team that shares it.

@@ -64,7 +64,7 @@ def test_a_failing_bot_loses_only_its_own_matches_with_the_reason(
         assert "\n" not in e["reason"]
     if fault == "crash":
         assert errors[0]["reason"].endswith("RuntimeError: the bot broke")
-    played = [r for i, r in enumerate(rows) if i not in {e["game"] for e in errors}]
+    played = [r for i, r in enumerate(rows) if i not in {e["match"] - 1 for e in errors}]
     assert all(r["winner"] for r in played)
     result = cli("replay", records, "--quiet")
     assert result.exit_code == 0, result.output

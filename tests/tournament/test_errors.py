@@ -44,7 +44,7 @@ def run(
     summary = json.loads(result.stdout)
     recs = read_jsonl(records)
     for e in summary["error_list"]:  # put each error beside its record, for the checks
-        recs[e["game"]]["error"] = {k: e[k] for k in ("seat", "player", "reason")}
+        recs[e["match"] - 1]["error"] = {k: e[k] for k in ("seat", "player", "reason")}
     return summary, recs
 
 

@@ -74,7 +74,7 @@ def test_an_entry_counts_for_its_team_and_mirrors_count_for_nobody():
     assert s["outcomes"] == {"block": 1, "domino": 11, "tie": 1}
     assert s["hands_per_match"]["mean"] == pytest.approx(13 / 3)
     assert s["error_list"] == [
-        {"game": 3, "seed": 103, "seat": 2, "player": "random", "reason": "raised X"}
+        {"match": 4, "seed": 103, "seat": 2, "player": "random", "reason": "raised X"}
     ]
     assert "points_per_hand" not in team1  # Chiva scores series, not points
 
