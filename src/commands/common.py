@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NoReturn
 
@@ -135,12 +136,15 @@ def agree_to_programs(found: Mapping[int, str], source: str) -> bool:
     return typer.confirm(_("Run them?"), default=False, err=True)
 
 
-def print_errors(count: int, listed: list[dict[str, Any]]) -> None:
+def print_errors(count: int, listed: list[dict[str, Any]], console: Console | None = None) -> None:
     """The games of a match or a league that ended in an error: how many, that nothing was
-    decided from them, and the first five (seat, player, reason)."""
+    decided from them, and the first five (seat, player, reason), each folded to the
+    console's width (a reason quotes a bot, at any length), as the tables are."""
     if not count:
         return
-    out.print(
+    console = console or out
+    _print_folded(
+        console,
         # Translators: English says "matches" and "pairs" for 1 too.
         ngettext(
             "errors: {count} matches ended in an error; nothing is decided from them (their "
@@ -149,7 +153,6 @@ def print_errors(count: int, listed: list[dict[str, Any]]) -> None:
             "pairs are void)",
             count,
         ).format(count=count),
-        markup=False,
     )
     for e in listed[:5]:
         if e["seat"]:
@@ -157,9 +160,18 @@ def print_errors(count: int, listed: list[dict[str, Any]]) -> None:
         else:
             who = _("no seat")
         line = _("  match {number}: {who}: {reason}")
-        out.print(line.format(number=e["game"] + 1, who=who, reason=e["reason"]), markup=False)
+        _print_folded(console, line.format(number=e["game"] + 1, who=who, reason=e["reason"]))
     if count > 5:
-        out.print(_("  ... (--json lists up to 20)"), markup=False)
+        _print_folded(console, _("  ... (--json lists up to 20)"))
+
+
+def _print_folded(console: Console, line: str) -> None:
+    """``line`` folded at the console's width, its next lines indented under its words."""
+    indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
+    folded = textwrap.fill(
+        line, width=max(console.width, 40), subsequent_indent=indent, break_on_hyphens=False
+    )
+    console.print(folded, markup=False, soft_wrap=True)
 
 
 #: The plugins whose failures were reported (kept here, not as an attribute stuck on them).

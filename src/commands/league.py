@@ -15,9 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich import box
-from rich.console import JustifyMethod
-from rich.table import Table
+from rich.console import Console
 
 from ..i18n import N_, _, ngettext, pgettext
 from ..shown import json_shown
@@ -25,7 +23,7 @@ from ..tournament.config import ConfigError
 from ..tournament.league import LeagueSettings, resolve_league, standings
 from ..tournament.runner import open_tournament, run
 from ..tournament.store import StorageError
-from .common import Command, SafeConsole, err, fail, out, plugins, print_errors
+from .common import Command, err, fail, out, plugins, print_errors
 from .running import (
     MatchProgress,
     Records,
@@ -37,7 +35,9 @@ from .running import (
     matches_kept,
     stopping_cleanly,
     time_line,
+    where_played,
 )
+from .tables import Column, Figures, print_figures
 
 
 def league(
@@ -103,18 +103,19 @@ def league(
         )
         fields = {"title": _(game.title), "players": len(settings.players), "format": form}
         fields.update(pairs=settings.pairs, matches=settings.matches, seed=settings.seed)
-        fields.update(backend=pool.describe(), kept=kept_in(settings, resume, done))
+        left = where_played(pool, done < settings.matches)
+        fields.update(backend=left, kept=kept_in(settings, resume, done))
         err.print(line.format(**fields), markup=False)
         start = time.perf_counter()
         with MatchProgress(done, settings.matches) as advance:
-            run(settings, store, pool, loaded, advance)
+            played_now = run(settings, store, pool, loaded, advance)
         took = time.perf_counter() - start
         summary = standings(settings, store.facts(settings.matches), game.teams)
     store.close()
     if as_json:
         typer.echo(json_shown(json.dumps(summary, indent=2, ensure_ascii=False)))
     else:
-        _print(summary, _(game.title), took)
+        _print(summary, _(game.title), took, played_now)
     if summary["errors"]:
         raise typer.Exit(1)  # the figures leave those games out: say so to scripts too
 
@@ -134,10 +135,12 @@ def _pct(cell: dict | None) -> str:
     return f"{100 * cell['share']:.0f} [{100 * lo:.0f}–{100 * hi:.0f}]"
 
 
-def _print(s: dict, title: str, took: float) -> None:
-    wide = out if out.is_terminal else SafeConsole(file=out.file, width=160, highlight=False)
+def _print(
+    s: dict, title: str, took: float, played_now: int, console: Console | None = None
+) -> None:
+    console = console or out
     names = s["crosstable"]["players"]
-    out.print(
+    console.print(
         # Translators: English says "matches" for 1 too.
         ngettext(
             "{title} league, seed {seed}, {matches:,} matches: ratings (openskill, mu ± 2 "
@@ -148,46 +151,39 @@ def _print(s: dict, title: str, took: float) -> None:
         ).format(title=title, seed=s["seed"], matches=s["games"]),
         markup=False,
     )
-    ratings = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("", "right"),
-        (pgettext("column", "player"), "left"),
-        (pgettext("column", "rating"), "right"),
-        (pgettext("column", "interval"), "right"),
+    rows = s["ratings"]
+    intervals = [f"{row['interval'][0]:.1f}–{row['interval'][1]:.1f}" for row in rows]
+    ratings = [
+        Column(pgettext("column", "player"), [r["player"] for r in rows], "left", fold=True),
+        Column(pgettext("column", "rating"), [f"{r['mu']:.1f}" for r in rows]),
+        Column(pgettext("column", "interval"), intervals),
         # Translators: a column heading: the share of the points a player won.
-        (pgettext("column", "share"), "right"),
-        (pgettext("column", "pairs"), "right"),
-    )
-    for column, justify in columns:
-        ratings.add_column(column, justify=justify)
-    for rank, row in enumerate(s["ratings"], 1):
-        lo, hi = row["interval"]
-        ratings.add_row(
-            str(rank),
-            row["player"],
-            f"{row['mu']:.1f}",
-            f"{lo:.1f}–{hi:.1f}",
-            _pct(row["score"]),
-            str(row["pairs"]),
-        )
-    wide.print(ratings)
-    out.print(
+        Column(pgettext("column", "share"), [_pct(r["score"]) for r in rows]),
+        Column(pgettext("column", "pairs"), [str(r["pairs"]) for r in rows]),
+    ]
+    ranks = [str(rank) for rank in range(1, len(rows) + 1)]
+    print_figures(Figures(ranks, [ratings], name_justify="right"), console)
+    console.print(
         _("crosstable: the row's share of the points against the column, % [95% CI]"),
         markup=False,
     )
-    cross = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    cross.add_column("")
-    for k in range(len(names)):
-        cross.add_column(str(k + 1), justify="right")
-    for k, (name, cells) in enumerate(zip(names, s["crosstable"]["share"], strict=True)):
-        cross.add_row(
-            f"{k + 1} {name}",
-            *("" if a == k else _pct(c) for a, c in enumerate(cells)),
-        )
-    wide.print(cross)
+    shares = s["crosstable"]["share"]
+    cross = [
+        Column(str(a + 1), ["" if a == k else _pct(cells[a]) for k, cells in enumerate(shares)])
+        for a in range(len(names))
+    ]
+    half = (len(cross) + 1) // 2
+    print_figures(
+        Figures(
+            [f"{k + 1} {name}" for k, name in enumerate(names)],
+            [cross[:half], cross[half:]],
+            stack_first=True,
+        ),
+        console,
+    )
     void = sum(p["void_pairs"] for p in s["pairings"])
     if void:
-        out.print(
+        console.print(
             # Translators: English says "pairs" for 1 too.
             ngettext(
                 "{void} pairs void (a game ended in an error)",
@@ -196,8 +192,8 @@ def _print(s: dict, title: str, took: float) -> None:
             ).format(void=void),
             markup=False,
         )
-    print_errors(s["errors"], s["error_list"])
-    out.print(time_line(took, 0, s), markup=False)
+    print_errors(s["errors"], s["error_list"], console)
+    console.print(time_line(took, played_now, s), markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
 from ..i18n import N_, _, ngettext
 from ..shown import json_shown
@@ -35,6 +36,7 @@ from .running import (
     kept_in,
     stopping_cleanly,
     time_line,
+    where_played,
 )
 
 
@@ -118,7 +120,8 @@ def match(
         pool = backend(settings, loaded)
         a, b = _labels(settings)
         fields = {"title": _(game.title), "first": a, "second": b, "pairs": settings.pairs}
-        fields.update(seed=settings.seed, backend=pool.describe())
+        left = where_played(pool, not finished(teams)(settings, store))
+        fields.update(seed=settings.seed, backend=left)
         fields["kept"] = kept_in(settings, resume, store.count())
         if settings.sprt:
             # Translators: English says "pairs" for 1 too; {backend} is where the games
@@ -141,7 +144,7 @@ def match(
             )
         err.print(line.format(**fields), markup=False)
         start = time.perf_counter()
-        play(settings.job(), settings, store, pool, loaded, watch=state.watch)
+        played_now = play(settings.job(), settings, store, pool, loaded, watch=state.watch)
         took = time.perf_counter() - start
         state = evaluate(settings, store, teams)
     store.close()
@@ -150,7 +153,7 @@ def match(
     if as_json:
         typer.echo(json_shown(json.dumps(summary, indent=2, ensure_ascii=False)))
     else:
-        _print(summary, settings, took)
+        _print(summary, settings, took, played_now)
     if summary["errors"]:
         raise typer.Exit(1)  # the figures leave those games out: say so to scripts too
 
@@ -250,7 +253,14 @@ def _elo(e: dict) -> str:
     return f"{show(e['elo'], e['score'])} [{show(lo, slo)}, {show(hi, shi)}]"
 
 
-def _print(s: dict, settings: MatchSettings, took: float) -> None:
+def _print(
+    s: dict,
+    settings: MatchSettings,
+    took: float,
+    played_now: int,
+    console: Console | None = None,
+) -> None:
+    console = console or out
     a, b = s["players"]
     e = s["estimate"]
     test = s.get("sprt")
@@ -289,7 +299,7 @@ def _print(s: dict, settings: MatchSettings, took: float) -> None:
     line = _("{first} against {second}, {title}, seed {seed}: {verdict}").format(
         first=a, second=b, title=s["title"], seed=s["seed"], verdict=verdict.format(**fields)
     )
-    out.print(line, markup=False)
+    console.print(line, markup=False)
     if test is not None:
         line = _(
             "SPRT elo0={elo0:g} elo1={elo1:g} alpha={alpha:g} beta={beta:g}: LLR {llr}, "
@@ -303,9 +313,9 @@ def _print(s: dict, settings: MatchSettings, took: float) -> None:
             lower=test["lower"],
             upper=test["upper"],
         )
-        out.print(line, markup=False)
+        console.print(line, markup=False)
     line = _("{first} scores {score} per game (95% CI), Elo {elo}")
-    out.print(line.format(first=a, score=_score(e), elo=_elo(e)), markup=False)
+    console.print(line.format(first=a, score=_score(e), elo=_elo(e)), markup=False)
     counts = " ".join(str(c) for c in s["pentanomial"])
     if s["void_pairs"]:
         # Translators: English says "void" of pairs for 1 too.
@@ -318,12 +328,12 @@ def _print(s: dict, settings: MatchSettings, took: float) -> None:
         )
     else:
         line = _("pairs by {first}'s points (0, ½, 1, 1½, 2 of 2): {counts}")
-    out.print(line.format(first=a, counts=counts, void=s["void_pairs"]), markup=False)
-    print_errors(s["errors"], s["error_list"])
+    console.print(line.format(first=a, counts=counts, void=s["void_pairs"]), markup=False)
+    print_errors(s["errors"], s["error_list"], console)
     if test is not None and test["decision"] is not None and settings.sprt is not None:
         fixed = fixed_pairs(settings.sprt, s["pentanomial"])
         if fixed is not None:
-            out.print(
+            console.print(
                 # Translators: English says "pairs" for 1 too.
                 ngettext(
                     "a fixed-length test with the same error rates would need about {pairs:,} "
@@ -334,7 +344,7 @@ def _print(s: dict, settings: MatchSettings, took: float) -> None:
                 ).format(pairs=fixed),
                 markup=False,
             )
-    out.print(time_line(took, 0, s), markup=False)
+    console.print(time_line(took, played_now, s), markup=False)
 
 
 def register(app: typer.Typer) -> None:

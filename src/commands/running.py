@@ -59,6 +59,11 @@ def backend(settings: Any, plugins: Plugins) -> DaskBackend | LocalPool:
     return LocalPool(settings.workers, plugins)
 
 
+def where_played(pool: DaskBackend | LocalPool, left: bool) -> str:
+    """Where the games of a run are played ("2 worker processes"), or that none is left."""
+    return pool.describe() if left else _("nothing left to play")
+
+
 def kept_in(settings: Any, resume: bool, already: int) -> str:
     """The end of a run's first line: where its games and records go."""
     db, records = settings.db, settings.records
@@ -101,9 +106,15 @@ def matches_kept(store: Any, matches: int) -> Callable[[bool], str]:
 
 
 def time_line(took: float, played_now: int, s: dict) -> str:
-    """The last line of a run: its time, its rate when games were played, its files."""
+    """The last line of a run: its time, its rate when games were played, its files; no
+    time when the run played no game (its figures are those of an earlier run)."""
     fields = {"seconds": took, "db": s["db"], "records": s["records"]}
-    if took > 0 and played_now:
+    if not played_now:
+        if s["records"]:
+            line = _("nothing played in this run; database {db}; records {records}")
+        else:
+            line = _("nothing played in this run; database {db}")
+    elif took > 0:
         fields["rate"] = played_now / took
         if s["records"]:
             line = _(

@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich import box
-from rich.table import Table
+from rich.console import Console
 
 from ..i18n import N_, _, ngettext, pgettext
 from ..shown import json_shown
@@ -23,7 +22,7 @@ from ..tournament.config import ConfigError, Overrides, resolve
 from ..tournament.runner import open_tournament, run
 from ..tournament.stats import summarize
 from ..tournament.store import StorageError
-from .common import Command, SafeConsole, err, fail, out, plugins
+from .common import Command, err, fail, out, plugins
 from .running import (
     MatchProgress,
     Records,
@@ -35,7 +34,9 @@ from .running import (
     matches_kept,
     stopping_cleanly,
     time_line,
+    where_played,
 )
+from .tables import Column, Figures, print_figures
 
 
 def tournament(
@@ -87,19 +88,18 @@ def tournament(
         fields = {
             "title": _(variant.title),
             "matches": settings.matches,
-            "deals": settings.matches // 2,
             "seed": settings.seed,
-            "backend": pool.describe(),
+            "backend": where_played(pool, already < settings.matches),
             "kept": kept_in(settings, resume, already),
         }
         if settings.swap_teams:
-            # Translators: English says "matches" and "deals" for 1 too; {backend} is
-            # where the games run ("4 worker processes"), {kept} where they are kept.
+            # Translators: English says "matches" for 1 too; {backend} is where the games
+            # run ("4 worker processes"), {kept} where they are kept.
             line = ngettext(
-                "{title} tournament: {matches} matches ({deals} deals, each played twice with "
-                "the teams swapped), seed {seed}, {backend}; {kept}",
-                "{title} tournament: {matches} matches ({deals} deals, each played twice with "
-                "the teams swapped), seed {seed}, {backend}; {kept}",
+                "{title} tournament: {matches} matches (each deal played twice with the teams "
+                "swapped), seed {seed}, {backend}; {kept}",
+                "{title} tournament: {matches} matches (each deal played twice with the teams "
+                "swapped), seed {seed}, {backend}; {kept}",
                 settings.matches,
             )
         else:
@@ -153,10 +153,13 @@ def _pct(r: dict) -> str:
     if not r["of"]:
         return "-"
     lo, hi = r["ci"]
-    return f"{100 * r['rate']:.1f} [{100 * lo:.1f}-{100 * hi:.1f}]"
+    return f"{100 * r['rate']:.1f} [{100 * lo:.1f}–{100 * hi:.1f}]"
 
 
-def _print_summary(s: dict, variant: Any, took: float, played_now: int) -> None:
+def _print_summary(
+    s: dict, variant: Any, took: float, played_now: int, console: Console | None = None
+) -> None:
+    console = console or out
     labels = list(s["labels"])
     points = any("points_per_hand" in row for row in s["teams"])
     fields = {"title": _(variant.title), "played": s["played"], "planned": s["planned"]}
@@ -177,50 +180,35 @@ def _print_summary(s: dict, variant: Any, took: float, played_now: int) -> None:
             "{title}: {played} of {planned} matches played, seed {seed}; won % [95% CI]",
             s["planned"],
         )
-    table = Table(
-        title=title.format(**fields), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
-    )
-    table.add_column("")
-    table.add_column(pgettext("column", "matches"), justify="right")
-    table.add_column(pgettext("column", "matches won"), justify="right")
-    table.add_column(pgettext("column", "hands won"), justify="right")
-    for label in labels:
-        table.add_column(variant.label_name(label, plural=True), justify="right")
+    console.print(title.format(**fields), markup=False)
+    rows = s["teams"] + s["players"]
+    won = [
+        Column(pgettext("column", "matches"), [str(r["matches"]["of"]) for r in rows]),
+        Column(pgettext("column", "matches won"), [_pct(r["matches"]) for r in rows]),
+        Column(pgettext("column", "hands won"), [_pct(r["hands"]) for r in rows]),
+    ]
+    more = [
+        Column(variant.label_name(k, plural=True), [str(r["labels"][k]) for r in rows])
+        for k in labels
+    ]
     if points:
         # Translators: a column heading: points per hand, in a narrow column.
-        table.add_column(pgettext("column", "pts/hand"), justify="right")
+        heading = pgettext("column", "pts/hand")
+        more.append(Column(heading, [_num(r.get("points_per_hand")) for r in rows]))
+    teams = [""] * len(s["teams"])  # a team's decisions are its players'
     # Translators: a column heading: milliseconds a decision on average (the slowest).
-    table.add_column(pgettext("column", "ms/move (max)"), justify="right")
-    table.add_column(pgettext("column", "errors"), justify="right")
-    for row in s["teams"]:
-        cells = [
-            _("team {team} ({seats})").format(
-                team=row["team"], seats="+".join(map(str, row["seats"]))
-            ),
-            str(row["matches"]["of"]),
-            _pct(row["matches"]),
-            _pct(row["hands"]),
-        ]
-        cells += [str(row["labels"][k]) for k in labels]
-        if points:
-            cells.append(_num(row.get("points_per_hand")))
-        table.add_row(*cells, "", "")
-    table.add_section()
-    for row in s["players"]:
-        ms = row["decision_ms"]
-        cells = [row["entry"], str(row["matches"]["of"]), _pct(row["matches"]), _pct(row["hands"])]
-        cells += [str(row["labels"][k]) for k in labels]
-        if points:
-            cells.append(_num(row.get("points_per_hand")))
-        cells.append(f"{ms['mean']:.3f} ({ms['max']:.0f})" if ms["mean"] is not None else "-")
-        cells.append(str(row["errors"]))
-        table.add_row(*cells)
-    # A pipe or a file has no width to fit: don't fold the figures into 80 columns.
-    wide = out if out.is_terminal else SafeConsole(file=out.file, width=160, highlight=False)
-    wide.print(table)
+    heading = pgettext("column", "ms/move (max)")
+    more.append(Column(heading, teams + [_ms(r) for r in s["players"]]))
+    heading = pgettext("column", "errors")
+    more.append(Column(heading, teams + [str(r["errors"]) for r in s["players"]]))
+    names = [
+        _("team {team} ({seats})").format(team=r["team"], seats="+".join(map(str, r["seats"])))
+        for r in s["teams"]
+    ] + [r["entry"] for r in s["players"]]
+    print_figures(Figures(names, [won, more], sections=(len(s["teams"]) - 1,)), console)
     for row in s["players"]:
         if row["mirror"]:
-            out.print(
+            console.print(
                 # Translators: English says "matches" for 1 too.
                 ngettext(
                     "{player} sat in both teams in {matches} matches; those are not counted for it",
@@ -234,14 +222,14 @@ def _print_summary(s: dict, variant: Any, took: float, played_now: int) -> None:
         # The outcomes are the engine's names for how a hand ends, as recorded.
         outcomes = ", ".join(f"{k} {n}" for k, n in s["outcomes"].items())
         if h["ci"]:
-            line = _("hands per match {mean:.2f} [{low:.2f}-{high:.2f}]; hands: {outcomes}")
+            line = _("hands per match {mean:.2f} [{low:.2f}–{high:.2f}]; hands: {outcomes}")
             line = line.format(mean=h["mean"], low=h["ci"][0], high=h["ci"][1], outcomes=outcomes)
         else:
             line = _("hands per match {mean:.2f}; hands: {outcomes}")
             line = line.format(mean=h["mean"], outcomes=outcomes)
-        out.print(line, markup=False)
+        console.print(line, markup=False)
     if s["errors"]:
-        out.print(
+        console.print(
             # Translators: English says "matches" for 1 too.
             ngettext(
                 "errors: {count} matches ended by a player error",
@@ -257,14 +245,19 @@ def _print_summary(s: dict, variant: Any, took: float, played_now: int) -> None:
                 who = _("no seat")
             # The reason is the one the database keeps (and --json prints): English.
             line = _("  match {number}: {who}: {reason}")
-            out.print(line.format(number=e["match"], who=who, reason=e["reason"]), markup=False)
+            console.print(line.format(number=e["match"], who=who, reason=e["reason"]), markup=False)
         if s["errors"] > 5:
-            out.print(_("  ... (--json lists up to 20)"), markup=False)
-    out.print(time_line(took, played_now, s), markup=False)
+            console.print(_("  ... (--json lists up to 20)"), markup=False)
+    console.print(time_line(took, played_now, s), markup=False)
 
 
 def _num(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
+
+
+def _ms(row: dict) -> str:
+    ms = row["decision_ms"]
+    return f"{ms['mean']:.3f} ({ms['max']:.0f})" if ms["mean"] is not None else "-"
 
 
 def register(app: typer.Typer) -> None:

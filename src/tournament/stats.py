@@ -7,7 +7,8 @@ table is drawn from the same dict), with:
   (``expert``, ``expert(samples=200)``): matches and hands won out of those played, with
   95% Wilson intervals; the match names (chivas, Pollonas, Tripollúas) they won; points per
   hand where the variant scores points; decision times per entry; errors;
-- hands per match (mean and a 95% normal interval) and the hands' outcomes;
+- hands per match (mean and a 95% normal interval, which never goes below the one hand
+  every match has) and the hands' outcomes;
 - the first errors, each with its match number as ``capicua replay --match`` takes it
   (from 1) and its seed.
 
@@ -51,8 +52,10 @@ def rate(wins: int, n: int) -> dict[str, Any]:
     return {"won": wins, "of": n, "rate": wins / n if n else None, "ci": [lo, hi]}
 
 
-def mean_ci(values: list[float]) -> dict[str, Any]:
-    """Mean with a 95% normal-approximation interval (``None`` where undefined)."""
+def mean_ci(values: list[float], least: float | None = None) -> dict[str, Any]:
+    """Mean with a 95% normal-approximation interval (``None`` where undefined). With
+    ``least``, the smallest value there can be, the interval stops there: a few matches of
+    very different lengths would otherwise give hands per match a bound below zero."""
     n = len(values)
     if n == 0:
         return {"mean": None, "ci": None, "n": 0}
@@ -61,7 +64,8 @@ def mean_ci(values: list[float]) -> dict[str, Any]:
         return {"mean": mean, "ci": None, "n": n}
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
     half = Z95 * sd / math.sqrt(n)
-    return {"mean": mean, "ci": [mean - half, mean + half], "n": n}
+    low = mean - half if least is None else max(least, mean - half)
+    return {"mean": mean, "ci": [low, mean + half], "n": n}
 
 
 class _Tally:
@@ -163,7 +167,7 @@ def summarize(
                 for t in by_team
             ],
             "players": [],
-            "hands_per_match": mean_ci(hands_per_match),
+            "hands_per_match": mean_ci(hands_per_match, least=1.0),
             "outcomes": dict(sorted(outcomes.items())),
             "labels": {k: match_labels[k] for k in labels},
             "error_list": errors,

@@ -227,13 +227,22 @@ def test_a_two_seat_variant_from_a_plugin_runs_with_its_own_seats(
 
 @pytest.mark.slow
 def test_running_the_same_finished_tournament_again_shows_its_results(cli, write_config, tmp_path):
-    path = write_config(chiva(matches=4))
+    path = write_config(chiva(matches=2, extra="swap_teams = true"))
     db = tmp_path / "t.sqlite"
     first = cli("tournament", path, "--db", db, "--json")
     assert first.exit_code == 0, first.output
+    assert "2 matches (each deal played twice with the teams swapped), seed 7, 2 worker" in (
+        first.stderr
+    )
     again = cli("tournament", path, "--db", db, "--json")
     assert again.exit_code == 0, again.output
     assert json.loads(again.stdout)["teams"] == json.loads(first.stdout)["teams"]
+    # Nothing is played again, and the figures do not pretend it was.
+    text = cli("tournament", path, "--db", db)
+    assert text.exit_code == 0, text.output
+    assert "seed 7, nothing left to play; games kept in" in text.stderr
+    assert "worker process" not in text.stderr
+    assert text.stdout.splitlines()[-1] == f"nothing played in this run; database {db}"
 
 
 @pytest.mark.slow

@@ -84,9 +84,12 @@ def test_games_that_ended_in_an_error_are_reported_and_decide_nothing(cli, tmp_p
     assert first["game"] == 0 and first["seat"] in (1, 3) and "raiser gives up" in first["reason"]
     text = cli("match", *args, "--db", tmp_path / "t.sqlite")
     assert text.exit_code == 1 and "Traceback" not in text.output
-    assert "errors: 6 matches ended in an error; nothing is decided from them" in text.stdout
-    assert "  match 1: seat " in text.stdout and "the raiser gives up" in text.stdout
-    assert "3 void (a game ended in an error)" in text.stdout
+    words = " ".join(text.stdout.split())  # the error lines fold at 80 columns
+    assert "errors: 6 matches ended in an error; nothing is decided from them" in words
+    assert "\n  match 1: seat " in text.stdout and "the raiser gives up" in words
+    assert "3 void (a game ended in an error)" in words
+    errors = text.stdout[text.stdout.index("errors:") : text.stdout.index("time ")]
+    assert all(len(line) <= 80 for line in errors.splitlines()), errors
 
 
 @pytest.mark.slow

@@ -136,3 +136,15 @@ def test_an_entry_seated_twice_among_players_each_for_themselves_counts_once_a_m
     assert players["heuristic"]["matches"]["won"] == 1 and players["heuristic"]["mirror"] == 0
     assert players["random"]["matches"] == {**players["random"]["matches"], "won": 0, "of": 1}
     assert players["heuristic"]["hands"]["won"] == 1 and players["random"]["hands"]["won"] == 1
+
+
+def test_hands_per_match_never_has_a_bound_below_one_hand():
+    seats = {1: "a", 2: "b", 3: "a", 4: "b"}
+    games = [
+        game(seats, 1, "chiva", [[1, "domino", 0]]),
+        game(seats, 2, "chiva", [[2, "block", 0]] * 17),
+    ]
+    s = summarize(((i, i, f, e) for i, (f, e) in enumerate(games)), Chiva, planned=2)
+    low, high = s["hands_per_match"]["ci"]
+    assert s["hands_per_match"]["mean"] == 9.0
+    assert low == 1.0 and high > 17  # the normal interval alone would go below zero
