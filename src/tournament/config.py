@@ -37,6 +37,7 @@ else:  # pragma: no cover - installs below 3.11 read TOML with tomli, the same A
 from ..core.errors import CapicuaError, PluginError
 from ..i18n import _, ngettext, pgettext
 from ..players.command import DEFAULT_TIME_LIMIT, preflight, with_folder
+from ..plugins import SEAT_KEYS
 
 if TYPE_CHECKING:
     from ..core.variant import Variant
@@ -583,6 +584,8 @@ def entry_label(spec: Any) -> str:
     program by its command line, ``node bot.js`` or ``node bot.js(depth=3)``.
 
     Options are sorted, so the same entry written in another order is the same player.
+    ``isolation`` is left out: it says where the player runs, not who it is, so the same
+    player with and without it is one row of the figures.
     """
     if isinstance(spec, str):
         return spec
@@ -595,7 +598,9 @@ def entry_label(spec: Any) -> str:
             return f"{words}({', '.join(f'{k}={_value(v)}' for k, v in sorted(given.items()))})"
         return words
     if isinstance(spec, Mapping):
-        options = ", ".join(f"{k}={_value(v)}" for k, v in sorted(spec.items()) if k != "player")
+        options = ", ".join(
+            f"{k}={_value(v)}" for k, v in sorted(spec.items()) if k not in SEAT_KEYS
+        )
         return f"{spec.get('player')}({options})" if options else str(spec.get("player"))
     return repr(spec)
 

@@ -52,6 +52,9 @@ def test_seats_keep_the_entries_as_written(write_config, plugins):
         entry_label({"player": "expert", "samples": 200, "a": "x"}) == 'expert(a="x", samples=200)'
     )
     assert entry_label({"player": "random"}) == "random"
+    assert entry_label({"player": "expert", "samples": 200, "isolation": "none"}) == (
+        "expert(samples=200)"
+    )
 
 
 @pytest.mark.parametrize(

@@ -148,3 +148,14 @@ def test_hands_per_match_never_has_a_bound_below_one_hand():
     low, high = s["hands_per_match"]["ci"]
     assert s["hands_per_match"]["mean"] == 9.0
     assert low == 1.0 and high > 17  # the normal interval alone would go below zero
+
+
+def test_a_player_kept_in_process_is_the_same_player_in_the_figures():
+    # isolation says where a player runs, not who it is: one row, its matches counted.
+    seats = {1: {"player": "heuristic", "isolation": "none"}, 2: "random", 3: "heuristic"}
+    seats[4] = {"player": "random", "isolation": "process"}
+    games = [game(seats, 1, "chiva", [[1, "domino", 0]] * 4)] * 2
+    s = summarize(((i, i, f, e) for i, (f, e) in enumerate(games)), Chiva, planned=2)
+    players = {p["entry"]: p for p in s["players"]}
+    assert set(players) == {"heuristic", "random"}
+    assert players["heuristic"]["matches"]["won"] == 2 and players["heuristic"]["mirror"] == 0
