@@ -7,7 +7,8 @@ action. A policy is named in the config by where it lives::
     1 = { player = "policy", policy = "my_agents.chiva:act" }
     2 = { player = "policy", policy = "train.py:load", weights = "chiva-agent.npz" }
 
-``policy`` is ``module:name`` or ``path/to/file.py:name`` (the name may be dotted). Without
+``policy`` is ``module:name`` or ``path/to/file.py:name`` (the name may be dotted); in a
+config, a file (and ``weights``) is found from the config's folder. Without
 ``weights`` the object named is the policy itself; with it, the object is called with the
 weights file's path once per process and returns the policy. What a policy takes and
 answers is in :mod:`capicua.env.policies`. The config is checked when it is read: a policy
@@ -76,7 +77,7 @@ def load_object(spec: str) -> Any:
         raise PolicyError(
             f"{spec!r} does not name a policy: write module:name or path/to/file.py:name"
         )
-    if where.endswith(".py") or "/" in where or "\\" in where:
+    if _is_file_name(where):
         module = _module_from_file(Path(where))
     else:
         try:
@@ -92,6 +93,11 @@ def load_object(spec: str) -> Any:
         except AttributeError:
             raise PolicyError(f"{where!r} has no {attr!r}") from None
     return obj
+
+
+def _is_file_name(where: str) -> bool:
+    """Whether the part of a policy before its ``:name`` is a file, not a module."""
+    return where.endswith(".py") or "/" in where or "\\" in where
 
 
 def _module_from_file(path: Path) -> Any:
@@ -188,6 +194,22 @@ class PolicyPlayer(Player):
     }
     policy: str
     weights: str
+
+    @classmethod
+    def with_folder(cls, spec: dict[str, Any], base: Path) -> dict[str, Any]:
+        """``spec`` with its files (a ``path/to/file.py:name`` policy, the weights) made
+        absolute from ``base``, the folder of the config that names them, as every path in
+        a config is; a module policy and an absolute path stay as they are."""
+        spec = dict(spec)
+        policy = spec.get("policy")
+        if isinstance(policy, str):
+            where, sep, attr = policy.rpartition(":")
+            if sep and _is_file_name(where) and not Path(where).is_absolute():
+                spec["policy"] = f"{(base / where).resolve()}:{attr}"
+        weights = spec.get("weights")
+        if isinstance(weights, str) and weights and not Path(weights).is_absolute():
+            spec["weights"] = str((base / weights).resolve())
+        return spec
 
     def __init__(self, rng: Any, **options: Any) -> None:
         super().__init__(rng, **options)

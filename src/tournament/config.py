@@ -338,7 +338,7 @@ def _seats(
         )
     started: set[str] = set()
     for seat in sorted(seats):
-        seats[seat] = with_folder(seats[seat], path.parent)
+        seats[seat] = in_folder(seats[seat], path.parent, players)
         try:
             name, _options = players.parse_spec(seats[seat])
         except (PluginError, ValueError, TypeError) as exc:
@@ -355,6 +355,20 @@ def _seats(
                 ).format(path=path, seat=seat, name=name, players=_list(computer_players(players)))
             )
     return dict(sorted(seats.items()))
+
+
+def in_folder(spec: Any, base: Path, players: PlayerRegistry) -> Any:
+    """``spec`` with the files it names found from ``base``, the config's folder, as every
+    path in a config is: a bot program's ``cwd``, and the options of a player whose class
+    says which of its options are files (a ``with_folder(spec, base)`` class method, as the
+    ``policy`` player's)."""
+    spec = with_folder(spec, base)
+    name = spec.get("player") if isinstance(spec, Mapping) else None
+    if isinstance(name, str) and name in players:
+        anchor = getattr(players.get(name), "with_folder", None)
+        if anchor is not None:
+            spec = anchor(spec, base)
+    return spec
 
 
 def check_bot(

@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import _
-from ..players.command import DEFAULT_TIME_LIMIT, with_folder
+from ..players.command import DEFAULT_TIME_LIMIT
 from .config import (
     ConfigError,
     _list,
@@ -55,6 +55,7 @@ from .config import (
     check_workers,
     config_path,
     entry_label,
+    in_folder,
     locate,
     no_variant,
     read_toml,
@@ -199,7 +200,7 @@ def resolve_league(
         )
     labels: dict[str, int] = {}
     for i, entry in enumerate(entries, 1):
-        entry = entries[i - 1] = with_folder(entry, path.parent)
+        entry = entries[i - 1] = in_folder(entry, path.parent, plugins.players)
         check_entry(entry, f"{path}: [league] players[{i}]", plugins.players, name)
         label = entry_label(entry)
         if label in labels:

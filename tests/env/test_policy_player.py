@@ -26,6 +26,7 @@ from capicua.env.player import PolicyPlayer, load_object, make_policy
 from capicua.gui.model import Session
 from capicua.plugins import load_plugins
 from capicua.testing import check_player
+from capicua.tournament.config import load_config
 from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
 
@@ -241,3 +242,25 @@ def test_a_policy_player_sits_at_the_table_with_a_person(registry):
         session.apply(decision.action, decision.stream)
         played += 1
     assert match.turn == 1 and played + len(match.actions) > 0
+
+
+def test_a_configs_policy_file_and_weights_are_found_from_the_configs_folder(tmp_path, monkeypatch):
+    # As every path in a config: the config's folder, wherever the command runs.
+    folder = tmp_path / "agents"
+    folder.mkdir()
+    (folder / "agent.py").write_text(POLICIES.read_text())
+    (folder / "agent.npz").write_bytes(b"weights")
+    config = folder / "policy.toml"
+    config.write_text(
+        'variant = "chiva"\n[seats]\n'
+        '1 = { player = "policy", policy = "agent.py:load", weights = "agent.npz" }\n'
+        '2 = "random"\n3 = { player = "policy", policy = "capicua.env.policies:uniform" }\n'
+        '4 = "random"\n'
+    )
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    table = load_config(config, load_plugins(third_party=False))
+    assert table.seats[1]["policy"] == f"{folder / 'agent.py'}:load"
+    assert table.seats[1]["weights"] == str(folder / "agent.npz")
+    assert table.seats[3]["policy"] == "capicua.env.policies:uniform"  # a module stays one
