@@ -6,8 +6,10 @@ four-player games: A in seats 1+3, then in seats 2+4; in a two-player game A at 
 at seat 2), B in the other seats; the chance stream of a match depends only on its seed,
 never on the players, so these matches deal the same tiles to the same seats hand by hand
 and the luck of the deal cancels (as far as the matches run alike: who leads the next
-hand, and how long a match lasts, depend on the play). Sets of matches are played until the
-number of deals asked for has been played once with A in each team.
+hand, and how long a match lasts, depend on the play). Pairs of matches are played, in seed
+order, until the hands played reach the deals asked for times the number of teams (each
+seed is played once with A in each team): the last pair usually goes past that number, and
+the report gives the hands and pairs actually played.
 
 Printed per variant: hands won per side (of all hands, ties included) and A's share of the
 decided hands, matches won per side, each with its 95% Wilson interval, ties; the hands
@@ -411,6 +413,7 @@ def run(
                 next_report = (done // tenth + 1) * tenth
     total["seconds"] = time.perf_counter() - start
     total["plays"] = plays
+    total["asked"] = deals
     return total
 
 
@@ -418,9 +421,9 @@ def report(variant: str, a: Any, b: Any, t: dict) -> str:
     names = (_label(a), _label(b))
     hands = t["deals"]
     lines = [
-        f"{variant}: A = {names[0]}, B = {names[1]}; {t['pairs']} match pairs, "
-        f"{hands} hands ({hands / t['plays']:.0f} deals played {t['plays']} times), "
-        f"{t['seconds']:.0f} s"
+        f"{variant}: A = {names[0]}, B = {names[1]}; {t['pairs']} match pairs, {hands} hands "
+        f"(--deals {t['asked']}: pairs until {t['plays']} x {t['asked']} hands, each seed "
+        f"with A in each team), {t['seconds']:.0f} s"
     ]
     for i, side in enumerate("AB"):
         lo, hi = wilson(t["hands"][i], hands)

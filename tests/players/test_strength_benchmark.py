@@ -259,3 +259,13 @@ def test_the_chiva_rules_device_plays_a_game_told_chivas_rules(strength):
     told = strength._TOLD[Block]
     assert issubclass(told, Block) and told.goal is None
     assert told.block_winner is Variant.block_by_team_total and told.points is Variant.points
+
+
+def test_the_report_gives_the_hands_played_and_the_deals_asked_for(strength):
+    # A pair is two whole matches: the last one goes past the hands asked for, so the
+    # report says what was asked and what was played, not a count of deals it never had.
+    pair = strength.play_pair(("chiva", "heuristic", "random", 11))  # what run() adds up
+    t = {**pair, "pairs": 1, "plays": 2, "asked": 5, "seconds": 1.0}
+    first = strength.report("chiva", "heuristic", "random", t).splitlines()[0]
+    assert f"1 match pairs, {pair['deals']} hands (--deals 5: pairs until 2 x 5 hands" in first
+    assert "deals played" not in first
