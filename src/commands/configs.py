@@ -16,6 +16,7 @@ from rich.table import Table
 
 from ..i18n import N_, _
 from ..tournament.config import read_toml, shipped_configs
+from . import completion
 from .common import Command, Group, fail, out
 
 app = typer.Typer(
@@ -55,7 +56,12 @@ def configs(ctx: typer.Context) -> None:
 
 @app.command("show", cls=Command, help=N_("Print an example config."))
 def show(
-    name: Annotated[str, typer.Argument(help=N_("A config's name, e.g. chiva-bots."))],
+    name: Annotated[
+        str,
+        typer.Argument(
+            autocompletion=completion.shipped, help=N_("A config's name, e.g. chiva-bots.")
+        ),
+    ],
 ) -> None:
     """``capicua configs show``: the help is given to :meth:`app.command`."""
     out.print(_shipped(name).read_text(encoding="utf-8"), markup=False, end="")
@@ -63,7 +69,12 @@ def show(
 
 @app.command("copy", cls=Command, help=N_("Copy an example config, to edit it and run your own."))
 def copy(
-    name: Annotated[str, typer.Argument(help=N_("A config's name, e.g. chiva-bots."))],
+    name: Annotated[
+        str,
+        typer.Argument(
+            autocompletion=completion.shipped, help=N_("A config's name, e.g. chiva-bots.")
+        ),
+    ],
     dest: Annotated[
         Path,
         typer.Argument(help=N_("Where to write it: a folder (default: here) or a file name.")),

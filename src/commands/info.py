@@ -9,12 +9,17 @@ from rich.table import Table
 from rich.text import Text
 
 from ..i18n import N_, SOURCE, _, in_language, language, pgettext
+from . import completion
 from .common import Command, fail, out, plugins
 
 
 def rules(
     variant: Annotated[
-        str | None, typer.Argument(help=N_("Variant name; all variants if left out."))
+        str | None,
+        typer.Argument(
+            autocompletion=completion.variants,
+            help=N_("Variant name; all variants if left out."),
+        ),
     ] = None,
 ) -> None:
     """``capicua rules``: see the help given in :func:`register`."""

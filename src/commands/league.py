@@ -23,6 +23,7 @@ from ..tournament.config import ConfigError
 from ..tournament.league import LeagueSettings, resolve_league, standings
 from ..tournament.runner import open_tournament, run
 from ..tournament.store import StorageError
+from . import completion
 from .common import Command, err, fail, out, plugins, print_errors
 from .running import (
     MatchProgress,
@@ -44,7 +45,8 @@ def league(
     config: Annotated[
         Path,
         typer.Argument(
-            help=N_("The league's TOML config: the variant and a [league] table of players.")
+            autocompletion=completion.configs,
+            help=N_("The league's TOML config: the variant and a [league] table of players."),
         ),
     ],
     pairs: Annotated[

@@ -26,6 +26,7 @@ from ..tournament.runner import open_tournament, play
 from ..tournament.sprt import fixed_pairs
 from ..tournament.store import StorageError
 from ..tournament.versus import MatchSettings, Sequential, evaluate, finished, resolve_match
+from . import completion
 from .common import Command, err, fail, out, plugins, print_errors
 from .running import (
     Records,
@@ -42,11 +43,25 @@ from .running import (
 
 def match(
     first: Annotated[
-        str, typer.Argument(help=N_("Player A, the one tested: a name, or name:option=value,..."))
+        str,
+        typer.Argument(
+            autocompletion=completion.players,
+            help=N_("Player A, the one tested: a name, or name:option=value,..."),
+        ),
     ],
-    second: Annotated[str, typer.Argument(help=N_("Player B, the reference (same form)."))],
+    second: Annotated[
+        str,
+        typer.Argument(
+            autocompletion=completion.players, help=N_("Player B, the reference (same form).")
+        ),
+    ],
     variant: Annotated[
-        str | None, typer.Option("--variant", help=N_("The game (capicua rules lists them)."))
+        str | None,
+        typer.Option(
+            "--variant",
+            autocompletion=completion.variants,
+            help=N_("The game (capicua rules lists them)."),
+        ),
     ] = None,
     sprt: Annotated[
         str | None,

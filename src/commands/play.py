@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from ..i18n import N_, _, ngettext
+from . import completion
 from .common import Command, agree_to_programs, fail, out, plugins
 
 TABLE_KEYS = {
@@ -31,14 +32,20 @@ def play(
     config: Annotated[
         Path | None,
         typer.Argument(
+            autocompletion=completion.configs,
             help=N_(
                 "A table config (TOML): a file, or the name of an example such as "
                 "chiva-human (capicua configs lists them)."
-            )
+            ),
         ),
     ] = None,
     variant: Annotated[
-        str | None, typer.Option("--variant", help=N_("The game (capicua rules lists them)."))
+        str | None,
+        typer.Option(
+            "--variant",
+            autocompletion=completion.variants,
+            help=N_("The game (capicua rules lists them)."),
+        ),
     ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", "-s", help=N_("Seed of the match (default: fresh)."))

@@ -13,11 +13,17 @@ from ..core.driver import play_match
 from ..core.records import dumps, to_record
 from ..core.rng import derive_seed, fresh_seed, seat_stream
 from ..i18n import N_, _, ngettext
+from . import completion
 from .common import Command, fail, out, plugins, variant_or_fail
 
 
 def simulate(
-    variant: Annotated[str, typer.Argument(help=N_("Variant name (capicua rules lists them)."))],
+    variant: Annotated[
+        str,
+        typer.Argument(
+            autocompletion=completion.variants, help=N_("Variant name (capicua rules lists them).")
+        ),
+    ],
     matches: Annotated[
         int, typer.Option("--matches", "-n", min=1, help=N_("Matches to play."))
     ] = 10,

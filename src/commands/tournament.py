@@ -22,6 +22,7 @@ from ..tournament.config import ConfigError, Overrides, resolve
 from ..tournament.runner import open_tournament, run
 from ..tournament.stats import summarize
 from ..tournament.store import StorageError
+from . import completion
 from .common import Command, err, fail, out, plugins
 from .running import (
     MatchProgress,
@@ -43,10 +44,11 @@ def tournament(
     config: Annotated[
         Path,
         typer.Argument(
+            autocompletion=completion.configs,
             help=N_(
                 "The tournament's TOML config: a file, or the name of an example "
                 "(capicua configs lists them)."
-            )
+            ),
         ),
     ],
     matches: Annotated[

@@ -46,3 +46,39 @@ def test_no_command_takes_dash_v_which_people_read_as_verbose():
     for command in COMMANDS:
         r = runner.invoke(app, [command, "--help"], env={"COLUMNS": "120"})
         assert " -v " not in r.output, command
+
+
+@pytest.mark.parametrize(
+    ("words", "typed", "offered"),
+    [
+        (["simulate"], "ch", ["chiva"]),
+        (["rules"], "double", ["double-nine-100"]),
+        (["match", "--variant"], "ch", ["chiva"]),
+        (["play", "--variant"], "double", ["double-nine-100"]),
+        (["bot-check", "--variant"], "ch", ["chiva"]),
+        (["match"], "heu", ["heuristic"]),
+        (["match", "random"], "exp", ["expert"]),
+        (["configs", "show"], "chiva-b", ["chiva-bots"]),
+        (["tournament"], "double-nine-b", ["double-nine-bots"]),
+        (["league"], "chiva-l", ["chiva-league"]),
+    ],
+)
+def test_the_shell_completes_variant_player_and_config_names(words, typed, offered):
+    env = {
+        "_CAPICUA_COMPLETE": "complete_bash",
+        "COMP_WORDS": " ".join(["capicua", *words, typed]),
+        "COMP_CWORD": str(len(words) + 1),
+    }
+    result = runner.invoke(app, [], env=env, prog_name="capicua")
+    assert result.exit_code == 0, result.output
+    assert result.output.split() == offered
+
+
+def test_a_config_is_completed_from_the_files_here_too(tmp_path, monkeypatch):
+    (tmp_path / "mine.toml").write_text("")
+    (tmp_path / "more").mkdir()
+    (tmp_path / "notes.txt").write_text("")
+    monkeypatch.chdir(tmp_path)
+    env = {"_CAPICUA_COMPLETE": "complete_bash", "COMP_WORDS": "capicua tournament m"}
+    result = runner.invoke(app, [], env={**env, "COMP_CWORD": "2"}, prog_name="capicua")
+    assert result.output.split() == ["mine.toml", "more/"]
