@@ -37,6 +37,8 @@ app = typer.Typer(
     # Markdown, not "rich": typer 0.29's rich markup keeps a docstring's line breaks inside
     # a paragraph, so `--help` broke sentences mid-line; Markdown reflows them.
     rich_markup_mode="markdown",
+    # -h as well as --help, for every command (the context passes it down).
+    context_settings={"help_option_names": ["-h", "--help"]},
     help=N_("Dominoes played exactly: Chiva and double-nine 100, bots, a table and tournaments."),
 )
 

@@ -17,6 +17,7 @@ from ..i18n import N_, _, ngettext
 from ..players.command import DEFAULT_TIME_LIMIT
 from ..protocol.check import FAIL, Report, check_bot
 from ..shown import json_shown
+from . import completion
 from .common import Command, fail, out, plugins
 
 
@@ -24,7 +25,7 @@ def bot_check(
     argv: Annotated[
         list[str],
         typer.Argument(
-            metavar="ARGV...",
+            metavar="ARGV",
             help=N_(
                 "The bot's program and its arguments, e.g. node bot.js (options of "
                 "bot-check go before it)."
@@ -33,7 +34,11 @@ def bot_check(
     ],
     variant: Annotated[
         list[str] | None,
-        typer.Option("--variant", help=N_("Play only this game (may be given again).")),
+        typer.Option(
+            "--variant",
+            autocompletion=completion.variants,
+            help=N_("Play only this game (may be given again)."),
+        ),
     ] = None,
     cwd: Annotated[
         Path | None, typer.Option("--cwd", help=N_("The folder the bot runs in (default: here)."))

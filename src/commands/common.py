@@ -72,16 +72,29 @@ def _translated(obj: Any, attr: str) -> None:
             setattr(obj, attr, _(template[0]).format(**fields))
 
 
+def _no_type(ctx: Any) -> None:
+    return None
+
+
 class _HelpInLanguage:
     """What capicua's commands and groups add to typer's: the help in the language in use,
-    and flags shown without a type (typer's rich help prints ``--json <bool>``, although a
-    flag takes no value; an empty metavar leaves that column blank)."""
+    flags shown without a type (typer's rich help prints ``--json <bool>``, although a
+    flag takes no value; an empty metavar leaves that column blank), and every value shown
+    by one kind of name: its parameter's in capitals (``--seed SEED``, ``CONFIG``), where
+    typer would mix ``<int>``, ``<list[str]>``, ``{config}`` and the names given."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         params = super().get_params(ctx)  # type: ignore[misc]  # the typer class's own
         for param in params:
-            if getattr(param, "is_flag", False) and param.metavar is None:
-                param.metavar = ""
+            if param.metavar is None:
+                if getattr(param, "is_flag", False):
+                    param.metavar = ""
+                elif param.name:
+                    param.metavar = param.name.upper()
+            if param.param_type_name == "argument" and hasattr(param, "display_type_rich"):
+                # typer's rich help gives an argument a type column too (CONFIG <path>):
+                # the name says what it takes, as an option's does.
+                param.display_type_rich = _no_type
             _translated(param, "help")
         return params
 

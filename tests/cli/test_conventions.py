@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from importlib.metadata import version
@@ -46,6 +47,44 @@ def test_no_command_takes_dash_v_which_people_read_as_verbose():
     for command in COMMANDS:
         r = runner.invoke(app, [command, "--help"], env={"COLUMNS": "120"})
         assert " -v " not in r.output, command
+
+
+def every_command() -> list[list[str]]:
+    """Every command and subcommand, as the words that name it."""
+    import typer.main
+
+    found = []
+
+    def walk(group, words):
+        for name, command in getattr(group, "commands", {}).items():
+            found.append([*words, name])
+            walk(command, [*words, name])
+
+    walk(typer.main.get_command(app), [])
+    return found
+
+
+def test_every_command_is_reached_by_the_conventions():
+    names = {" ".join(words) for words in every_command()}
+    assert {"tournament", "match", "league", "view", "configs show", "configs copy"} <= names
+
+
+@pytest.mark.parametrize("words", [[], *every_command()], ids=lambda w: " ".join(w) or "root")
+def test_dash_h_is_help_as_in_every_command(words):
+    short = runner.invoke(app, [*words, "-h"], env={"COLUMNS": "120"})
+    long = runner.invoke(app, [*words, "--help"], env={"COLUMNS": "120"})
+    assert short.exit_code == 0, short.output
+    assert short.output == long.output and "Usage: capicua" in short.output
+
+
+@pytest.mark.parametrize("words", every_command(), ids=lambda w: " ".join(w))
+def test_every_value_is_shown_by_its_name_in_capitals(words):
+    # One kind of name for what a parameter takes: --seed SEED, CONFIG; not <int>, <path>,
+    # <list[str]> beside SEAT.
+    help_text = runner.invoke(app, [*words, "--help"], env={"COLUMNS": "200"}).output
+    assert not re.search(r"<[a-z][a-z \[\]]*>", help_text), help_text
+    usage = next(line for line in help_text.splitlines() if "Usage:" in line)
+    assert not re.search(r"[{\[][a-z][a-z_.]*[}\]]", usage), usage
 
 
 @pytest.mark.parametrize(
