@@ -468,7 +468,7 @@ def _hook_problem(pm: pluggy.PluginManager, plugin: object) -> str | None:
     """Why a registered third-party plugin cannot stay: no hooks, or a hook with no spec."""
     callers = pm.get_hookcallers(plugin) or []
     if not callers:
-        return "it implements no capicua hook (see docs/plugins.md)"
+        return "it implements no capicua hook (no function marked capicua.hookspecs.hookimpl)"
     known = sorted(n for n in dir(hookspecs) if n.startswith("capicua_"))
     for caller in callers:
         if caller.has_spec():

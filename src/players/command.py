@@ -53,7 +53,9 @@ class CommandPlayer(Player):
     """A bot program speaking ``capicua-bot/1`` on its stdin and stdout."""
 
     name = "command"
-    description = N_("a program speaking capicua-bot/1 on stdin and stdout (docs/protocol.md)")
+    description = N_(
+        "a program speaking capicua-bot/1 on stdin and stdout (capicua bot-check checks one)"
+    )
     options = {
         "argv": Option(list, [], N_('the program and its arguments, e.g. ["node", "bot.js"]')),
         "cwd": Option(str, "", N_("the folder it runs in (relative to the config's folder)")),

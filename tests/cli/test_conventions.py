@@ -6,12 +6,14 @@ import re
 import subprocess
 import sys
 from importlib.metadata import version
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 import capicua
 from capicua.cli import app
+from capicua.tournament.config import shipped_configs
 
 runner = CliRunner()
 COMMANDS = ("rules", "plugins", "replay", "simulate", "tournament", "play", "configs", "bot-check")
@@ -121,3 +123,18 @@ def test_a_config_is_completed_from_the_files_here_too(tmp_path, monkeypatch):
     env = {"_CAPICUA_COMPLETE": "complete_bash", "COMP_WORDS": "capicua tournament m"}
     result = runner.invoke(app, [], env={**env, "COMP_CWORD": "2"}, prog_name="capicua")
     assert result.output.split() == ["mine.toml", "more/"]
+
+
+REPOSITORY_FILE = re.compile(r"\b(?:docs|configs|examples|benchmarks)/[\w./-]+")
+
+
+def test_no_text_for_people_names_a_file_only_the_repository_has():
+    # An installed capicua has no docs/, configs/ or examples/ folder: what it shows names
+    # commands, and the examples by their names (which a command finds anywhere).
+    pot = Path(capicua.__file__).parent / "locale" / "capicua.pot"
+    messages = [line for line in pot.read_text().splitlines() if not line.startswith("#")]
+    assert not REPOSITORY_FILE.findall("\n".join(messages))
+    shown = [runner.invoke(app, ["configs"]).output, runner.invoke(app, ["plugins"]).output]
+    shown += [runner.invoke(app, ["configs", "show", name]).output for name in shipped_configs()]
+    for text in shown:
+        assert not REPOSITORY_FILE.findall(text), text
