@@ -107,3 +107,16 @@ def test_an_i18n_update_with_no_new_message_changes_no_file(tmp_path):
         path.write_text(text, encoding="utf-8")
     before = {path: path.read_bytes() for path in catalogs}
     assert update() == before
+
+
+def test_the_readme_says_what_the_test_command_installs():
+    script = (ROOT / "scripts" / "test").read_text()
+    quick_start = (ROOT / "README.md").read_text().split("## Quick start")[1].split("```")[0]
+    quick_start = " ".join(quick_start.split())
+    extras = re.search(r"-e '\.\[([a-z,]+)\]'", script)
+    assert extras
+    for extra in extras[1].split(","):
+        assert f"`{extra}`" in quick_start, extra
+    assert "examples/*/" in script and "example plugins in `examples/`" in quick_start
+    for package in re.findall(r"\|\| echo ([a-z0-9-]+)", script):
+        assert f"`{package}`" in quick_start, package
