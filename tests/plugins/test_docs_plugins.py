@@ -62,3 +62,41 @@ def test_the_doc_names_no_hook_that_does_not_exist():
     mentioned = set(re.findall(r"\bcapicua_(?:register|match|action|hand)\w*", text))
     typos_shown_on_purpose = {"capicua_register_variant"}  # the Debugging table's example
     assert mentioned - typos_shown_on_purpose <= set(specs())
+
+
+def section(title: str) -> str:
+    text = DOC.read_text(encoding="utf-8")
+    return text.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_player_in_the_guide_runs_as_written_and_passes_the_kit():
+    from capicua.testing import check_player
+    from capicua.variants.chiva import Chiva
+    from capicua.variants.double_nine import DoubleNine100
+
+    code = re.search(r"```python\n(.*?)```", section("Writing a player"), re.S)
+    assert code and "import" in code[1]
+    namespace: dict = {}
+    exec(compile(code[1], "plugins.md", "exec"), namespace)  # every name it uses, imported
+    report = check_player(namespace["GreedyPlayer"], [Chiva, DoubleNine100])
+    assert report.decisions > 0
+
+
+def test_the_guides_capicua_plugins_is_what_the_command_prints():
+    from typer.testing import CliRunner
+
+    from capicua.cli import app
+    from capicua.plugins import load_plugins
+
+    if "block" not in load_plugins().variants:
+        pytest.skip("the example plugins are not installed (scripts/test installs them)")
+    shown = re.search(
+        r"```console\n\$ capicua plugins\n(.*?)\n\.\.\.\n```",
+        section("A distribution in five minutes"),
+        re.S,
+    )
+    assert shown
+    printed = CliRunner().invoke(app, ["plugins"], env={"COLUMNS": "100"}).output
+    real = [line.rstrip() for line in printed.splitlines()]
+    documented = shown[1].splitlines()
+    assert real[: len(documented)] == documented
