@@ -134,11 +134,20 @@ def check_bot(
     counter = [0]
 
     def hook_for() -> Callable[[str, bytes], None] | None:
+        # A process is numbered when it first says or hears a line, so the numbers follow
+        # the processes that ran (a player given a kept process starts none of its own).
         if on_line is None:
             return None
-        counter[0] += 1
-        number = counter[0]
-        return lambda direction, line: on_line(number, direction, line)
+        number = 0
+
+        def hear(direction: str, line: bytes) -> None:
+            nonlocal number
+            if not number:
+                counter[0] += 1
+                number = counter[0]
+            on_line(number, direction, line)
+
+        return hear
 
     try:
         first = BotProcess(argv, cwd, on_line=hook_for())

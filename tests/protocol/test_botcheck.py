@@ -4,6 +4,9 @@ status a script can read (0 passed, 1 a check failed, 2 the program did not star
 from __future__ import annotations
 
 import json
+import re
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -142,3 +145,34 @@ def test_options_of_bot_check_go_before_the_program_and_the_rest_is_the_programs
     result = cli("bot-check", "--variant", "chiva", *argv, "--fast", "-v")
     assert result.exit_code == 0, result.output
     assert "double-nine" not in result.output
+
+
+def test_protocol_mds_transcript_is_what_bot_check_writes(cli, tmp_path, monkeypatch):
+    # The worked transcript of docs/protocol.md, line for line; an abridged line's parts
+    # (around " ... ") each in the real line, in order.
+    root = Path(__file__).resolve().parents[2]
+    doc = (root / "docs" / "protocol.md").read_text(encoding="utf-8")
+    section = doc.split("## A worked transcript", 1)[1].split("\n## ", 1)[0]
+    shown = [
+        line for block in re.findall(r"```\n(.*?)```", section, re.S) for line in block.splitlines()
+    ]
+    assert len(shown) > 10
+    transcript = tmp_path / "t.txt"
+    monkeypatch.chdir(root / "examples" / "bots")
+    result = cli(
+        "bot-check",
+        "--variant",
+        "double-nine-100",
+        "--transcript",
+        transcript,
+        sys.executable,
+        "python/capicua_bot.py",
+    )
+    assert result.exit_code == 0, result.output
+    written = transcript.read_text(encoding="utf-8").splitlines()
+    assert {line.split("]")[0] + "]" for line in written} == {"[1]", "[2]", "[3]", "[4]"}
+    for line in shown:
+        parts = line.split(" ... ")
+        assert any(re.fullmatch(".*?".join(map(re.escape, parts)), real) for real in written), line[
+            :100
+        ]
