@@ -82,11 +82,14 @@ def test_the_player_in_the_guide_runs_as_written_and_passes_the_kit():
     assert report.decisions > 0
 
 
-def test_the_guides_capicua_plugins_is_what_the_command_prints():
+def test_the_guides_capicua_plugins_is_what_the_command_prints(monkeypatch):
     from typer.testing import CliRunner
 
     from capicua.cli import app
+    from capicua.commands import common
     from capicua.plugins import load_plugins
+
+    monkeypatch.setattr(common.out, "width", 100)  # the guide's terminal
 
     if "block" not in load_plugins().variants:
         pytest.skip("the example plugins are not installed (scripts/test installs them)")
@@ -96,7 +99,7 @@ def test_the_guides_capicua_plugins_is_what_the_command_prints():
         re.S,
     )
     assert shown
-    printed = CliRunner().invoke(app, ["plugins"], env={"COLUMNS": "100"}).output
+    printed = CliRunner().invoke(app, ["plugins"]).output
     real = [line.rstrip() for line in printed.splitlines()]
     documented = shown[1].splitlines()
     assert real[: len(documented)] == documented
