@@ -69,6 +69,48 @@ def test_a_tournaments_table_fits_80_columns_with_every_figure_whole(variant, la
         assert name in text
 
 
+def plugin_game(module: str, name: str, **options):
+    """An example game's variant with its options, or a skip where it is not installed."""
+    return getattr(pytest.importorskip(module), name)(**options)
+
+
+@pytest.mark.parametrize(
+    "module, name, options, points",
+    [
+        ("capicua_mexican_train", "MexicanTrain", {}, 0),
+        ("capicua_mexican_train", "MexicanTrain", {"seats": 8}, 0),
+        ("capicua_fives", "AllFives", {"seats": 3}, 15),
+        ("capicua_draw", "Draw", {"seats": 4}, 20),
+    ],
+    ids=["mexican-train", "mexican-train-8", "all-fives-3", "draw-4"],
+)
+def test_a_table_of_one_seat_teams_fits_80_columns(module, name, options, points):
+    # Every seat its own team (Mexican Train's four, or eight): a row per team and per entry.
+    variant = plugin_game(module, name, **options)
+    n = variant.seats
+    entries = ['expert(level="strong")', "heuristic(noise=0.5)", "random", "greedy"]
+    entries += [f"bot{k}(depth={k})" for k in range(n - len(entries))]
+    games = []
+    for i in range(12):
+        seats = {s: entries[(s + i) % len(entries)] for s in range(1, n + 1)}
+        hands = [[1 + (i + k) % n, "domino", points] for k in range(1 + i % 4)]
+        games.append(game(seats, 1 + i % n, None, hands))
+    header = {"seed": 7, "swap_teams": False, "db": "t.sqlite", "records": None}
+    s = summarize(((i, i, f, e) for i, (f, e) in enumerate(games)), variant, 12, header)
+    assert len(s["teams"]) == n
+    text = rendered(lambda c: tournament._print_summary(s, variant, 1.5, 12, console=c))
+    assert "…" not in text
+    prose = (f"{variant.title}:", "hands per match", "time ")
+    table = [line for line in text.splitlines() if not line.startswith(prose)]
+    assert table and all(len(line) <= 80 for line in table), text
+    for row in s["teams"] + s["players"]:
+        assert tournament._pct(row["matches"]) in text and tournament._pct(row["hands"]) in text
+        if "points_per_hand" in row:
+            assert f"{row['points_per_hand']:.2f}" in text
+    for name in [f"team {t} ({t})" for t in range(1, n + 1)] + entries:
+        assert name in text
+
+
 def test_the_same_table_is_one_line_a_row_where_it_fits():
     s = tournament_summary(DoubleNine100, "pollona", 30)
     text = rendered(lambda c: tournament._print_summary(s, DoubleNine100(), 1.5, 12, c), 160)
