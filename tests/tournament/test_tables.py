@@ -246,3 +246,18 @@ def test_simulates_summary_fits_80_columns():
     result = CliRunner().invoke(app, ["simulate", "double-nine-100", "-n", "3", "-s", "5"])
     assert result.exit_code == 0, result.output
     assert all(len(line) <= 80 for line in result.stdout.splitlines()), result.stdout
+
+
+def test_an_entry_at_two_of_four_one_seat_teams_is_counted_not_in_both_teams():
+    # A mirror is a two-team game's: among four one-seat teams an entry seated twice
+    # counts once a match (capicua.tournament.stats), so no line says it sat in both.
+    variant = plugin_game("capicua_mexican_train", "MexicanTrain")
+    seats = {1: "random", 2: "heuristic", 3: "random", 4: "greedy"}
+    games = [game(seats, 3, None, [[3, "domino", 0]])] * 3
+    header = {"seed": 7, "swap_teams": False, "db": "t.sqlite", "records": None}
+    s = summarize(((i, i, f, e) for i, (f, e) in enumerate(games)), variant, 3, header)
+    text = rendered(lambda c: tournament._print_summary(s, variant, 1.5, 3, console=c))
+    random = next(p for p in s["players"] if p["entry"] == "random")
+    assert random["mirror"] == 0 and random["matches"]["won"] == 3
+    assert "both teams" not in text and "sat in" not in text
+    assert all(len(line) <= 80 for line in text.splitlines() if line.startswith(" random"))
