@@ -265,7 +265,7 @@ def test_the_report_gives_the_hands_played_and_the_deals_asked_for(strength):
     # A pair is two whole matches: the last one goes past the hands asked for, so the
     # report says what was asked and what was played, not a count of deals it never had.
     pair = strength.play_pair(("chiva", "heuristic", "random", 11))  # what run() adds up
-    t = {**pair, "pairs": 1, "plays": 2, "asked": 5, "seconds": 1.0}
+    t = {**pair, "pairs": 1, "plays": 2, "asked": 5, "seconds": 1.0, "low_wins": False}
     first = strength.report("chiva", "heuristic", "random", t).splitlines()[0]
     assert f"1 match pairs, {pair['deals']} hands (--deals 5: pairs until 2 x 5 hands" in first
     assert "deals played" not in first
