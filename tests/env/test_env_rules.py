@@ -84,7 +84,14 @@ def check_fields(env, seat: int) -> None:
             assert f["counts"][(s - seat) % enc.seats] == (len(m.hands[s]) if running else 0)
 
 
-@pytest.mark.parametrize(("name", "options"), GAMES, ids=IDS)
+@pytest.mark.parametrize(
+    ("name", "options"),
+    # Mexican Train's two rounds of four take most of a second: left to the whole suite.
+    [
+        pytest.param(*game, id=id, marks=[pytest.mark.slow] * (id == "mexican-train-2"))
+        for game, id in zip(GAMES, IDS, strict=True)
+    ],
+)
 def test_an_episode_reads_the_engines_truth_at_every_step(name, options):
     game = variant(name, options)
     env = make(game, rewards={"hand": 1.0, "points": 1.0})

@@ -438,6 +438,7 @@ def test_the_match_goes_to_the_first_player_at_61() -> None:
 # --- capicua's conformance kit ------------------------------------------------------------
 
 
+@pytest.mark.slow  # five whole matches through the conformance kit
 def test_doubles_spinners_keeps_capicuas_invariants() -> None:
     report = check_variant(DoublesSpinners)
     assert report.matches == 5 and report.hands > 5
@@ -448,7 +449,11 @@ def test_the_players_simulator_plays_doubles_spinners_by_its_rules() -> None:
     assert report.playouts > 0
 
 
-@pytest.mark.parametrize("name", sorted(COMPUTER_PLAYERS))
+@pytest.mark.parametrize(
+    "name",
+    # The expert's match takes seconds: the quick loop leaves it to the whole suite.
+    [pytest.param(n, marks=[pytest.mark.slow] * (n == "expert")) for n in sorted(COMPUTER_PLAYERS)],
+)
 def test_every_built_in_computer_player_answers_legally(name: str) -> None:
     player: type[Player] = our_plugins().players.get(name)
     report = check_player(
@@ -478,6 +483,7 @@ class InProcess:
             deliver(play_game(job, index, plugins=self.plugins))
 
 
+@pytest.mark.slow  # a tournament of every computer player
 def test_a_seeded_tournament_seats_every_built_in_computer_player(tmp_path: Path) -> None:
     plugins = our_plugins()
     config = tmp_path / "doubles.toml"
@@ -504,6 +510,7 @@ def test_a_seeded_tournament_seats_every_built_in_computer_player(tmp_path: Path
         assert max(match.outcome.scores) >= 61
 
 
+@pytest.mark.slow  # whole matches, every computer player in every seat
 def test_every_computer_player_finishes_matches_in_every_seat() -> None:
     plugins = our_plugins()
     names = sorted(COMPUTER_PLAYERS)

@@ -455,6 +455,7 @@ def test_the_number_of_players_is_an_option():
 # -- the conformance kit ------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # the kit replays each match for its undo checks: a second or more
 @pytest.mark.parametrize("seats", [2, 4, 8])
 def test_mexican_train_keeps_capicuas_invariants(seats):
     # Two rounds a match keep the kit's undo checks (each replays the match) quick.
