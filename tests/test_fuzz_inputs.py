@@ -148,12 +148,14 @@ def _read_config(path: Path) -> None:
             read()  # read, or refused with capicua's own one-line error
 
 
+@pytest.mark.slow
 @FUZZ
 @given(configs)
 def test_no_generated_config_makes_a_reader_raise_anything_else(document):
     _read_config(_write(document))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(leagues)
 def test_no_generated_league_makes_a_reader_raise_anything_else(document):
@@ -205,6 +207,7 @@ def _paths(value: object, at: tuple = ()) -> list[tuple]:
     return found
 
 
+@pytest.mark.slow
 @FUZZ
 @given(data=st.data())
 def test_a_record_with_any_field_set_to_anything_is_replayed_or_refused(record, data):

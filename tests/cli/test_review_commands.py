@@ -191,6 +191,7 @@ def test_view_bad_input_is_one_line_and_exit_2(tmp_path, simulated, monkeypatch)
 @pytest.mark.parametrize(
     ("name", "module"), [("all-fives", "capicua_fives"), ("mexican-train", "capicua_mexican_train")]
 )
+@pytest.mark.slow  # plays and reviews a whole match of the game
 def test_review_judges_a_game_with_rules_of_its_own(tmp_path, name, module):
     # A spinner's arms and trains: the review names every end and stays in a hand's worth.
     pytest.importorskip(module, reason=f"{name} is an example plugin under examples/")

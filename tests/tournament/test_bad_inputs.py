@@ -110,6 +110,7 @@ def _finished(cli, write_config, tmp_path, seed):
     return config, db, records
 
 
+@pytest.mark.slow
 def test_a_row_changed_into_other_valid_json_fails_its_checksum_and_repair_replays_it(
     cli, write_config, tmp_path
 ):
@@ -130,6 +131,7 @@ def test_a_row_changed_into_other_valid_json_fails_its_checksum_and_repair_repla
         assert con.execute("SELECT idx, problem FROM damaged").fetchall() == [(2, problem)]
 
 
+@pytest.mark.slow
 def test_a_row_whose_checksum_was_removed_is_damaged_too(cli, write_config, tmp_path):
     config, db, _records = _finished(cli, write_config, tmp_path, seed=42)
     with sqlite3.connect(db) as con:
@@ -138,6 +140,7 @@ def test_a_row_whose_checksum_was_removed_is_damaged_too(cli, write_config, tmp_
     one_error(result, "1 damaged row (match 5: its checksum is missing)")
 
 
+@pytest.mark.slow
 def test_a_database_from_before_checksums_is_read_and_its_new_rows_carry_them(
     cli, write_config, tmp_path
 ):
@@ -185,6 +188,7 @@ def test_a_database_reached_through_a_symbolic_link_is_locked_all_the_same(
 # -- a start that fails before its first game ----------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_start_that_failed_before_any_game_neither_blocks_a_rerun_nor_repeats_the_flag(
     cli, write_config, tmp_path
 ):

@@ -171,6 +171,7 @@ def test_a_config_without_a_league_table_is_one_line(cli, write_config, tmp_path
     assert result.exit_code == 2 and "no [league] table" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_leagues_error_games_are_reported_and_decide_nothing(
     cli, write_config, tmp_path, testplayers
 ):
