@@ -303,6 +303,8 @@ def play_pair(task: tuple[Any, ...]) -> dict:
     variant = _PLUGINS.variants.create(name, options)
     out = {
         "score": [0.0, 0, 0.0, 0],  # per team and hand: A's sum and count, then B's
+        # Per hand, A's score less the other teams' mean: the count, sum and sum of squares.
+        "edge": [0, 0.0, 0.0],
         "hands": [0, 0],
         "ties": 0,
         "matches": [0, 0],
@@ -328,10 +330,19 @@ def play_pair(task: tuple[Any, ...]) -> dict:
             if r is None:
                 continue
             # What each team scored in the hand (during play and at its end).
+            mine, theirs = 0.0, []
             for team, (was, now) in enumerate(zip(before, r.scores, strict=True), 1):
                 side = 0 if team == a_team else 1
                 out["score"][2 * side] += now - was
                 out["score"][2 * side + 1] += 1
+                if side == 0:
+                    mine = now - was
+                else:
+                    theirs.append(now - was)
+            edge = mine - sum(theirs) / len(theirs)
+            out["edge"][0] += 1
+            out["edge"][1] += edge
+            out["edge"][2] += edge * edge
             before = r.scores
             out["deals"] += 1
             if r.team is None:
@@ -371,6 +382,7 @@ def run(
 
     total = {
         "score": [0.0, 0, 0.0, 0],
+        "edge": [0, 0.0, 0.0],
         "low_wins": game.low_score_wins,
         "hands": [0, 0],
         "ties": 0,
@@ -395,6 +407,8 @@ def run(
             total["how"].update(res["how"])
             for i in range(4):
                 total["score"][i] += res["score"][i]
+            for i in range(3):
+                total["edge"][i] += res["edge"][i]
             for i in (0, 1):
                 total["hands"][i] += res["hands"][i]
                 total["matches"][i] += res["matches"][i]
@@ -446,6 +460,15 @@ def report(variant: str, a: Any, b: Any, t: dict) -> str:
             f"  mean score a hand, per team: A {score[0] / score[1]:.2f}, "
             f"B {score[2] / score[3]:.2f} ({better} is better)"
         )
+        n, total, squares = t["edge"]
+        if n > 1:
+            # Hands within a match are not independent: the interval is a little narrow.
+            mean = total / n
+            spread = math.sqrt(max(0.0, (squares - n * mean * mean) / (n - 1)) / n)
+            lines.append(
+                f"  A's score less B's, a hand: {mean:+.2f} "
+                f"(95% CI {mean - 1.96 * spread:+.2f} to {mean + 1.96 * spread:+.2f})"
+            )
     matches = sum(t["matches"])
     for i, side in enumerate("AB"):
         lo, hi = wilson(t["matches"][i], matches)
