@@ -10,11 +10,12 @@ variant's own rule methods:
   the points it scores now, the pips it sheds, a double got rid of, the plays it leaves its
   own hand on the ends it may use, the most an unseen tile could score in reply, and for
   trains, a marker taken off and a double it can satisfy itself;
-- :func:`expert_play` deals the unseen tiles to the other hands and the boneyard many
-  times over (respecting the counts and what passes and draws showed), plays each candidate
-  and the rest of the hand out through :func:`capicua.core.position.step` (the engine's own
-  rules, so draws, scores and ends are exactly the engine's), and takes the candidate with
-  the best mean result for its side.
+- :func:`analyse_rules`, the expert's search (:func:`capicua.players.expert.analyse` comes
+  here), deals the unseen tiles to the other hands and the boneyard many times over
+  (respecting the counts and what passes and draws showed), plays each candidate and the
+  rest of the hand out through :func:`capicua.core.position.step` (the engine's own rules,
+  so draws, scores and ends are exactly the engine's), and ranks the candidates by their
+  mean result for its side.
 """
 
 from __future__ import annotations
@@ -242,8 +243,3 @@ def analyse_rules(
     # Ties go to the heuristic's order: the sort is stable.
     searched.sort(key=lambda c: -c.value)
     return Analysis(searched + rest, rounds)
-
-
-def expert_play(view: View, rng: random.Random, level: str = "normal", samples: int = 0) -> Action:
-    """The expert's choice: the candidate with the best mean playout over sampled deals."""
-    return analyse_rules(view, rng, level, samples).best
