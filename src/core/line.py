@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .actions import LEFT, RIGHT
-from .layout import Layout
+from .layout import Layout, Spinner
 from .tiles import Tile
 
 
@@ -98,3 +98,12 @@ class Line(Layout):
                 raise ValueError(f"not a line: {part} does not match {pairs[-1][1]}")
             pairs.append((int(a), int(b)))
         return Line(tuple(pairs))
+
+
+def main_line(layout: Layout) -> Line:
+    """The line of a layout: itself for a line, a spinner's line, empty for trains."""
+    if isinstance(layout, Line):
+        return layout
+    if isinstance(layout, Spinner):
+        return Line(layout.line)
+    return Line()

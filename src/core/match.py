@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any
 from . import actions as A
 from .actions import KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Play
 from .errors import IllegalAction, MatchOver, NobodyToMove, NothingToUndo
-from .layout import Layout, Spinner
-from .line import Line
+from .layout import Layout
+from .line import Line, main_line
 from .position import Position, step
 from .rng import Dealer, fresh_seed
 from .tiles import Tile, tile_set
@@ -575,8 +575,8 @@ class Match:
             self.required = pos.required
             layout = pos.layout
             # The line as the fast path keeps it, for readers of a line game's ends.
-            main = layout.line if isinstance(layout, Spinner) else layout.pairs()
-            if isinstance(layout, (Line, Spinner)) and main:
+            main = main_line(layout).tiles
+            if main:
                 self.line = deque(main)
                 self.left, self.right = main[0][0], main[-1][1]
             if ending is None:

@@ -20,8 +20,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .actions import DRAW, Action, Play
-from .layout import Layout, Spinner
-from .line import Line
+from .layout import Layout
+from .line import Line, main_line
 from .tiles import Tile, tile_set
 from .variant import HandResult, VariantInfo
 
@@ -187,7 +187,7 @@ def build_view(match: Match, seat: int) -> View:
     pos = match.position
     if pos is not None:  # a game played by its variant's rule methods
         layout = pos.layout
-        main = _main_line(layout)
+        main = main_line(layout)
         return _view(
             {
                 "_shared": shared,
@@ -323,15 +323,6 @@ def _counts(fields: dict[str, Any]) -> tuple[int, ...]:
         if isinstance(action, Play):
             counts[seat - 1] -= 1
     return tuple(counts)
-
-
-def _main_line(layout: Layout) -> Line:
-    """The line of a layout: itself for a line, a spinner's line, empty for trains."""
-    if isinstance(layout, Line):
-        return layout
-    if isinstance(layout, Spinner):
-        return Line(layout.line)
-    return Line()
 
 
 #: The fields of a hand being played that build_view leaves to be computed when read (a
