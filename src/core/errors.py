@@ -57,7 +57,10 @@ class PluginError(CapicuaError):
 
 class PlayerFault(CapicuaError):
     """Raised by a player whose failure is its whole reason: a bot process that ended,
-    overran its time, or broke the protocol (the message says which)."""
+    overran its time, or broke the protocol (the message says which).
+
+    The bot host raises it as :class:`~capicua.protocol.process.BotFault`; the engine
+    catches this class, whichever player raised it."""
 
 
 class PlayerError(CapicuaError):

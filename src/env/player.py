@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.actions import Action
-from ..core.errors import PluginError
+from ..core.errors import CapicuaError, PluginError
 from ..core.variant import Variant, VariantInfo
 from ..core.view import View
 from ..hookspecs import hookimpl
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 DEFAULT_POLICY = "capicua.env.policies:uniform"
 
 
-class PolicyError(ValueError):
+class PolicyError(CapicuaError, ValueError):
     """A policy that cannot be loaded or made; the message says which and why."""
 
 

@@ -26,6 +26,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..core.actions import Action, parse_action
+from ..core.errors import CapicuaError
 from ..core.layout import Layout, Spinner, Train, Trains
 from ..core.line import Line
 from ..core.tiles import ALL_TILES, Tile
@@ -51,7 +52,7 @@ _TEXT: dict[Action, str] = {}  # actions are interned: their notation, written o
 _ACTIONS: dict[str, Action] = {}  # and read back once each
 
 
-class ProtocolError(Exception):
+class ProtocolError(CapicuaError):
     """A message that breaks the protocol; the text says what is wrong, in one line."""
 
 
@@ -508,7 +509,7 @@ def read_reply(message: Mapping[str, Any], expected: str) -> None:
         raise ProtocolError(f"sent a {kind!r} message where {expected!r} was expected")
 
 
-class BotGaveUp(Exception):
+class BotGaveUp(CapicuaError):
     """The bot sent an ``error`` message: it gives up the match, saying why."""
 
 

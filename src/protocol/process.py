@@ -30,6 +30,7 @@ import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
+from ..core.errors import PlayerFault
 from . import messages as M
 
 TOKEN_ENV = "CAPICUA_BOT_TOKEN"
@@ -46,10 +47,11 @@ _CHUNK = 65536
 LineHook = Callable[[str, bytes], None]
 
 
-class BotFault(Exception):
+class BotFault(PlayerFault):
     """A bot could not start, died, overran a deadline or broke the protocol.
 
-    The message is the whole reason, one line, with the bot's last stderr lines.
+    The message is the whole reason, one line, with the bot's last stderr lines: the
+    :class:`~capicua.core.errors.PlayerFault` the bot host raises.
     """
 
 

@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import wait
 from typing import Any
 
+from ..core.errors import CapicuaError
 from ..i18n import _, ngettext
 from ..protocol.process import POOL
 from .play import Job, Referee, crashed, play_game
@@ -44,7 +45,7 @@ POLL = 0.2  # seconds between watchdog checks when nothing arrives
 DEATHS_PER_GAME = 3  # a game's workers died this often at different points: stop the run
 
 
-class RunnerError(Exception):
+class RunnerError(CapicuaError):
     """The run cannot go on (workers cannot start, the cluster is unreachable)."""
 
 
