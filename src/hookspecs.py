@@ -21,7 +21,7 @@ import pluggy
 if TYPE_CHECKING:
     from .core.actions import Action
     from .core.match import HandLog, Match
-    from .plugins import PlayerRegistry, VariantRegistry
+    from .registries import PlayerRegistry, VariantRegistry
 
 hookspec = pluggy.HookspecMarker("capicua")
 hookimpl = pluggy.HookimplMarker("capicua")

@@ -61,6 +61,7 @@ from .core.rng import Dealer, derive, derive_seed, seat_stream
 from .core.tiles import Tile, tile_set
 from .core.variant import BLOCK, DOMINO, GOAL, TIE, Variant
 from .players.base import Player
+from .registries import player_problems, variant_problems
 
 __all__ = [
     "ConformanceError",
@@ -122,8 +123,6 @@ def check_variant(
         undone (undo replays the match, so doing it at every decision is quadratic).
     :param max_actions: a match still running after this many actions fails the check.
     """
-    from .plugins import variant_problems
-
     sample = variant()
     problems = variant_problems(type(sample))
     if problems:
@@ -898,7 +897,7 @@ def check_player(
     """
     if getattr(player, "interactive", False):
         raise ValueError(f"player {player.name!r} is interactive: people answer in the GUI")
-    from .plugins import default_plugins, player_problems
+    from .plugins import default_plugins
 
     problems = player_problems(player)
     if problems:

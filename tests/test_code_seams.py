@@ -1,7 +1,8 @@
-"""The package's own seams: every error capicua raises on purpose is a ``CapicuaError``.
+"""The package's own seams, read from the source (``ast``): every error capicua raises on
+purpose is a ``CapicuaError``, and the plugin machinery imports one way.
 
-Read from the source (``ast``), so a new exception class that forgets the tree fails here
-before a command meets it uncaught.
+A new exception class that forgets the tree, or an import that closes a cycle, fails here
+before a command meets it.
 """
 
 from __future__ import annotations
@@ -59,3 +60,27 @@ def test_every_exception_class_derives_from_capicua_error_or_says_why_not():
             if bases & BUILTIN_EXCEPTIONS and not accounted:
                 strays.append(f"{where}: {node.name}({', '.join(sorted(bases))})")
     assert not strays, "exceptions outside the CapicuaError tree:\n" + "\n".join(strays)
+
+
+def imports(path: Path) -> set[str]:
+    """The modules the module at ``path`` (under src/) imports, as ``capicua.x.y`` names,
+    those imported for type checking only included."""
+    parts = ["capicua", *path.relative_to(SRC).with_suffix("").parts]
+    package = parts[:-1]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_the_hook_specs_the_registries_and_the_loader_import_one_way():
+    # plugins -> hookspecs -> registries, and plugins -> registries: never back.
+    assert not {"capicua.hookspecs", "capicua.plugins"} & imports(SRC / "registries.py")
+    assert "capicua.plugins" not in imports(SRC / "hookspecs.py")
+    assert "capicua.registries" in imports(SRC / "hookspecs.py")

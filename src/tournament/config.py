@@ -37,11 +37,11 @@ else:  # pragma: no cover - installs below 3.11 read TOML with tomli, the same A
 from ..core.errors import CapicuaError, PluginError
 from ..i18n import _, ngettext, pgettext
 from ..players.command import DEFAULT_TIME_LIMIT, preflight, with_folder
-from ..plugins import SEAT_KEYS
+from ..registries import SEAT_KEYS
 
 if TYPE_CHECKING:
     from ..core.variant import Variant
-    from ..plugins import PlayerRegistry
+    from ..registries import PlayerRegistry
 
 TOP_KEYS = ("variant", "variant_options", "seats", "tournament", "table")
 TOURNAMENT_KEYS = ("matches", "seed", "workers", "swap_teams", "time_limit", "records", "db")

@@ -323,6 +323,45 @@ def capicua_action_applied(match, seat, action):
     assert "cannot draw this tile" in caplog.text  # told at once, not only in the list
 
 
+def test_a_plugin_object_keeps_its_hook_options_and_its_classes_are_its_own(make_dist):
+    module = "capicua_options"
+    make_dist(
+        "capicua-options",
+        {"options": f"{module}:plugin"},
+        {
+            module: DUEL
+            + """
+class Plugin:
+    def __init__(self):
+        self.ended = []
+
+    @hookimpl(specname="capicua_register_variants")
+    def variants(self, registry):
+        registry.add(Duel)
+
+    @hookimpl(specname="capicua_match_ended", trylast=True)
+    def over(self, match):
+        self.ended.append(match.seed)
+
+plugin = Plugin()
+"""
+        },
+    )
+    loaded = load_plugins()
+    assert not loaded.failures
+    entry = loaded.variants.entries["duel"]
+    assert (entry.plugin, entry.distribution) == ("options", "capicua-options")
+    (impl,) = [
+        i
+        for i in loaded.pm.hook.capicua_match_ended.get_hookimpls()
+        if i.plugin is loaded.pm.get_plugin("options")
+    ]
+    assert impl.trylast and impl.argnames == ("match",)
+    players = {s: RandomPlayer(seat_stream(3, s)) for s in range(1, 5)}
+    play_match(Chiva(), players, 3, hook=loaded.hook)
+    assert sys.modules[module].plugin.ended == [3]
+
+
 @pytest.mark.slow
 def test_a_broken_plugin_leaves_the_command_line_working(make_dist):
     make_dist(

@@ -31,7 +31,7 @@ from capicua.core.variant import (
 from capicua.hookspecs import hookimpl
 
 if TYPE_CHECKING:
-    from capicua.plugins import VariantRegistry
+    from capicua.registries import VariantRegistry
 
 __all__ = ["RULES", "Draw", "capicua_register_variants"]
 
