@@ -21,10 +21,11 @@ from typing import Any, Generic, Self, TypeGuard, TypeVar
 
 from . import __version__
 from .core.errors import PluginError
+from .core.options import Option
 from .core.tiles import _TOP, tile_set
 from .core.variant import Tuning, Variant
 from .i18n import N_, _, pgettext
-from .players.base import Option, Player
+from .players.base import Player
 
 #: Keys of a seat table that are the seat's, not the player's options: ``isolation`` is
 #: "process" (the player runs in a process of its own, the default for players that are

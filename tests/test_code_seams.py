@@ -84,3 +84,42 @@ def test_the_hook_specs_the_registries_and_the_loader_import_one_way():
     assert not {"capicua.hookspecs", "capicua.plugins"} & imports(SRC / "registries.py")
     assert "capicua.plugins" not in imports(SRC / "hookspecs.py")
     assert "capicua.registries" in imports(SRC / "hookspecs.py")
+
+
+def module_path(name: str) -> Path | None:
+    """The file of module ``capicua.x.y`` under src/ (``None``: not one of capicua's)."""
+    parts = name.split(".")[1:]
+    for candidate in (SRC.joinpath(*parts).with_suffix(".py"), SRC.joinpath(*parts, "__init__.py")):
+        if parts and candidate.is_file():
+            return candidate
+    return None
+
+
+def imported_names(path: Path) -> set[str]:
+    """The names the module at ``path`` binds at its top level by importing them."""
+    names = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ImportFrom | ast.Import):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return names
+
+
+def test_a_name_from_another_package_comes_from_the_module_that_defines_it():
+    # players.base re-exports Option for plugin authors; capicua's own modules outside
+    # the players package take it from core.options, where it lives.
+    strays = []
+    for path in sorted(SRC.rglob("*.py")):
+        parts = ["capicua", *path.relative_to(SRC).with_suffix("").parts]
+        package = parts[:-1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.ImportFrom) and node.level and node.module):
+                continue
+            module = ".".join([*package[: len(package) - node.level + 1], node.module])
+            source = module_path(module)
+            if source is None or source.name == "__init__.py":
+                continue
+            if module.split(".")[1] == parts[1]:
+                continue  # the same package: its modules may share what one re-exports
+            again = imported_names(source) & {a.name for a in node.names}
+            strays += [f"{'.'.join(parts)}: {n} from {module}" for n in sorted(again)]
+    assert not strays, "names taken from a module that only re-exports them:\n" + "\n".join(strays)

@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.actions import Action
 from ..core.errors import CapicuaError, PluginError
+from ..core.options import Option
 from ..core.variant import Variant, VariantInfo
 from ..core.view import View
 from ..hookspecs import hookimpl
-from ..players.base import Option, Player
+from ..players.base import Player
 from . import EXTRA
 
 if TYPE_CHECKING:

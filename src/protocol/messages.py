@@ -29,10 +29,10 @@ from ..core.actions import Action, parse_action
 from ..core.errors import CapicuaError
 from ..core.layout import Layout, Spinner, Train, Trains
 from ..core.line import Line
+from ..core.options import Option
 from ..core.tiles import ALL_TILES, Tile
 from ..core.variant import HandResult, Variant, VariantInfo
 from ..core.view import PastHand, View
-from ..players.base import Option
 from ..shown import shown
 
 PROTOCOL = "capicua-bot/1"

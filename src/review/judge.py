@@ -44,8 +44,9 @@ from ..core.actions import PASS, Action, Play, end_code
 from ..core.tiles import Tile
 from ..core.view import View
 from ..i18n import _, pgettext
+from ..players.analysis import Candidate
 from ..players.equity import Equity
-from ..players.expert import PRIOR_WEIGHT, Candidate, analyse, candidate_plays
+from ..players.expert import PRIOR_WEIGHT, analyse, candidate_plays
 from ..players.heuristic import Term, explain, score_plays
 from ..players.knowledge import Knowledge, knowledge
 from ..players.sim import held_counts, playout, rules_for
