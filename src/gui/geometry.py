@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..core.layout import Spinner, Trains
 from ..core.line import Line
 from ..core.variant import Variant
 from ..i18n import _, ngettext
@@ -379,6 +380,18 @@ def _try_fit(
     return LineLayout(moved, spots, u, gap)
 
 
+def end_mark_centre(spot: EndSpot, bounds: Rect, r: float) -> tuple[float, float]:
+    """Where an end's letter (a disc of radius ``r``) goes: at the corner of its target
+    farthest along the way the arm grows, so it never sits over the arm's last tile (which
+    lies the other way), also where the arm has turned; kept inside ``bounds``."""
+    t = spot.target
+    x = {"right": t.x1, "left": t.x0}.get(spot.direction, t.x0)
+    y = {"down": t.y1, "up": t.y0}.get(spot.direction, t.y0)
+    x = min(max(x, bounds.x0 + r), bounds.x1 - r)
+    y = min(max(y, bounds.y0 + r), bounds.y1 - r)
+    return x, y
+
+
 def tile_halves(rect: Rect, vertical: bool, a_side: str) -> tuple[Rect, Rect]:
     """The ``(a half, b half)`` squares of a tile drawn in ``rect``."""
     x0, y0, x1, y1 = rect
@@ -399,21 +412,37 @@ SEAT_SIDES = {
     3: {1: "bottom", 2: "right", 3: "left"},
     2: {1: "bottom", 2: "top"},
 }
+#: The most seats the table places (Mexican Train's eight).
+MAX_SEATS = 8
+
+
+def seat_sides(seats: int) -> dict[int, str]:
+    """Each position's window edge, from the bottom (the person) counter-clockwise: up the
+    right side, right to left along the top, down the left side. Five to eight seats share
+    the top, and seven or eight put two on each side as well."""
+    if seats in SEAT_SIDES:
+        return SEAT_SIDES[seats]
+    if not 2 <= seats <= MAX_SEATS:
+        raise ValueError(f"seats must be 2 to {MAX_SEATS}, not {seats}")
+    per_side = 1 if seats <= 6 else 2
+    top = seats - 1 - 2 * per_side
+    order = ["bottom"] + ["right"] * per_side + ["top"] * top + ["left"] * per_side
+    return {position: side for position, side in enumerate(order, 1)}
 
 
 def table_problem(variant: Variant) -> str | None:
-    """Why the table cannot seat a person at ``variant`` (its seats, or a layout other than
-    a line: a spinner's cross arms and trains are not drawn), in words; ``None`` if it can."""
-    if variant.seats not in SEAT_SIDES:
+    """Why the table cannot seat a person at ``variant`` (its seats, or a layout of the
+    game's own that the table does not know how to draw), in words; ``None`` if it can."""
+    if not 2 <= variant.seats <= MAX_SEATS:
         return ngettext(
-            "the table seats 2, 3 or 4 players; {name} has {seats} seat",
-            "the table seats 2, 3 or 4 players; {name} has {seats} seats",
+            "the table seats 2 to 8 players; {name} has {seats} seat",
+            "the table seats 2 to 8 players; {name} has {seats} seats",
             variant.seats,
         ).format(name=variant.name, seats=variant.seats)
-    if not isinstance(variant.new_layout(1), Line):
+    if type(variant.new_layout(1)) not in (Line, Spinner, Trains):
         return _(
-            "the table draws games played on one line; {name} is not "
-            "(capicua tournament plays it with computers)"
+            "the table draws a line, a spinner and trains; {name} lays its tiles out its "
+            "own way (capicua tournament plays it with computers)"
         ).format(name=variant.name)
     return None
 
@@ -446,12 +475,12 @@ class TableLayout:
 def table_layout(width: float, height: float, seats: int = 4) -> TableLayout:
     """Cut a ``width`` x ``height`` window into table, seats and score panel.
 
-    ``seats`` is 4 (bottom, right, top, left), 3 (bottom, right, left) or 2 (bottom,
-    top). Everything scales with the window; seat 1's hand tiles stay at least 48 px wide
-    from 1024x768 upwards.
+    ``seats`` is 4 (bottom, right, top, left), 3 (bottom, right, left), 2 (bottom, top)
+    or 5 to 8 (:func:`seat_sides`: the top, and with seven or eight the sides too, are
+    shared out in equal parts). Everything scales with the window; seat 1's hand tiles stay
+    at least 48 px wide from 1024x768 upwards.
     """
-    if seats not in SEAT_SIDES:
-        raise ValueError(f"seats must be 2, 3 or 4, not {seats}")
+    sides = seat_sides(seats)
     k = min(width / 1024, height / 768)
     pad = max(4.0, round(8 * k))
     hand = max(12.0, min(72.0, round(52 * k)))
@@ -462,9 +491,9 @@ def table_layout(width: float, height: float, seats: int = 4) -> TableLayout:
     play_w = width - score_w
     bottom_h = 2 * hand + 2 * pad + label
     top_h = 2 * back + 2 * pad + label
-    side_w = 2 * back + 2 * pad if seats in (3, 4) else pad
-    sides = SEAT_SIDES[seats]
+    side_w = 2 * back + 2 * pad if seats > 2 else pad
     areas: dict[int, SeatArea] = {}
+    shared = {side: [p for p, s in sides.items() if s == side] for side in set(sides.values())}
     for seat, side in sides.items():
         if side == "bottom":
             r = Rect(side_w, height - bottom_h, play_w - side_w, height)
@@ -474,11 +503,26 @@ def table_layout(width: float, height: float, seats: int = 4) -> TableLayout:
             r = Rect(0, top_h, side_w, height - bottom_h)
         else:
             r = Rect(play_w - side_w, top_h, play_w, height - bottom_h)
+        r = _share(r, side, shared[side].index(seat), len(shared[side]))
         areas[seat] = SeatArea(seat, side, r, face_up=(seat == 1))
     table = Rect(side_w + pad, top_h + pad, play_w - side_w - pad, height - bottom_h - pad)
     score = Rect(play_w + pad, pad, width - pad, height - pad)
     line = max(MIN_TILE, round(hand * 0.8, 1))
     return TableLayout(width, height, table, areas, score, hand, back, line, label)
+
+
+def _share(r: Rect, side: str, i: int, n: int) -> Rect:
+    """Part ``i`` of ``n`` of a seat strip, in the order play goes round: up the right
+    side, right to left along the top, down the left side."""
+    if n == 1:
+        return r
+    if side == "top":
+        w = r.width / n
+        return Rect(r.x1 - (i + 1) * w, r.y0, r.x1 - i * w, r.y1)
+    h = r.height / n
+    if side == "right":
+        return Rect(r.x0, r.y1 - (i + 1) * h, r.x1, r.y1 - i * h)
+    return Rect(r.x0, r.y0 + i * h, r.x1, r.y0 + (i + 1) * h)
 
 
 def hand_tile_rects(

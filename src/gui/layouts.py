@@ -1,0 +1,289 @@
+"""Where the tiles of a spinner and of trains go on the felt: plain arithmetic, no Tk.
+
+:mod:`.geometry` lays one line out; this module lays out the other layouts the game model
+has (:mod:`capicua.core.layout`), with the same tiles, the same turns at the felt's edges
+and the same shrinking until everything fits:
+
+* :func:`layout_spinner`: the line of a spinner game (All Fives) runs left and right from
+  the spinner (from the first tile while there is none) and turns at the felt's sides as a
+  line does; once the spinner is crossed its ``up`` and ``down`` arms run up and down from
+  it and turn at the felt's top and bottom, the up arm to the right and the down arm to the
+  left, so the four arms wind round the spinner like a pinwheel and keep clear of each
+  other;
+* :func:`layout_trains`: the hub (the engine double) in the middle, the trains in rows to
+  its right and left, one row band each; a train that reaches the felt's edge turns back
+  inside its band. Each train starts with a *head*, the place for its owner's name and
+  marker.
+
+The tiles shrink until every tile and every open end's spot lies inside the felt and none
+overlap, so the layout stays whole however it grows. Every open end has an
+:class:`~capicua.gui.geometry.EndSpot` named by its :class:`~capicua.core.actions.End`
+(``up``, ``t3``, ``mexican``). Placements are numbered in the layout's
+:meth:`~capicua.core.layout.Layout.pairs` order.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..core.actions import DOWN, LEFT, RIGHT, UP
+from ..core.layout import Spinner, Trains
+from .geometry import (
+    MIN_TILE,
+    MIN_TOUCH,
+    EndSpot,
+    Placement,
+    Rect,
+    _Arm,
+    _bbox,
+    _gap_for,
+    _layout_at,
+    _placement,
+)
+
+Tile = tuple[int, int]
+# A vertical arm is laid as a horizontal one in a transposed frame (x and y swapped): the
+# directions and the sides of a tile map across.
+_SWAP_DIR = {"right": "down", "down": "right", "left": "up", "up": "left"}
+
+
+@dataclass(frozen=True)
+class Felt:
+    """A layout placed on the felt: its tiles, its open ends' spots, and for trains the hub
+    and each train's head (where its owner's name and marker go)."""
+
+    placements: tuple[Placement, ...]
+    ends: dict[str, EndSpot]
+    tile_size: float
+    gap: float
+    hub: Rect | None = None
+    heads: tuple[tuple[str, Rect], ...] = ()
+
+
+def _transpose(r: Rect) -> Rect:
+    return Rect(r.y0, r.x0, r.y1, r.x1)
+
+
+def _walk(
+    tiles: Sequence[Tile],
+    first: int,
+    anchor: tuple[float, float],
+    direction: str,
+    turn: str,
+    lo: float,
+    hi: float,
+    u: float,
+    gap: float,
+) -> tuple[list[Placement], tuple[Rect, str]]:
+    """Lay ``tiles`` (each ``(a, b)`` with ``a`` toward the start) outward from ``anchor``
+    in ``direction``, turning to ``turn`` at ``lo``/``hi`` (the bounds across which the arm
+    runs); numbered from ``first``. Returns the placements and the next tile's spot."""
+    vertical = direction in ("up", "down")
+    if vertical:
+        anchor = (anchor[1], anchor[0])
+        direction, turn = _SWAP_DIR[direction], _SWAP_DIR[turn]
+    arm = _Arm(anchor, direction, turn, lo, hi, u, gap)
+    out = []
+    for i, t in enumerate(tiles):
+        dbl = t[0] == t[1]
+        r, d = arm.place(dbl)
+        if vertical:
+            r, d = _transpose(r), _SWAP_DIR[d]
+        out.append(_placement(first + i, t, r, d, dbl, toward_opening_is_a=True))
+    r, d = arm.place(False, commit=False)
+    if vertical:
+        r, d = _transpose(r), _SWAP_DIR[d]
+    return out, (r, d)
+
+
+def _overlapping(rects: Sequence[Rect]) -> bool:
+    # Sorted by left edge, a rectangle can only overlap those that start before it ends.
+    rs = sorted(rects, key=lambda r: r.x0)
+    for i, a in enumerate(rs):
+        for b in rs[i + 1 :]:
+            if b.x0 >= a.x1 - 1e-6:
+                break
+            if a.overlaps(b):
+                return True
+    return False
+
+
+def _shrinking(tile_size: float):
+    """The tile sizes to try, largest first, down to :data:`MIN_TILE`."""
+    u = max(float(tile_size), MIN_TILE)
+    while True:
+        yield u
+        if u <= MIN_TILE:
+            return
+        u = max(MIN_TILE, min(u - 0.5, u * 0.93))
+
+
+def layout_spinner(
+    layout: Spinner, opening: int, table: Rect | tuple[float, float, float, float], tile_size: float
+) -> Felt:
+    """Place a spinner layout inside ``table`` (see the module docstring).
+
+    ``opening`` is the index in ``layout.line`` of the first tile played: the line grows
+    from it until a spinner is played, and from the spinner after.
+    """
+    table = Rect(*table)
+    line = layout.line
+    centre = layout.spinner if layout.spinner >= 0 else opening
+    if line and not 0 <= centre < len(line):
+        raise ValueError(f"centre index {centre} outside a line of {len(line)} tiles")
+    result = None
+    for u in _shrinking(tile_size):
+        result = _spinner_at(layout, centre, table, u)
+        if result is not None:
+            break
+    if result is None:  # even the smallest tiles overflow: lay them out anyway
+        result = _spinner_at(layout, centre, table, MIN_TILE, force=True)
+        assert result is not None
+    return result
+
+
+def _spinner_at(
+    layout: Spinner, centre: int, table: Rect, u: float, force: bool = False
+) -> Felt | None:
+    gap = _gap_for(u)
+    cx, cy = table.centre
+    if not layout.line:
+        rect = Rect(cx - u, cy - u / 2, cx + u, cy + u / 2)
+        spot = EndSpot(LEFT, rect, rect.grown_to(MIN_TOUCH, MIN_TOUCH, table), "right")
+        return Felt((), {str(LEFT): spot}, u, gap)
+    placements, ends = _layout_at(layout.line, centre, table, u)
+    spots = dict(ends)
+    if layout.crossed:
+        spinner = next(p for p in placements if p.index == centre)
+        x = spinner.rect.centre[0]
+        base = len(layout.line)
+        half = table.height / 2
+        # The up arm turns right at the felt's top, the down arm left at its bottom: the
+        # line's right arm turns down and its left arm up, so each quarter has one arm.
+        # Running back, a cross arm turns again before the line's row (it winds on
+        # beside the spinner rather than cross the line).
+        reserve = 2 * u + 2 * gap
+        top, bottom = spinner.rect.y0 - gap, spinner.rect.y1 + gap
+        up, spots[UP] = _walk(
+            layout.up, base, (x, top), "up", "right", -half, top + reserve, u, gap
+        )
+        down, spots[DOWN] = _walk(
+            layout.down,
+            base + len(layout.up),
+            (x, bottom),
+            "down",
+            "left",
+            bottom - reserve,
+            half,
+            u,
+            gap,
+        )
+        placements = placements + up + down
+    rects = [p.rect for p in placements] + [r for r, _d in spots.values()]
+    box = _bbox(rects)
+    if not force and (
+        box.width > table.width + 1e-6 or box.height > table.height + 1e-6 or _overlapping(rects)
+    ):
+        return None
+    dx, dy = cx - box.centre[0], cy - box.centre[1]
+    moved = tuple(
+        Placement(p.index, p.tile, p.rect.shifted(dx, dy), p.vertical, p.a_side, p.direction)
+        for p in sorted(placements, key=lambda p: p.index)
+    )
+    out: dict[str, EndSpot] = {}
+    for end in (LEFT, RIGHT, UP, DOWN):
+        if end in spots:
+            r, d = spots[end]
+            r = r.shifted(dx, dy)
+            out[end] = EndSpot(end, r, r.grown_to(MIN_TOUCH, MIN_TOUCH, table), d)
+    return Felt(moved, out, u, gap)
+
+
+def train_sides(count: int) -> tuple[int, int]:
+    """How many of ``count`` trains run to the hub's right and to its left."""
+    right = math.ceil(count / 2)
+    return right, count - right
+
+
+def layout_trains(
+    layout: Trains, table: Rect | tuple[float, float, float, float], tile_size: float
+) -> Felt:
+    """Place a hub and its trains inside ``table`` (see the module docstring)."""
+    table = Rect(*table)
+    result = None
+    for u in _shrinking(tile_size):
+        result = _trains_at(layout, table, u)
+        if result is not None:
+            return result
+    result = _trains_at(layout, table, MIN_TILE, force=True)
+    assert result is not None
+    return result
+
+
+def head_width(u: float) -> float:
+    """The width of a train's head (its owner's name and marker) at tile size ``u``."""
+    return max(2.4 * u, 28.0)
+
+
+def _trains_at(layout: Trains, table: Rect, u: float, force: bool = False) -> Felt | None:
+    gap = _gap_for(u)
+    right, left = train_sides(len(layout.trains))
+    rows = max(right, left, 1)
+    pitch = table.height / rows
+    if not force and pitch < 2 * u + 2 * gap:
+        return None  # a crosswise double would touch the next row
+    cx, cy = table.centre
+    hub = Rect(cx - u / 2, cy - u, cx + u / 2, cy + u)
+    head = head_width(u)
+    placements: list[Placement] = []
+    spots: dict[str, EndSpot] = {}
+    heads = []
+    first = 0
+    for i, train in enumerate(layout.trains):
+        on_right = i < right
+        row = i if on_right else i - right
+        count = right if on_right else left
+        # Each side's rows are centred on the hub: a side with fewer rows sits mid-table.
+        top = cy - count * pitch / 2 + row * pitch
+        band = Rect(
+            hub.x1 + gap if on_right else table.x0,
+            top,
+            table.x1 if on_right else hub.x0 - gap,
+            top + pitch,
+        )
+        y = top + min(pitch / 2, u + gap)  # room above for a crosswise double
+        if on_right:
+            h = Rect(band.x0, y - u, band.x0 + head, y + u)
+            start, direction = h.x1 + gap, "right"
+            lo, hi = start - 2 * u - 2 * gap, table.x1
+        else:
+            h = Rect(band.x1 - head, y - u, band.x1, y + u)
+            start, direction = h.x0 - gap, "left"
+            lo, hi = table.x0, start + 2 * u + 2 * gap
+        heads.append((train.end, h))
+        arm = _Arm((start, y), direction, "down", lo, hi, u, gap)
+        placed: list[Placement] = []
+        for k, t in enumerate(train.tiles):
+            dbl = t[0] == t[1]
+            r, d = arm.place(dbl)
+            placed.append(_placement(first + k, t, r, d, dbl, toward_opening_is_a=True))
+        first += len(train.tiles)
+        r, d = arm.place(False, commit=False)
+        if not force and not all(band.contains(x) for x in [r, h] + [p.rect for p in placed]):
+            return None
+        placements += placed
+        # A finger-sized target, but never into the next row's band.
+        target = r.grown_to(MIN_TOUCH, min(MIN_TOUCH, pitch), band)
+        spots[train.end] = EndSpot(train.end, r, target, d)
+    return Felt(tuple(placements), spots, u, gap, hub, tuple(heads))
+
+
+__all__ = [
+    "Felt",
+    "head_width",
+    "layout_spinner",
+    "layout_trains",
+    "train_sides",
+]
