@@ -142,7 +142,7 @@ def resolve(
     config: Path | None, variant: str | None, seed: int | None, delay: float | None, loaded: Any
 ) -> dict[str, Any]:
     """The table's settings: defaults < config < command line; bad input exits 2."""
-    from ..gui.geometry import SEAT_SIDES, table_problem
+    from ..gui.geometry import table_problem
     from ..gui.model import SeatsError, check_seats
     from ..tournament.config import ConfigError, load_config
 
@@ -150,12 +150,14 @@ def resolve(
     name = "chiva"
     table: dict[str, Any] = {}
     config_seed = None
+    options: dict[str, Any] = {}
     if config is not None:
         try:
             cfg = load_config(config, loaded, interactive=True)
         except ConfigError as exc:
             fail(str(exc))
         name, seats, table = cfg.variant, dict(cfg.seats), dict(cfg.table)
+        options = dict(cfg.variant_options)
         config_seed = cfg.tournament.get("seed")
         for key in table:
             if key not in TABLE_KEYS:
@@ -183,15 +185,11 @@ def resolve(
                 name=name, names=", ".join(loaded.variants.names())
             )
         )
-    n = loaded.variants.get(name).seats
-    if n not in SEAT_SIDES:
-        fail(
-            _(
-                "the table seats 2, 3 or 4 players; {name} has {seats} seats "
-                "(capicua tournament plays it with computers)"
-            ).format(name=name, seats=n)
-        )
-    problem = table_problem(loaded.variants.create(name))
+    if variant is not None and variant != name:
+        options = {}  # the config's options are its own game's
+    game = loaded.variants.create(name, options)
+    n = game.seats
+    problem = table_problem(game)
     if problem is not None:
         fail(problem)
     if seats is None or len(seats) != n:
@@ -220,6 +218,7 @@ def resolve(
         "delay": float(delay if delay is not None else table.get("delay", DEFAULT_DELAY)),
         "step": table.get("step", False),
         "animate": table.get("animate", True),
+        "options": options,
     }
 
 

@@ -97,14 +97,8 @@ def view(
     loaded = plugins()
     picked = one_match(_file(file, variant, loaded), match)
     m = picked.match
-    from ..gui.geometry import SEAT_SIDES, table_problem
+    from ..gui.geometry import table_problem
 
-    if m.variant.seats not in SEAT_SIDES:
-        fail(
-            _("the table seats 2, 3 or 4 players; {title} has {seats} seats").format(
-                title=m.variant.title, seats=m.variant.seats
-            )
-        )
     problem = table_problem(m.variant)
     if problem is not None:
         fail(problem)

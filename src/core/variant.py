@@ -414,6 +414,11 @@ class Variant(ABC):
         match during the hand."""
         return 0
 
+    def table_count(self, layout: Layout) -> int | None:
+        """The number the game counts on the table after each play, which the table shows
+        (All Fives' count of the open ends); ``None`` for a game that counts nothing."""
+        return None
+
     def next_turn(self, pos: Position, seat: int, action: Action) -> int:
         """Who moves after ``seat`` took ``action`` (``pos`` as it is after it: a drawn
         tile is in the hand): the same seat after a draw (it plays the drawn tile, or draws

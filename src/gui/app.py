@@ -36,7 +36,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from .. import trust
-from ..core.actions import Action, Play
+from ..core.actions import DRAW, Action, Play
 from ..core.driver import ask
 from ..core.errors import CapicuaError, PlayerError, PlayerFault
 from ..i18n import ENV, LANGUAGES, _, language, set_language
@@ -64,7 +64,7 @@ from .texts import (
 
 POLL_MS = 15  # how often the Tk thread looks for a computer's answer
 PASS_SHOW = 0.8  # seconds a person's forced pass stays on screen (when delay > 0)
-TAP_EVENTS = ("hand", "end", "choice", "facedown", "button", "felt", "line")
+TAP_EVENTS = ("hand", "end", "choice", "facedown", "button", "felt", "line", "boneyard")
 
 
 class TableApp:
@@ -149,6 +149,7 @@ class TableApp:
             ("<Control-h>", "hint"),
             ("<Control-n>", "new"),
             ("<KeyPress-n>", "next"),
+            ("<KeyPress-d>", "boneyard"),
         ):
             c.bind(seq, functools.partial(self._shortcut_key, name))
 
@@ -171,6 +172,9 @@ class TableApp:
     def _shortcut(self, name: str) -> None:
         self.finish_slide()
         if name == "next" and not self.ui.step_wait:
+            return
+        if name == "boneyard":  # D draws, as a tap on the boneyard does
+            self._handle(self.ctl.activate("boneyard", self.table_view()))
             return
         self.command(name)
 
@@ -394,26 +398,25 @@ class TableApp:
         self.finish_slide()
         s = self.session
         seat = s.match.turn
+        held = s.view().hand if action is DRAW and s.is_human(seat) else ()
+        yard = self.table.centre_of("boneyard:back") if action is DRAW else None
         s.apply(action, stream)
         self.ctl.reset()
         self.ui.message = None
         self._after_change()
-        if (
-            isinstance(action, Play)
-            and seat is not None
-            and not s.is_human(seat)
-            and self.settings.animate
-            and not s.holding  # the last tile of a hand: the result is what shows
-        ):
-            self._start_slide(seat)
+        if seat is None or not self.settings.animate or s.holding:
+            return  # the last tile of a hand: the result is what shows
+        if isinstance(action, Play) and not s.is_human(seat):
+            self._start_slide("played:last", self.table.seat_centre(seat))
+        elif action is DRAW and yard is not None:
+            # A drawn tile travels from the boneyard: face up into the person's hand,
+            # face down to another seat.
+            new = [t for t in s.view().hand if t not in held]
+            tag = f"tile:{new[0]}&&hand" if s.is_human(seat) and new else f"newest:{seat}"
+            self._start_slide(tag, yard)
 
-    def _start_slide(self, seat: int) -> None:
-        line = self.table.scene.line if self.table.scene is not None else None
-        if line is None or line.last is None:
-            return
-        tag = f"line:{line.last}"
+    def _start_slide(self, tag: str, frm: tuple[float, float] | None) -> None:
         to = self.table.centre_of(tag)
-        frm = self.table.seat_centre(seat)
         if to is not None and frm is not None:
             self.slider.start(tag, frm, to)
 
@@ -709,7 +712,7 @@ class TableApp:
         not set (the window then asks)."""
         if new.variant not in self.plugins.variants:
             return _("unknown game {name}").format(name=repr(new.variant))
-        problem = table_problem(self.plugins.variants.create(new.variant))
+        problem = table_problem(self.plugins.variants.create(new.variant, new.options))
         if problem is not None:
             return problem
         restart = _restarts(self.settings, new)
@@ -780,7 +783,8 @@ class TableApp:
     # -- matches -------------------------------------------------------------------------
 
     def _new_session(self, variant: str, seats: dict[int, Any], seed: int | None) -> Session:
-        v = self.plugins.variants.create(variant)
+        options = self.settings.options if variant == self.settings.variant else {}
+        v = self.plugins.variants.create(variant, options)
         return Session(v.new_match(seed), seats, self.plugins.players)
 
     def start(self, variant: str, seats: dict[int, Any], seed: int | None) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.actions import Action, Pick, Play, parse_action
+from ..core.actions import DRAW, LEFT, RIGHT, Action, Pick, Play, parse_action
 from ..core.tiles import Tile
 from ..core.view import View
 from ..i18n import _
@@ -77,6 +77,16 @@ def why_not(view: View, tile: Tile) -> str | None:
         return None
     if view.required is not None and not view.line:
         return _("this hand must be opened with {tile}").format(tile=view.required)
+    if DRAW in view.legal:
+        return _("{tile} does not fit: draw from the boneyard").format(tile=tile)
+    ends = view.layout.open_ends()
+    if any(end not in (LEFT, RIGHT) for end, _n in ends):
+        # A spinner's arms or trains: the numbers open where this seat may play.
+        allowed = view.variant.variant().open_to(view.layout, view.seat)
+        numbers = sorted({n for end, n in ends if end in allowed})
+        return _("{tile} does not fit: the open ends are {left}").format(
+            tile=tile, left=", ".join(str(n) for n in numbers)
+        )
     if view.ends is None:
         return _("{tile} cannot be played now").format(tile=tile)
     left, right = view.ends
@@ -183,6 +193,10 @@ class Controller:
             return self._choice(target[7:], view)
         if target.startswith("facedown:"):
             return self._legal(Pick.of(int(target[9:])), view)
+        if target == "boneyard":
+            if view is not None and view.my_turn and DRAW not in view.legal:
+                return Response(message=_("a tile of yours fits: play it, no draw"))
+            return self._legal(DRAW, view)
         if target.startswith("end:"):
             return self._end(target[4:], view)
         tile = tile_of(target)
@@ -231,7 +245,7 @@ class Controller:
         if self.selected is None:
             return Response(message=_("pick a tile first, then tap the end to play it on"))
         if end not in self.lit_ends(view):
-            if not view.line:
+            if not view.layout:
                 return Response(
                     message=_("tap the lit spot to open with {tile}").format(tile=self.selected)
                 )
@@ -274,7 +288,7 @@ class Controller:
         step = {"Right": 1, "Down": 1, "Left": -1, "Up": -1}.get(key)
         if step is None:
             return NOTHING
-        if view is not None and view.my_turn and view.phase == "play":
+        if view is not None and view.my_turn and view.phase == "play" and DRAW not in view.legal:
             return self._key_play(key, step, view)
         return self._move_focus(list(choices), step)
 

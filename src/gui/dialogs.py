@@ -78,6 +78,8 @@ class Settings:
     #: Seat entries of a saved match whose programs the person agreed to run (besides the
     #: config's own seats): files are data, see capicua.trust.
     agreed: tuple[Any, ...] = ()
+    #: The game's options (a config's [variant_options]: Mexican Train's seats, rounds).
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 class TextWindow(tk.Toplevel):
@@ -375,6 +377,10 @@ class SettingsWindow(tk.Toplevel):
             bool(self.step.get()),
             bool(self.animate.get()),
             self._language_setting(),
+            # The game's options hold for the game they were given for.
+            options=dict(self.current.options)
+            if self.variant.get() == self.current.variant
+            else {},
         )
 
     def apply(self) -> None:

@@ -41,6 +41,7 @@ HIGHLIGHTS = {
     "selected": "#f5b800",  # gold: the tile the player picked up
     "last": "#4aa3ff",  # blue: the move just made
     "legal": "#8be04e",  # green: a tile that can be played now
+    "pending": "#ff5a4e",  # red: a double not yet satisfied (Mexican Train)
 }
 
 # Pip positions on a 3x3 grid of (row, column), rows running along a vertical tile's long

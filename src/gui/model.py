@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.actions import DRAW, LEFT, PASS, RIGHT, Action, Play
+from ..core.actions import LEFT, PASS, RIGHT, Action, Play
 from ..core.driver import imposed
 from ..core.errors import NothingToUndo
 from ..core.match import Match
@@ -158,7 +158,8 @@ class Session:
     def automatic(self) -> Action | None:
         """The action to take without asking, if the seat to move has nothing to decide.
 
-        A person's forced pass is automatic. A computer's single legal action (a pass, the
+        A person's forced pass is automatic; a forced draw is theirs to make, by a tap on
+        the boneyard, so they see the tile arrive. A computer's single legal action (a pass, the
         6-6 that must open) and its redeal claim (always a demand) are applied without
         asking it, as the tournament driver does (:func:`~capicua.core.driver.imposed`).
         """
@@ -170,9 +171,9 @@ class Session:
         legal = m.legal_actions()
         if len(legal) != 1:
             return None
-        if self.is_human(m.turn) and legal[0] is not PASS and legal[0] is not DRAW:
-            # A person still plays their only tile: it is their move to make. A forced draw
-            # from the boneyard, like a forced pass, decides nothing.
+        if self.is_human(m.turn) and legal[0] is not PASS:
+            # A person still plays their only tile, and draws from the boneyard themselves:
+            # their move to make, and to see.
             return None
         return legal[0]
 

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.actions import PASS, ChooseLeader, Pick, Play
+from ..core.actions import DRAW, PASS, ChooseLeader, Pick, Play
+from ..core.layout import Trains
 from ..core.tiles import Tile
 from ..core.view import View
 from ..i18n import N_, _, pgettext
+from . import board_words
+from .board import Board, board_of, lays_out
 from .controller import Controller, choice_target, playable
 from .model import Line, Session, line_of
 from .texts import (
@@ -57,6 +60,8 @@ class SeatScene:
     shown: tuple[Tile, ...] = ()  # doubles shown with a redeal claim this hand
     drawn: Tile | None = None  # the tile drawn for first lead, while the draw is shown
     dealt: bool = True  # False before the deal (draw, choice of leader): no count to show
+    marked: bool = False  # its train carries a marker (Mexican Train)
+    score: str | None = None  # its own score, where every player scores for themselves
 
 
 @dataclass(frozen=True)
@@ -106,11 +111,18 @@ class Scene:
     legend: str | None = None  # what PASS and "passed on" mean, while a seat shows one
     drawn: tuple[Drawn, ...] = ()  # a finished round of the draw, on show
     last_play: bool = True  # the line's last tile is the last move (not a pass after it)
+    board: Board | None = None  # a spinner or trains, drawn instead of a line
+    caption: str | None = None  # the board's count (All Fives) or round (Mexican Train)
+    heads: tuple[tuple[str, str, bool], ...] = ()  # trains: (end, its mark, marked)
+    boneyard: int | None = None  # tiles left to draw, in a game that draws
+    draw: bool = False  # the person must draw: the boneyard is lit and takes the tap
 
     def focusable(self) -> list[str]:
         """Targets the keyboard moves over outside tile play, in reading order."""
         if self.facedown is not None and not self.choices:
             return [f"facedown:{j}" for j in range(len(self.facedown))]
+        if self.draw and not self.choices:
+            return ["boneyard"]
         return [c.target for c in self.choices]
 
 
@@ -171,8 +183,13 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
     reveal: dict[int, tuple[Tile, ...]] = {}
     person = session.human
 
+    board: Board | None = None
+    boards = lays_out(v, view.hand_number)
     if held is not None:
-        line = line_of(held.history)
+        if boards:
+            board = board_of(v, held.number, held.history)
+        else:
+            line = line_of(held.history)
         reveal = {
             s: tuple(sorted(t, key=lambda x: (x.hi, x.lo)))
             for s, t in held.result.remaining.items()
@@ -247,7 +264,10 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
                 ),
             )
     elif view.phase == "play":
-        line = line_of(view.history)
+        if boards:
+            board = board_of(v, view.hand_number, view.history)
+        else:
+            line = line_of(view.history)
     if ui.step_wait is not None and ui.question is None and not choices:
         # Translators: step mode with nobody to move: "Step mode: the table moves when ...".
         who = _("the table") if not ui.step_wait else seat_name(session, ui.step_wait)
@@ -259,7 +279,10 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         banner = (text,)
     ends: tuple[str, ...] = ()
     if held is None and view.phase == "play":
-        ends = ("left", "right") if view.line else ("left",)
+        if board is not None:
+            ends = tuple(e for e, _n in board.layout.open_ends()) or ("left",)
+        else:
+            ends = ("left", "right") if view.line else ("left",)
     lit = ctl.lit_ends(view) if mine else ()
     voids = view.voids() if held is None else {}
     recent = _recent_passes(view, n) if held is None else set()
@@ -268,6 +291,10 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         if held is None and view.history and view.history[-1][1] is PASS
         else None
     )
+    trains = board.layout if board is not None and isinstance(board.layout, Trains) else None
+    # Where every player scores alone in a game the table lays out, each seat's label
+    # carries its score (the panel has no room for eight).
+    alone = board is not None and len(v.teams) == n and n > 2
     seats = []
     for s in range(1, n + 1):
         tiles: tuple[Tile, ...] | None = None
@@ -298,6 +325,8 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
                 shown=shown,
                 drawn=drawn.get(s) if not shown_draw else None,
                 dealt=held is not None or view.phase in ("play", "claim"),
+                marked=trains is not None and held is None and trains.train(f"t{s}").marker,
+                score=board_words.seat_score(view.scores[s - 1]) if alone else None,
             )
         )
     strip = round_strip(session, view) if held is None and view.phase == "play" else None
@@ -307,7 +336,25 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
     targets = [c.target for c in choices]
     if targets and focus not in targets:
         focus = targets[0]  # the felt's first button takes the keyboard (Enter presses it)
+    caption = heads = None
+    if board is not None:
+        number = held.number if held is not None else view.hand_number
+        caption = board_words.caption(v, number, board.count, board.scored)
+        if trains is not None:
+            heads = tuple(
+                (
+                    t.end,
+                    _("you") if t.owner == person else board_words.arm_mark(t.end),
+                    t.marker and held is None,
+                )
+                for t in trains
+            )
     return Scene(
+        board=board,
+        caption=caption,
+        heads=heads or (),
+        boneyard=view.boneyard if v.drawing and held is None and view.phase == "play" else None,
+        draw=mine and DRAW in view.legal,
         title=_(v.title),
         seats=tuple(seats),
         line=line,

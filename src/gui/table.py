@@ -18,6 +18,9 @@ import tkinter as tk
 from tkinter import font as tkfont
 from typing import Literal
 
+from ..core.layout import Spinner, Trains
+from .board_words import arm_mark
+from .board_words import boneyard as boneyard_words
 from .drawing import (
     FELT,
     draw_back,
@@ -29,13 +32,16 @@ from .drawing import (
 )
 from .geometry import (
     MIN_TOUCH,
+    EndSpot,
     LineLayout,
     Rect,
     TableLayout,
+    end_mark_centre,
     hand_tile_rects,
     layout_line,
     table_layout,
 )
+from .layouts import Felt, layout_spinner, layout_trains
 from .scene import Scene, SeatScene
 from .texts import drawn_caption, end_mark, seat_label
 
@@ -61,7 +67,7 @@ FONT = "DejaVu Sans"  # the typeface asked for first; font_family() says which i
 FONTS = (FONT, "Noto Sans", "Liberation Sans", "FreeSans", "Ubuntu", "Cantarell", "Arial")
 _family: str | None = None
 MIN_FONT = 8  # pixels: the smallest type a label shrinks to so no word is broken
-TARGET_PREFIXES = ("button:", "choice:", "facedown:", "end:")
+TARGET_PREFIXES = ("button:", "choice:", "facedown:", "end:", "boneyard")
 
 
 def _cyrillic_families() -> set[str]:
@@ -101,6 +107,8 @@ class TableView:
         self.layout: TableLayout | None = None
         self.line_layout: LineLayout | None = None
         self.scene: Scene | None = None
+        self.felt: Felt | None = None  # a spinner or trains as last placed
+        self._felt_key: tuple | None = None  # what self.felt was placed for
         self._fits: dict[tuple[str, float, int, bool], int] = {}
 
     # -- hit testing -------------------------------------------------------------------
@@ -161,10 +169,16 @@ class TableView:
             below = self._strip(scene, area, tl)
             area = Rect(area.x0, min(below + margin * 0.5, area.y1 - 40), area.x1, area.y1)
         self.line_layout = None
+        if scene.boneyard is not None:
+            area = self._boneyard(scene, area, tl)
+        if scene.caption:
+            area = self._caption(scene.caption, area, tl)
         if scene.drawn:
             self._drawn(scene, area, tl)
         elif scene.facedown is not None:
             self._facedown(scene, area)
+        elif scene.board is not None:
+            self._board(scene, area, tl)
         elif scene.line is not None:
             self._line(scene, area, tl)
         for seat in scene.seats:
@@ -296,7 +310,8 @@ class TableView:
                 p.tile,
                 vertical=p.vertical,
                 a_side=p.a_side,
-                tags=("line", f"line:{p.index}"),
+                tags=("line", f"line:{p.index}")
+                + (("played:last",) if p.index == line.last else ()),
                 highlight="last" if p.index == line.last and scene.last_play else None,
             )
         for end in scene.ends:
@@ -319,24 +334,177 @@ class TableView:
                 font=self._font(tl, 0.9, bold=lit),
                 tags=("end", f"end:{end}"),
             )
-            self._end_mark(end, spot.target, area, tl)
+            self._end_mark(end, spot, area, tl)
+        c.tag_raise("mark")  # over the tiles, whichever way the arms have turned
 
-    def _end_mark(self, end: str, target: Rect, area: Rect, tl: TableLayout) -> None:
+    def _end_mark(self, end: str, spot: EndSpot, area: Rect, tl: TableLayout) -> None:
         c = self.canvas
         r = max(8.0, tl.label_size * 0.55)
-        x = target.x0 if end == "left" else target.x1
-        x = min(max(x, area.x0 + r), area.x1 - r)
-        y = min(max(target.y0, area.y0 + r), area.y1 - r)
+        x, y = end_mark_centre(spot, area, r)
         tags = ("end", f"end:{end}", "mark", f"mark:{end}")
         c.create_oval(x - r, y - r, x + r, y + r, fill=GOLD, outline=FELT, width=2, tags=tags)
         c.create_text(
             x,
             y,
-            text=end_mark(end),
+            text=end_mark(end) if end in ("left", "right") else arm_mark(end),
             fill="#2a1d14",
             font=(self.family, -max(9, int(r * 1.2)), "bold"),
             tags=tags,
         )
+
+    def _boneyard(self, scene: Scene, area: Rect, tl: TableLayout) -> Rect:
+        """The boneyard at the felt's left: a stack of backs and how many are left, lit and
+        taking the tap while the person must draw; returns the felt left for the layout."""
+        c = self.canvas
+        s = max(10.0, tl.back_tile_size * 0.9)
+        w = max(MIN_TOUCH, 2.6 * s)
+        cx, cy = area.x0 + w / 2, area.centre[1]
+        box = Rect(area.x0, cy - max(MIN_TOUCH, 2.6 * s), area.x0 + w, cy + 2.2 * s + 24)
+        tags = ("boneyard",)
+        c.create_polygon(
+            rounded_rect_points(box, 8),
+            smooth=True,
+            fill=STRIP if scene.draw else FELT,
+            outline=GOLD if scene.draw else "#5c9c72",
+            width=3 if scene.draw else 1,
+            dash=() if scene.draw else (6, 4),
+            tags=(*tags, "boneyard:box"),
+        )
+        shown = min(3, scene.boneyard or 0)
+        for k in range(shown):
+            off = (shown - 1 - k) * s * 0.18
+            r = Rect(cx - s / 2 + off, cy - 1.6 * s - off, cx + s / 2 + off, cy + 0.4 * s - off)
+            draw_back(c, r, tags=(*tags, "boneyard:back"))
+        c.create_text(
+            cx,
+            cy + 0.8 * s,
+            text=boneyard_words(scene.boneyard or 0),
+            anchor="n",
+            width=w,
+            justify="center",
+            fill=GOLD if scene.draw else TEXT,
+            font=self._fitting("boneyard", w - 4, self._font(tl, 0.62, bold=scene.draw)),
+            tags=(*tags, "boneyard:count"),
+        )
+        return Rect(box.x1 + tl.label_size * 0.5, area.y0, area.x1, area.y1)
+
+    def _caption(self, text: str, area: Rect, tl: TableLayout) -> Rect:
+        """The board's count or round, at the felt's top left; returns the felt below."""
+        c = self.canvas
+        item = c.create_text(
+            area.x0,
+            area.y0,
+            text=text,
+            anchor="nw",
+            fill=GOLD,
+            font=self._font(tl, 0.8, bold=True),
+            tags=("caption",),
+        )
+        bottom = c.bbox(item)[3]
+        return Rect(area.x0, min(bottom + 4, area.y1 - 40), area.x1, area.y1)
+
+    def place_board(self, scene: Scene, area: Rect, tile_size: float) -> Felt:
+        """The board placed in ``area``, kept while nothing it depends on changes (a tap
+        that picks a tile redraws the frame, not the layout)."""
+        b = scene.board
+        assert b is not None
+        key = (b.layout, b.opening, area, tile_size)
+        if self.felt is None or self._felt_key != key:
+            layout = b.layout
+            if isinstance(layout, Trains):
+                self.felt = layout_trains(layout, area, tile_size)
+            else:
+                assert isinstance(layout, Spinner)
+                self.felt = layout_spinner(layout, b.opening, area, tile_size)
+            self._felt_key = key
+        return self.felt
+
+    def _board(self, scene: Scene, area: Rect, tl: TableLayout) -> None:
+        """A spinner or trains: the tiles, the hub and the trains' heads, the open ends."""
+        c = self.canvas
+        b = scene.board
+        assert b is not None
+        felt = self.place_board(scene, area, tl.line_tile_size)
+        u = felt.tile_size
+        pending = None
+        if isinstance(b.layout, Trains) and b.layout.pending is not None:
+            pending = b.layout.pending
+        heads = {end: (text, marked) for end, text, marked in scene.heads}
+        if felt.hub is not None:
+            engine = b.layout.engine if isinstance(b.layout, Trains) else 0
+            hx, hy = felt.hub.centre
+            for _end, head in felt.heads:
+                # A thin rail from the hub to each train's head: they all start there.
+                c.create_line(hx, hy, *head.centre, fill="#5c9c72", width=2, tags=("rail",))
+            draw_tile(c, felt.hub, (engine, engine), vertical=True, tags=("hub",))
+            for end, head in felt.heads:
+                text, marked = heads.get(end, (end, False))
+                fill = "#7a1f17" if marked else STRIP
+                c.create_polygon(
+                    rounded_rect_points(head, min(head.height, head.width) * 0.25),
+                    smooth=True,
+                    fill=fill,
+                    outline=GOLD if marked else "#0b1a11",
+                    width=2,
+                    tags=("head", f"head:{end}"),
+                )
+                c.create_text(
+                    *head.centre,
+                    text=text,
+                    fill=TEXT,
+                    font=self._fitting(text, head.width - 4, self._font(tl, 0.7, bold=True)),
+                    tags=("head", f"head:{end}"),
+                )
+                if marked:
+                    r = max(5.0, u * 0.3)
+                    x, y = head.x1 - r * 0.6, head.y0 + r * 0.6
+                    c.create_oval(
+                        x - r,
+                        y - r,
+                        x + r,
+                        y + r,
+                        fill=GOLD,
+                        outline="#2a1d14",
+                        tags=("head", f"marker:{end}"),
+                    )
+        ends_at = _outer_tiles(b.layout)
+        for p in felt.placements:
+            highlight = None
+            if p.index == b.last and scene.last_play:
+                highlight = "last"
+            if pending is not None and ends_at.get(pending) == p.index:
+                highlight = "pending"
+            draw_tile(
+                c,
+                p.rect,
+                p.tile,
+                vertical=p.vertical,
+                a_side=p.a_side,
+                tags=("line", f"line:{p.index}") + (("played:last",) if p.index == b.last else ()),
+                highlight=highlight,
+            )
+        spinner = isinstance(b.layout, Spinner)
+        for end in scene.ends:
+            spot = felt.ends.get(end)
+            if spot is None:
+                continue
+            lit = end in scene.lit
+            ids = draw_end_marker(c, spot.target, end, active=lit)
+            if scene.drag_over == f"end:{end}" or scene.hinted == f"end:{end}":
+                c.itemconfigure(ids[0], outline=GOLD, width=3)
+            number = b.layout.number(end)
+            if number is None:
+                continue
+            c.create_text(
+                *spot.target.centre,
+                text=str(number),
+                fill=TEXT if lit else "#9fd3b0",
+                font=self._font(tl, 0.9 if spinner else 0.75, bold=lit),
+                tags=("end", f"end:{end}"),
+            )
+            if spinner:
+                self._end_mark(end, spot, area, tl)
+        c.tag_raise("mark")
 
     def _facedown(self, scene: Scene, area: Rect) -> None:
         c = self.canvas
@@ -446,7 +614,8 @@ class TableView:
         vertical = side in ("bottom", "top")
         for i, r in enumerate(rects):
             if not face_up:
-                draw_back(c, r, tags=("backs", f"seat:{seat.seat}"))
+                newest = (f"newest:{seat.seat}",) if i == len(rects) - 1 else ()
+                draw_back(c, r, tags=("backs", f"seat:{seat.seat}", *newest))
                 continue
             tile = shown[i]
             pair = (tile.hi, tile.lo)
@@ -505,6 +674,9 @@ class TableView:
             font=self._fitting(text, width - 12, self._font(tl, 0.75, bold=seat.turn)),
             tags=("label", f"label:{seat.seat}"),
         )
+        over = rect.y0 + 1 - c.bbox(item)[1]
+        if over > 0:  # a label wrapped to two lines in a shared top strip: keep it on screen
+            c.move(item, 0, over)
         if seat.turn or seat.passed:
             x0, y0, x1, y1 = c.bbox(item)
             pill = Rect(x0 - 6, y0 - 1, x1 + 6, y1 + 1)
@@ -602,6 +774,18 @@ class TableView:
             x0 - 4, y0 - 4, x1 + 4, y1 + 4, outline="#ffffff", width=3, dash=(6, 3), tags=("focus",)
         )
         c.tag_raise("focus")
+
+
+def _outer_tiles(layout: object) -> dict[str, int]:
+    """For trains, each train's outermost tile's index in ``pairs()`` order."""
+    out: dict[str, int] = {}
+    if isinstance(layout, Trains):
+        at = 0
+        for t in layout.trains:
+            at += len(t.tiles)
+            if t.tiles:
+                out[t.end] = at - 1
+    return out
 
 
 def target_of(tags: tuple[str, ...]) -> str | None:

@@ -17,11 +17,12 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core.actions import DRAW, LEFT, PASS, Action, ChooseLeader, Pick, Play
+from ..core.actions import DRAW, LEFT, PASS, RIGHT, Action, ChooseLeader, Pick, Play
 from ..core.tiles import Tile
 from ..core.variant import DOMINO, Variant, and_names, cap, score_dash
 from ..core.view import PastHand, View
 from ..i18n import N_, _, ngettext, pgettext
+from . import board_words
 
 if TYPE_CHECKING:  # the scene and the model import this module
     from .model import Session
@@ -145,6 +146,8 @@ def team_name(session: Session, team: int | None, long: bool = False) -> str:
 
 def end_words(end: str, number: int | None) -> str:
     """An end as the felt shows it: ``the 5 end (L)``; before the first tile, ``the line``."""
+    if end not in (LEFT, RIGHT):
+        return board_words.end_place(end, number)
     if number is None:
         return _("the line")
     # Translators: an end of the line by the number open there and its letter on the felt.
@@ -152,6 +155,8 @@ def end_words(end: str, number: int | None) -> str:
 
 
 def open_number(view: View, end: str) -> int | None:
+    if end not in (LEFT, RIGHT):
+        return view.layout.number(end)  # a spinner's arm, a train
     if view.ends is None:
         return None
     return view.ends[0] if end == LEFT else view.ends[1]
@@ -180,6 +185,10 @@ def seat_label(seat: SeatScene) -> list[str]:
     if seat.voids:
         # Translators: a seat's label: it passed with these numbers open ("passed on 3, 5").
         parts.append(_("passed on {numbers}").format(numbers=numbers_text(seat.voids)))
+    if seat.marked:
+        parts.append(board_words.marked())
+    if seat.score is not None:
+        parts.append(seat.score)
     return parts
 
 
@@ -360,6 +369,11 @@ def move_sentence(
     if left is None or left < 0:
         return _("{who} opened with {tile}.").format(who=who, tile=action.tile)
     end = action.end
+    if end not in (LEFT, RIGHT):
+        # Translators: {end} is "train 3", "the Mexican train" or "the up arm".
+        return _("{who} played {tile} on {end}.").format(
+            who=who, tile=action.tile, end=board_words.end_place(end, None)
+        )
     number = left if end == LEFT else right
     assert number is not None  # both ends are open once the line has a tile
     now = action.tile.other(number)
@@ -454,6 +468,8 @@ def status(session: Session, view: View, ui: Ui) -> tuple[str, str]:
     if seat is not None and seat == session.human:
         if session.automatic() is not None:
             return _("You cannot play: you pass."), "turn"
+        if view.legal == (DRAW,):
+            return board_words.must_draw(), "turn"
         turn = _TURN.get(view.phase)
         return (_(turn) if turn else _("Your turn.")), "turn"
     if ui.step_wait is not None:
@@ -479,23 +495,38 @@ def panel_lines(session: Session, view: View, ui: Ui, last: str | None) -> list[
         (_(v.title), "title"),
         (_("Hand {number} · seed {seed}").format(number=number, seed=session.match.seed), "muted"),
     ]
-    for team in range(1, len(v.teams) + 1):
-        players = ", ".join(
-            seat_name(session, s)
-            if s == session.human
-            # Translators: a seat and the player program in it: "seat 2 (heuristic)".
-            else _("{who} ({player})").format(
-                who=seat_name(session, s), player=player_name(session, s)
+    if len(v.teams) > 4:
+        # Five to eight players each scoring alone: one line each, or the panel overflows.
+        for team in range(1, len(v.teams) + 1):
+            (seat,) = v.teams[team - 1]
+            out.append(
+                (
+                    _("{team}: {players}").format(
+                        team=cap(seat_name(session, seat)), players=view.scores[team - 1]
+                    ),
+                    "score",
+                )
             )
-            for s in v.teams[team - 1]
-        )
-        out.append(
-            (
-                _("{team}: {players}").format(team=cap(team_name(session, team)), players=players),
-                "team",
+    else:
+        for team in range(1, len(v.teams) + 1):
+            players = ", ".join(
+                seat_name(session, s)
+                if s == session.human
+                # Translators: a seat and the player program in it: "seat 2 (heuristic)".
+                else _("{who} ({player})").format(
+                    who=seat_name(session, s), player=player_name(session, s)
+                )
+                for s in v.teams[team - 1]
             )
-        )
-        out.append((score_text(v, view.scores, team), "score"))
+            out.append(
+                (
+                    _("{team}: {players}").format(
+                        team=cap(team_name(session, team)), players=players
+                    ),
+                    "team",
+                )
+            )
+            out.append((score_text(v, view.scores, team), "score"))
     # One status line: a message (what the person just did or asked) replaces it until the
     # next change; an error of a computer player stands above both.
     line = status(session, view, ui)

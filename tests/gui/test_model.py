@@ -200,7 +200,7 @@ def test_a_match_resumed_right_after_a_hands_last_tile_shows_that_hand_first():
     assert later.held_hand is None
 
 
-def test_a_persons_forced_draw_is_taken_for_them_like_a_forced_pass():
+def test_a_persons_forced_draw_is_theirs_to_make_by_a_tap():
     pytest.importorskip("capicua_draw", reason="Draw is an example plugin under examples/")
     from capicua.core.actions import DRAW
     from capicua.core.tiles import Tile, tile_set
@@ -208,7 +208,7 @@ def test_a_persons_forced_draw_is_taken_for_them_like_a_forced_pass():
 
     plugins = load_plugins()
     # The person (seat 1) opens with 6-6; seat 2 answers 6-0; the person then holds no 0
-    # and no 6, and the boneyard has tiles to draw: the draw is theirs, and automatic.
+    # and no 6, and the boneyard has tiles to draw: the draw is theirs, made by a tap.
     person = "6-6 5-5 5-4 4-4 5-3 4-3 3-3"
     other = "6-0 2-1 2-0 1-0 2-2 1-1 0-0"
     dealt = [Tile.parse(t) for t in f"{person} {other}".split()]
@@ -218,4 +218,4 @@ def test_a_persons_forced_draw_is_taken_for_them_like_a_forced_pass():
     s.apply(parse_action("6-6L"))
     s.apply(parse_action("6-0L"))
     assert s.match.turn == 1 and s.match.legal_actions() == [DRAW]
-    assert s.automatic() is DRAW
+    assert s.automatic() is None and s.waiting_for_person

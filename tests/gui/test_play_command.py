@@ -137,39 +137,79 @@ def test_a_seeded_screenshot_renders_the_same_picture_twice(tmp_path, display):
     assert data == second.read_bytes()
 
 
-def test_a_variant_the_table_cannot_seat_is_refused_in_one_line(capsys):
+def refused(variant_class, capsys) -> str:
+    """The one line ``capicua play`` refuses ``variant_class`` with."""
     from types import SimpleNamespace
 
     import typer
-    from table_helpers import PLUGINS, Cutthroat
+    from table_helpers import PLUGINS
 
     from capicua.commands.play import resolve
     from capicua.plugins import VariantRegistry
 
-    class SixSeats(Cutthroat):
-        name = "six-test"
-        max_pip = 9
-        seats = 6
-        teams = ((1, 3, 5), (2, 4, 6))
-
     variants = VariantRegistry()
-    variants.add(SixSeats)
+    variants.add(variant_class)
     with pytest.raises(typer.Exit) as exit_:
         resolve(
             None,
-            "six-test",
+            variant_class.name,
             None,
             None,
             SimpleNamespace(variants=variants, players=PLUGINS.players),
         )
     assert exit_.value.exit_code == 2
-    assert "the table seats 2, 3 or 4 players; six-test has 6 seats" in capsys.readouterr().err
+    return capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", ["all-fives", "mexican-train"])
-def test_a_game_not_played_on_one_line_is_refused_in_one_line(name):
-    # The table draws one line: a spinner's cross arms and trains it cannot show.
-    module = {"all-fives": "capicua_fives", "mexican-train": "capicua_mexican_train"}[name]
-    pytest.importorskip(module, reason=f"{name} is an example plugin under examples/")
-    text = one_line_error(invoke("--variant", name))
-    assert "one line" in text and name in text
+def test_a_variant_the_table_cannot_seat_is_refused_in_one_line(capsys):
+    from table_helpers import Cutthroat
+
+    class NineSeats(Cutthroat):
+        name = "nine-test"
+        max_pip = 12
+        hand_size = 5
+        seats = 9
+        teams = tuple((s,) for s in range(1, 10))
+
+    assert "the table seats 2 to 8 players; nine-test has 9 seats" in refused(NineSeats, capsys)
+
+
+def test_a_layout_of_a_games_own_is_refused_in_one_line(capsys):
+    from table_helpers import Cutthroat
+
+    from capicua.core.layout import Spinner
+
+    class Star(Spinner):
+        """A layout the table has no drawing for."""
+
+    class OwnLayout(Cutthroat):
+        name = "star-test"
+
+        def new_layout(self, number):
+            return Star()
+
+    err = refused(OwnLayout, capsys)
+    assert "star-test lays its tiles out its own way" in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("config", "module", "seats"),
+    [
+        ("configs/fives-human.toml", "capicua_fives", 4),
+        ("configs/mexican-train-human.toml", "capicua_mexican_train", 6),
+    ],
+)
+def test_the_spinner_and_trains_games_are_seated_from_their_configs(config, module, seats):
+    from pathlib import Path
+
+    from capicua.commands.play import resolve
+    from capicua.gui.geometry import table_problem
+    from capicua.plugins import load_plugins
+
+    pytest.importorskip(module, reason="an example plugin under examples/")
+    loaded = load_plugins()
+    root = Path(__file__).resolve().parents[2]
+    settings = resolve(root / config, None, None, None, loaded)
+    game = loaded.variants.create(settings["variant"], settings["options"])
+    assert game.seats == seats == len(settings["seats"]) and table_problem(game) is None
+    assert settings["seats"][1] == "human"

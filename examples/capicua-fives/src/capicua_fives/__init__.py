@@ -198,6 +198,11 @@ class AllFives(Variant):
         assert isinstance(layout, Spinner)  # new_layout's, played on
         return scores(count(layout))
 
+    def table_count(self, layout: Layout) -> int | None:
+        """The count of the open ends, which the table shows after every play."""
+        assert isinstance(layout, Spinner)
+        return count(layout)
+
     # Partners' pips are added together: the lowest team total wins a block.
     block_winner = Variant.block_by_team_total
 

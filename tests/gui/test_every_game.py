@@ -1,0 +1,209 @@
+"""A whole hand of each of the five games, played in the real window by taps on the felt.
+
+Chiva and double-nine are built in; Draw, All Fives and Mexican Train are the example
+plugins (skipped where they are not installed). The person's taps pick a tile, then the lit
+end it goes to, or the boneyard when no tile fits; the test prefers a spinner's cross arms
+and other players' marked trains, so the seeds below make it play on both, and draw.
+"""
+
+from __future__ import annotations
+
+import pytest
+from table_helpers import settle
+from test_app import at, click, key
+
+from capicua.core.actions import DOWN, DRAW, MEXICAN, UP, Play
+from capicua.gui import save
+from capicua.gui.app import TableApp
+from capicua.gui.dialogs import Settings
+from capicua.plugins import load_plugins
+
+EXAMPLES = {
+    "draw": "capicua_draw",
+    "all-fives": "capicua_fives",
+    "mexican-train": "capicua_mexican_train",
+}
+
+
+@pytest.fixture
+def game(root, tmp_path, monkeypatch):
+    """Make a table app of any installed game on the test's root window."""
+    monkeypatch.setenv(save.DATA_ENV, str(tmp_path / "data"))
+    root.geometry("1180x820+0+0")
+    root.update()
+    made: list[TableApp] = []
+
+    def make(name: str, seed: int, options=None) -> TableApp:
+        if name in EXAMPLES:
+            pytest.importorskip(EXAMPLES[name], reason=f"{name} is an example plugin")
+        plugins = load_plugins()
+        n = plugins.variants.create(name, options).seats
+        seats = {s: "human" if s == 1 else "heuristic" for s in range(1, n + 1)}
+        settings = Settings(name, seats, seed, 0.0, options=dict(options or {}))
+        app = TableApp(root, plugins, settings, offer_resume=False)
+        made.append(app)
+        root.update()
+        return app
+
+    yield make
+    for app in made:
+        app.shutdown()
+
+
+def rank(view, action) -> int:
+    """The person's preference: a spinner's cross arm or another player's marked train."""
+    if action.end in (UP, DOWN):
+        return 0
+    if str(action.end).startswith("t") and action.end != f"t{view.seat}":
+        return 0
+    return 1 if action.end != MEXICAN else 2
+
+
+def play_hand(app: TableApp) -> set[str]:
+    """Play the person's decisions by taps until the hand ends; return what was done:
+    ``draw``, ``side`` (a spinner's cross arm), ``marked`` (another's marked train)."""
+    done: set[str] = set()
+    for _ in range(400):
+        settle(app, lambda: app.person_view() is not None or app.session.holding, "a decision")
+        s = app.session
+        if s.held_hand is not None:
+            return done
+        if s.held_draw is not None:
+            click(app, "choice:continue")
+            continue
+        scene = app.table.scene
+        view = app.person_view()
+        before = len(s.match.actions)
+        if scene.facedown is not None:
+            click(app, "facedown:0")
+        elif scene.choices:
+            click(app, scene.choices[0].target)
+        elif scene.draw:
+            hand = set(view.hand)
+            assert DRAW in view.legal and app.table.canvas.find_withtag("boneyard:box")
+            if "draw" in done:
+                click(app, "boneyard")
+            else:
+                key(app, "d")  # the first draw by its key, the others by a tap
+            if s.holding:
+                continue  # the others went out before the person's turn came back
+            new = set(s.view().hand) - hand
+            assert len(new) == 1  # the drawn tile arrives in the hand, face up
+            (tile,) = new
+            settle(app, lambda: not app.sliding, "the drawn tile's slide")
+            assert app.table.centre_of(f"tile:{tile}&&hand") is not None
+            done.add("draw")
+        else:
+            play = min((a for a in view.legal if isinstance(a, Play)), key=lambda a: rank(view, a))
+            if play.end in (UP, DOWN):
+                done.add("side")
+            elif rank(view, play) == 0 and view.layout.train(play.end).marker:
+                done.add("marked")
+            click(app, f"tile:{play.tile}&&hand")
+            assert play.end in app.table.scene.lit  # lit, and a tap on it plays there
+            click(app, f"end:{play.end}")
+            assert s.match.actions[before] is play
+        assert len(s.match.actions) > before
+    raise AssertionError("the hand never ended")
+
+
+def test_a_whole_chiva_hand_by_taps(game):
+    app = game("chiva", 3)
+    play_hand(app)
+    assert app.session.match.hands_log[0].result is not None
+
+
+def test_a_whole_double_nine_hand_by_taps(game):
+    app = game("double-nine-100", 5)
+    play_hand(app)
+    assert app.session.match.hands_log[0].result is not None
+
+
+def test_a_whole_draw_hand_by_taps_draws_from_the_boneyard_on_the_felt(game):
+    app = game("draw", 3)
+    assert "draw" in play_hand(app)
+    assert app.session.match.hands_log[0].result is not None
+
+
+def test_a_whole_all_fives_hand_by_taps_plays_on_the_spinners_sides(game):
+    app = game("all-fives", 1, {"seats": 2})
+    done = play_hand(app)
+    assert {"draw", "side"} <= done
+    assert app.session.match.hands_log[0].result is not None
+    assert app.table.scene.board is not None and app.canvas.find_withtag("caption")
+
+
+def test_a_whole_mexican_train_round_by_taps_plays_on_a_marked_train(game):
+    app = game("mexican-train", 2, {"seats": 4, "rounds": 1})
+    done = play_hand(app)
+    assert {"draw", "marked"} <= done
+    assert app.session.match.hands_log[0].result is not None
+
+
+def test_other_seats_draws_show_as_counts_and_a_tile_on_its_way(game):
+    app = game("mexican-train", 2, {"seats": 4, "rounds": 1})
+    # A computer's next move waits long enough for its drawn tile's slide to be seen.
+    app.settings.animate, app.settings.delay = True, 0.4
+    s = app.session
+    for _ in range(400):
+        settle(app, lambda: app.person_view() is not None or s.holding or app.sliding)
+        moves = s.match.actions
+        if app.sliding and moves and moves[-1] is DRAW and not s.is_human(s.actors[-1]):
+            seat = s.actors[-1]
+            # A face-down tile on its way from the boneyard to the seat, and its count.
+            assert app.slider._slide is not None and app.slider._slide.tag == f"newest:{seat}"
+            label = app.canvas.itemcget(app.canvas.find_withtag(f"label:{seat}")[-1], "text")
+            assert f"{s.view().counts[seat - 1]} tiles" in label
+            return
+        if app.sliding:
+            app.finish_slide()
+            continue
+        if s.holding:
+            break
+        view = app.person_view()
+        if app.table.scene.draw:
+            click(app, "boneyard")
+        else:
+            play = next(a for a in view.legal if isinstance(a, Play))
+            click(app, f"tile:{play.tile}&&hand")
+            click(app, f"end:{play.end}")
+    raise AssertionError("no computer drew")
+
+
+def test_an_unsatisfied_double_and_a_marker_are_drawn(game):
+    app = game("mexican-train", 2, {"seats": 4, "rounds": 1})
+    s = app.session
+    seen = set()
+    for _ in range(400):
+        settle(app, lambda: app.person_view() is not None or s.holding)
+        if s.holding:
+            break
+        layout = s.view().layout
+        c = app.canvas
+        if layout.pending is not None:
+            assert c.find_withtag("highlight:pending")
+            seen.add("pending")
+        if any(t.marker for t in layout):
+            marked = [t.end for t in layout if t.marker]
+            assert all(c.find_withtag(f"marker:{e}") for e in marked)
+            seen.add("marker")
+        if seen == {"pending", "marker"}:
+            return
+        view = app.person_view()
+        if app.table.scene.draw:
+            click(app, "boneyard")
+        else:
+            play = next(a for a in view.legal if isinstance(a, Play))
+            click(app, f"tile:{play.tile}&&hand")
+            click(app, f"end:{play.end}")
+    raise AssertionError(f"only saw {seen}")
+
+
+def test_the_boneyard_tap_says_why_when_a_tile_fits(game):
+    app = game("draw", 3)
+    settle(app, lambda: app.person_view() is not None)
+    assert DRAW not in app.person_view().legal
+    x, y = at(app, "boneyard")
+    assert x and y
+    click(app, "boneyard")
+    assert app.ui.message == "a tile of yours fits: play it, no draw"
