@@ -4,6 +4,11 @@ For looking at the table as a person would, e.g. after changing the layout or th
 
     python tools/screenshot.py /tmp/table.png --width 1024 --height 768 --tiles 20
 
+With ``--config`` it is the table itself, a match of that config played by the computers
+(the person's moves by the hint) for ``--moves`` actions, at any window size:
+
+    python tools/screenshot.py docs/x.png --config configs/fives-human.toml --seed 4 --moves 30
+
 Without a DISPLAY it starts its own Xvfb. Needs the Debian packages named in
 ``capicua.gui.screenshot`` (``xvfb``, ``x11-apps``). The line is a legal chain from the
 double-nine set, built from ``--seed`` so the same command draws the same picture.
@@ -136,6 +141,32 @@ def draw_demo(
         )
 
 
+def table(root: tk.Tk, args: argparse.Namespace) -> None:
+    """The table of ``args.config`` after ``args.moves`` actions, captured to the output."""
+    from capicua.commands.play import resolve
+    from capicua.gui.app import TableApp
+    from capicua.gui.dialogs import Settings
+    from capicua.i18n import set_language
+    from capicua.plugins import load_plugins
+
+    if args.language:
+        set_language(args.language)
+    loaded = load_plugins()
+    settings = resolve(args.config, None, args.seed, 0.0, loaded)
+    settings.update(animate=False)
+    root.minsize(1, 1)  # any size the picture asks for
+    app = TableApp(root, loaded, Settings(**settings), saving=False, offer_resume=False)
+    root.minsize(1, 1)
+    root.geometry(f"{args.width}x{args.height}+0+0")
+    root.update()
+    app.advance(args.moves)
+    root.update()
+    try:
+        capture(root, args.output)
+    finally:
+        app.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("output", type=Path)
@@ -144,6 +175,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tiles", type=int, default=20)
     parser.add_argument("--seats", type=int, choices=(2, 4), default=4)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--config", type=Path, help="render the table playing this config")
+    parser.add_argument("--moves", type=int, default=0, help="with --config: actions to play")
+    parser.add_argument("--language", default=None, help="with --config: the table's language")
     args = parser.parse_args(argv)
     server = None
     if not os.environ.get("DISPLAY"):
@@ -152,12 +186,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         root = tk.Tk()
         root.geometry(f"{args.width}x{args.height}+0+0")
-        canvas = tk.Canvas(root, width=args.width, height=args.height, highlightthickness=0)
-        canvas.pack(fill="both", expand=True)
-        draw_demo(canvas, args.width, args.height, args.seats, args.tiles, args.seed)
-        root.update()
-        capture(root, args.output)
-        root.destroy()
+        if args.config is not None:
+            table(root, args)
+        else:
+            canvas = tk.Canvas(root, width=args.width, height=args.height, highlightthickness=0)
+            canvas.pack(fill="both", expand=True)
+            draw_demo(canvas, args.width, args.height, args.seats, args.tiles, args.seed)
+            root.update()
+            capture(root, args.output)
+            root.destroy()
     finally:
         if server is not None:
             server.stop()

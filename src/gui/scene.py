@@ -284,7 +284,9 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         else:
             ends = ("left", "right") if view.line else ("left",)
     lit = ctl.lit_ends(view) if mine else ()
-    voids = view.voids() if held is None else {}
+    # Five or more seats share the window's edges: their labels keep to what the rules
+    # need (passes, markers, scores), not the numbers each has passed on.
+    voids = view.voids() if held is None and n <= 4 else {}
     recent = _recent_passes(view, n) if held is None else set()
     last_pass = (
         view.history[-1][0]
