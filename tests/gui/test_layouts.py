@@ -140,7 +140,7 @@ def test_every_train_has_its_row_and_its_open_end_on_the_felt(seats, table):
         # The hub and the trains' heads clear of the tiles; the targets of two trains
         # never overlap, so a tap reaches the train it is on.
         heads = [h for _e, h in felt.heads]
-        for r in heads + [felt.hub]:
+        for r in [*heads, felt.hub]:
             assert table.contains(r)
             assert not any(r.overlaps(p.rect) for p in felt.placements)
         targets = [s.target for s in felt.ends.values()]
