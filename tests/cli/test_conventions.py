@@ -116,13 +116,14 @@ def test_the_shell_completes_variant_player_and_config_names(words, typed, offer
 
 
 def test_a_config_is_completed_from_the_files_here_too(tmp_path, monkeypatch):
-    (tmp_path / "mine.toml").write_text("")
-    (tmp_path / "more").mkdir()
-    (tmp_path / "notes.txt").write_text("")
+    # "q": no config shipped in configs/ starts with it.
+    (tmp_path / "quiet.toml").write_text("")
+    (tmp_path / "quick").mkdir()
+    (tmp_path / "quote.txt").write_text("")
     monkeypatch.chdir(tmp_path)
-    env = {"_CAPICUA_COMPLETE": "complete_bash", "COMP_WORDS": "capicua tournament m"}
+    env = {"_CAPICUA_COMPLETE": "complete_bash", "COMP_WORDS": "capicua tournament q"}
     result = runner.invoke(app, [], env={**env, "COMP_CWORD": "2"}, prog_name="capicua")
-    assert result.output.split() == ["mine.toml", "more/"]
+    assert result.output.split() == ["quick/", "quiet.toml"]
 
 
 REPOSITORY_FILE = re.compile(r"\b(?:docs|configs|examples|benchmarks)/[\w./-]+")
