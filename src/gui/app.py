@@ -251,6 +251,7 @@ class TableApp:
         self.ui.paused_by = tuple(self.windows)
         scene = build_scene(self.session, self.ctl, self.ui)
         self.ctl.focus = scene.focus  # the felt's button in focus is the controller's too
+        self.table.reuse = not self.slider.sliding  # a sliding tile is drawn in place anew
         self.table.draw(scene)
         self.slider.redrawn()  # a frame drawn mid-slide keeps the tile on its way
         if self.ctl.dragging and self.ctl.drag_from and self._drag_at:

@@ -109,6 +109,11 @@ class TableView:
         self.scene: Scene | None = None
         self.felt: Felt | None = None  # a spinner or trains as last placed
         self._felt_key: tuple | None = None  # what self.felt was placed for
+        # The board's tiles stay on the canvas from one frame to the next while nothing
+        # they show changes (a tap that picks a tile): a big felt is most of a frame's
+        # items. The app turns this off while a tile slides (the slide moves them).
+        self.reuse = True
+        self._board_key: tuple | None = None  # what the kept board items show
         self._fits: dict[tuple[str, float, int, bool], int] = {}
 
     # -- hit testing -------------------------------------------------------------------
@@ -151,7 +156,11 @@ class TableView:
 
     def draw(self, scene: Scene) -> None:
         c = self.canvas
-        c.delete("all")
+        if self.reuse and scene.board is not None and self._board_key is not None:
+            c.delete("!board")  # the board's tiles stay, under everything drawn now
+        else:
+            c.delete("all")
+            self._board_key = None
         width = max(c.winfo_width(), 200)
         height = max(c.winfo_height(), 200)
         self.scene = scene
@@ -159,6 +168,7 @@ class TableView:
         self.layout = tl
         c.configure(background=WOOD)
         draw_felt(c, tl.table)
+        c.tag_lower("felt")
         felt = tl.table
         margin = max(6.0, tl.label_size * 0.5)
         area = Rect(felt.x0 + margin, felt.y0 + margin, felt.x1 - margin, felt.y1 - margin)
@@ -181,6 +191,9 @@ class TableView:
             self._board(scene, area, tl)
         elif scene.line is not None:
             self._line(scene, area, tl)
+        if scene.board is None or scene.drawn or scene.facedown is not None:
+            c.delete("board")
+            self._board_key = None
         for seat in scene.seats:
             self._seat(seat, scene, tl)
         self._panel(scene, tl)
@@ -425,64 +438,11 @@ class TableView:
         b = scene.board
         assert b is not None
         felt = self.place_board(scene, area, tl.line_tile_size)
-        u = felt.tile_size
-        pending = None
-        if isinstance(b.layout, Trains) and b.layout.pending is not None:
-            pending = b.layout.pending
-        heads = {end: (text, marked) for end, text, marked in scene.heads}
-        if felt.hub is not None:
-            engine = b.layout.engine if isinstance(b.layout, Trains) else 0
-            hx, hy = felt.hub.centre
-            for _end, head in felt.heads:
-                # A thin rail from the hub to each train's head: they all start there.
-                c.create_line(hx, hy, *head.centre, fill="#5c9c72", width=2, tags=("rail",))
-            draw_tile(c, felt.hub, (engine, engine), vertical=True, tags=("hub",))
-            for end, head in felt.heads:
-                text, marked = heads.get(end, (end, False))
-                fill = "#7a1f17" if marked else STRIP
-                c.create_polygon(
-                    rounded_rect_points(head, min(head.height, head.width) * 0.25),
-                    smooth=True,
-                    fill=fill,
-                    outline=GOLD if marked else "#0b1a11",
-                    width=2,
-                    tags=("head", f"head:{end}"),
-                )
-                c.create_text(
-                    *head.centre,
-                    text=text,
-                    fill=TEXT,
-                    font=self._fitting(text, head.width - 4, self._font(tl, 0.7, bold=True)),
-                    tags=("head", f"head:{end}"),
-                )
-                if marked:
-                    r = max(5.0, u * 0.3)
-                    x, y = head.x1 - r * 0.6, head.y0 + r * 0.6
-                    c.create_oval(
-                        x - r,
-                        y - r,
-                        x + r,
-                        y + r,
-                        fill=GOLD,
-                        outline="#2a1d14",
-                        tags=("head", f"marker:{end}"),
-                    )
-        ends_at = _outer_tiles(b.layout)
-        for p in felt.placements:
-            highlight = None
-            if p.index == b.last and scene.last_play:
-                highlight = "last"
-            if pending is not None and ends_at.get(pending) == p.index:
-                highlight = "pending"
-            draw_tile(
-                c,
-                p.rect,
-                p.tile,
-                vertical=p.vertical,
-                a_side=p.a_side,
-                tags=("line", f"line:{p.index}") + (("played:last",) if p.index == b.last else ()),
-                highlight=highlight,
-            )
+        key = (b, scene.last_play, scene.heads, area, tl.line_tile_size, tl.label_size)
+        if key != self._board_key:
+            c.delete("board")
+            self._board_tiles(scene, felt, tl)
+            self._board_key = key
         spinner = isinstance(b.layout, Spinner)
         for end in scene.ends:
             spot = felt.ends.get(end)
@@ -505,6 +465,72 @@ class TableView:
             if spinner:
                 self._end_mark(end, spot, area, tl)
         c.tag_raise("mark")
+
+    def _board_tiles(self, scene: Scene, felt: Felt, tl: TableLayout) -> None:
+        """The board's lasting part, tagged ``board``: the hub, the trains' heads and rails,
+        and the tiles."""
+        c = self.canvas
+        b = scene.board
+        assert b is not None
+        u = felt.tile_size
+        pending = None
+        if isinstance(b.layout, Trains) and b.layout.pending is not None:
+            pending = b.layout.pending
+        heads = {end: (text, marked) for end, text, marked in scene.heads}
+        if felt.hub is not None:
+            engine = b.layout.engine if isinstance(b.layout, Trains) else 0
+            hx, hy = felt.hub.centre
+            for _end, head in felt.heads:
+                # A thin rail from the hub to each train's head: they all start there.
+                c.create_line(hx, hy, *head.centre, fill="#5c9c72", width=2, tags=("board", "rail"))
+            draw_tile(c, felt.hub, (engine, engine), vertical=True, tags=("board", "hub"))
+            for end, head in felt.heads:
+                text, marked = heads.get(end, (end, False))
+                fill = "#7a1f17" if marked else STRIP
+                c.create_polygon(
+                    rounded_rect_points(head, min(head.height, head.width) * 0.25),
+                    smooth=True,
+                    fill=fill,
+                    outline=GOLD if marked else "#0b1a11",
+                    width=2,
+                    tags=("board", "head", f"head:{end}"),
+                )
+                c.create_text(
+                    *head.centre,
+                    text=text,
+                    fill=TEXT,
+                    font=self._fitting(text, head.width - 4, self._font(tl, 0.7, bold=True)),
+                    tags=("board", "head", f"head:{end}"),
+                )
+                if marked:
+                    r = max(5.0, u * 0.3)
+                    x, y = head.x1 - r * 0.6, head.y0 + r * 0.6
+                    c.create_oval(
+                        x - r,
+                        y - r,
+                        x + r,
+                        y + r,
+                        fill=GOLD,
+                        outline="#2a1d14",
+                        tags=("board", "head", f"marker:{end}"),
+                    )
+        ends_at = _outer_tiles(b.layout)
+        for p in felt.placements:
+            highlight = None
+            if p.index == b.last and scene.last_play:
+                highlight = "last"
+            if pending is not None and ends_at.get(pending) == p.index:
+                highlight = "pending"
+            draw_tile(
+                c,
+                p.rect,
+                p.tile,
+                vertical=p.vertical,
+                a_side=p.a_side,
+                tags=("board", "line", f"line:{p.index}")
+                + (("played:last",) if p.index == b.last else ()),
+                highlight=highlight,
+            )
 
     def _facedown(self, scene: Scene, area: Rect) -> None:
         c = self.canvas

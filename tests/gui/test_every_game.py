@@ -207,3 +207,21 @@ def test_the_boneyard_tap_says_why_when_a_tile_fits(game):
     assert x and y
     click(app, "boneyard")
     assert app.ui.message == "a tile of yours fits: play it, no draw"
+
+
+def test_a_tap_redraws_the_frame_but_keeps_the_boards_tiles(game):
+    app = game("mexican-train", 2, {"seats": 4, "rounds": 1})
+    settle(app, lambda: app.person_view() is not None)
+    c = app.canvas
+    kept = c.find_withtag("board")
+    assert kept and c.find_withtag("hub")
+    play = next(a for a in app.person_view().legal if isinstance(a, Play))
+    click(app, f"tile:{play.tile}&&hand")
+    # The tile is picked up and its end lit; the tiles on the felt were not drawn again.
+    assert app.ctl.selected is play.tile and play.end in app.table.scene.lit
+    assert c.find_withtag("board") == kept
+    assert c.find_withtag(f"end:{play.end}")
+    click(app, f"end:{play.end}")
+    settle(app, lambda: app.person_view() is not None or app.session.holding)
+    assert set(c.find_withtag("board")).isdisjoint(kept)  # a new tile: the board anew
+    assert app.table.centre_of(f"line:{app.table.scene.board.last}") is not None
