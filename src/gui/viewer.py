@@ -222,6 +222,7 @@ class ViewerApp:
             return
         scene = self.scene()
         self.ctl.focus = scene.focus
+        self.table.reuse = not self.slider.sliding  # a sliding tile is drawn in place anew
         self.table.draw(scene)
         self.slider.redrawn()
         log = self.windows.get("log")
@@ -250,10 +251,7 @@ class ViewerApp:
         return True
 
     def _slide(self, seat: int) -> None:
-        line = self.table.scene.line if self.table.scene is not None else None
-        if line is None or line.last is None:
-            return
-        tag = f"line:{line.last}"
+        tag = "played:last"  # the last tile played, on a line or a board
         to = self.table.centre_of(tag)
         frm = self.table.seat_centre(seat)
         if to is not None and frm is not None:

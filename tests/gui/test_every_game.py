@@ -225,3 +225,38 @@ def test_a_tap_redraws_the_frame_but_keeps_the_boards_tiles(game):
     settle(app, lambda: app.person_view() is not None or app.session.holding)
     assert set(c.find_withtag("board")).isdisjoint(kept)  # a new tile: the board anew
     assert app.table.centre_of(f"line:{app.table.scene.board.last}") is not None
+
+
+def test_the_viewer_steps_through_a_mexican_train_round_on_its_board(root, tmp_path, monkeypatch):
+    pytest.importorskip("capicua_mexican_train", reason="an example plugin")
+    from capicua.core.driver import play_match
+    from capicua.core.records import replay, to_record
+    from capicua.core.rng import seat_stream
+    from capicua.gui.playback import Playback
+    from capicua.gui.viewer import ViewerApp
+
+    monkeypatch.setenv(save.DATA_ENV, str(tmp_path / "data"))
+    plugins = load_plugins()
+    seats = {s: "heuristic" for s in range(1, 5)}
+    options = {"seats": 4, "rounds": 1}
+    players = {s: plugins.players.create(e, seat_stream(3, s)) for s, e in seats.items()}
+    m = play_match(plugins.variants.create("mexican-train", options), players, 3)
+    again = replay(to_record(m, seats), plugins.variants)
+    root.geometry("1180x820+0+0")
+    app = ViewerApp(root, plugins, Playback(again, seats), source="t", delay=0.0, animate=True)
+    try:
+        root.update()
+        slid = False
+        for _ in range(len(app.playback.frames) - 1):
+            key(app, "Right")
+            slid = slid or app.slider.sliding
+            pb = app.playback
+            log = pb.match.hand
+            if pb.frame.held_hand is None and log is not None and pb.match.phase == "play":
+                plays = sum(isinstance(a, Play) for _s, a in log.actions)
+                assert app.table.scene.board is not None
+                if plays:
+                    assert len(app.table.felt.placements) == plays
+        assert slid  # each tile slides in from its seat
+    finally:
+        app.shutdown()
