@@ -229,54 +229,66 @@ def head_width(u: float) -> float:
 
 def _trains_at(layout: Trains, table: Rect, u: float, force: bool = False) -> Felt | None:
     gap = _gap_for(u)
-    right, left = train_sides(len(layout.trains))
-    rows = max(right, left, 1)
-    pitch = table.height / rows
-    if not force and pitch < 2 * u + 2 * gap:
-        return None  # a crosswise double would touch the next row
+    right, _left = train_sides(len(layout.trains))
     cx, cy = table.centre
     hub = Rect(cx - u / 2, cy - u, cx + u / 2, cy + u)
     head = head_width(u)
-    placements: list[Placement] = []
-    spots: dict[str, EndSpot] = {}
-    heads = []
+    # Each train laid out on a row through y = 0 first: its band is as tall as it needs
+    # (a train that turned back takes more rows), then each side's bands are stacked.
+    laid = []
     first = 0
     for i, train in enumerate(layout.trains):
         on_right = i < right
-        row = i if on_right else i - right
-        count = right if on_right else left
-        # Each side's rows are centred on the hub: a side with fewer rows sits mid-table.
-        top = cy - count * pitch / 2 + row * pitch
-        band = Rect(
-            hub.x1 + gap if on_right else table.x0,
-            top,
-            table.x1 if on_right else hub.x0 - gap,
-            top + pitch,
-        )
-        y = top + min(pitch / 2, u + gap)  # room above for a crosswise double
         if on_right:
-            h = Rect(band.x0, y - u, band.x0 + head, y + u)
+            h = Rect(hub.x1 + gap, -u, hub.x1 + gap + head, u)
             start, direction = h.x1 + gap, "right"
             lo, hi = start - 2 * u - 2 * gap, table.x1
         else:
-            h = Rect(band.x1 - head, y - u, band.x1, y + u)
+            h = Rect(hub.x0 - gap - head, -u, hub.x0 - gap, u)
             start, direction = h.x0 - gap, "left"
             lo, hi = table.x0, start + 2 * u + 2 * gap
-        heads.append((train.end, h))
-        arm = _Arm((start, y), direction, "down", lo, hi, u, gap)
+        arm = _Arm((start, 0.0), direction, "down", lo, hi, u, gap)
         placed: list[Placement] = []
         for k, t in enumerate(train.tiles):
             dbl = t[0] == t[1]
             r, d = arm.place(dbl)
             placed.append(_placement(first + k, t, r, d, dbl, toward_opening_is_a=True))
         first += len(train.tiles)
-        r, d = arm.place(False, commit=False)
-        if not force and not all(band.contains(x) for x in [r, h] + [p.rect for p in placed]):
+        spot, d = arm.place(False, commit=False)
+        box = _bbox([h, spot] + [p.rect for p in placed])
+        if not force and (box.x0 < table.x0 - 1e-6 or box.x1 > table.x1 + 1e-6):
             return None
-        placements += placed
-        # A finger-sized target, but never into the next row's band.
-        target = r.grown_to(MIN_TOUCH, min(MIN_TOUCH, pitch), band)
-        spots[train.end] = EndSpot(train.end, r, target, d)
+        laid.append((train, on_right, h, placed, spot, d, box))
+    placements: list[Placement] = []
+    spots: dict[str, EndSpot] = {}
+    heads = []
+    for side in (True, False):
+        rows = [x for x in laid if x[1] is side]
+        if not rows:
+            continue
+        needed = sum(x[6].height for x in rows) + 2 * gap * (len(rows) - 1)
+        if not force and needed > table.height + 1e-6:
+            return None
+        # What the rows leave over is shared out: every band the same extra height.
+        extra = max(0.0, table.height - needed) / len(rows)
+        y = table.y0 + max(0.0, table.height - needed - extra * len(rows)) / 2
+        x0, x1 = (hub.x1 + gap, table.x1) if side else (table.x0, hub.x0 - gap)
+        for train, _side, h, placed, spot, d, box in rows:
+            band = Rect(x0, y, x1, y + box.height + extra)
+            dy = band.y0 + extra / 2 - box.y0  # the train in the middle of its band
+            heads.append((train.end, h.shifted(0, dy)))
+            placements += [
+                Placement(p.index, p.tile, p.rect.shifted(0, dy), p.vertical, p.a_side, p.direction)
+                for p in placed
+            ]
+            r = spot.shifted(0, dy)
+            # A finger-sized target, but never into the next train's band.
+            target = r.grown_to(MIN_TOUCH, min(MIN_TOUCH, band.height), band)
+            spots[train.end] = EndSpot(train.end, r, target, d)
+            y = band.y1 + 2 * gap
+    placements.sort(key=lambda p: p.index)
+    order = {t.end: i for i, t in enumerate(layout.trains)}
+    heads.sort(key=lambda eh: order[eh[0]])
     return Felt(tuple(placements), spots, u, gap, hub, tuple(heads))
 
 

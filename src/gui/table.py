@@ -444,6 +444,7 @@ class TableView:
             self._board_tiles(scene, felt, tl)
             self._board_key = key
         spinner = isinstance(b.layout, Spinner)
+        tiles = bool(c.find_withtag("board"))
         for end in scene.ends:
             spot = felt.ends.get(end)
             if spot is None:
@@ -452,6 +453,10 @@ class TableView:
             ids = draw_end_marker(c, spot.target, end, active=lit)
             if scene.drag_over == f"end:{end}" or scene.hinted == f"end:{end}":
                 c.itemconfigure(ids[0], outline=GOLD, width=3)
+            if tiles:
+                # Under the tiles: a finger-sized target reaches over its neighbours, and
+                # a tap through a tile still finds it (tiles on the felt take no tap).
+                c.tag_lower(ids[0], "board")
             number = b.layout.number(end)
             if number is None:
                 continue
@@ -630,6 +635,8 @@ class TableView:
         side = area.side
         label = tl.label_size
         reserve = label if side in ("bottom", "top") else label * 3.2
+        if side == "top" and len(scene.seats) > 4:
+            reserve = label * 2.2  # a shared top strip: the label takes two lines
         face_up = seat.tiles is not None
         size = tl.hand_tile_size if seat.position == 1 else tl.back_tile_size
         shown = seat.tiles or ()
@@ -684,6 +691,9 @@ class TableView:
         anchor: Literal["center", "n"]  # Tk's anchors are a Literal in its stubs
         if side == "bottom":
             x, y, anchor, width = rect.centre[0], rect.y1 - label / 2, "center", rect.width
+        elif side == "top" and self.scene is not None and len(self.scene.seats) > 4:
+            # Shared with other seats: two lines from the window's edge down.
+            x, y, anchor, width = rect.centre[0], rect.y0 + 1, "n", rect.width - 4
         elif side == "top":
             x, y, anchor, width = rect.centre[0], rect.y0 + label / 2, "center", rect.width
         else:
