@@ -33,14 +33,17 @@ def game(root, tmp_path, monkeypatch):
     root.update()
     made: list[TableApp] = []
 
-    def make(name: str, seed: int, options=None) -> TableApp:
+    def make(name: str, seed: int, options=None, offer_resume: bool = False) -> TableApp:
         if name in EXAMPLES:
             pytest.importorskip(EXAMPLES[name], reason=f"{name} is an example plugin")
         plugins = load_plugins()
         n = plugins.variants.create(name, options).seats
         seats = {s: "human" if s == 1 else "heuristic" for s in range(1, n + 1)}
         settings = Settings(name, seats, seed, 0.0, options=dict(options or {}))
-        app = TableApp(root, plugins, settings, offer_resume=False)
+        for old in made:
+            old.shutdown()
+            old.canvas.destroy()
+        app = TableApp(root, plugins, settings, offer_resume=offer_resume)
         made.append(app)
         root.update()
         return app
@@ -260,3 +263,31 @@ def test_the_viewer_steps_through_a_mexican_train_round_on_its_board(root, tmp_p
         assert slid  # each tile slides in from its seat
     finally:
         app.shutdown()
+
+
+def test_undo_redo_and_resume_hold_at_a_six_seat_mexican_train(game, tmp_path):
+    app = game("mexican-train", 4, {"seats": 6})
+    s = app.session
+    for _ in range(3):  # three decisions of the person, each answered by five computers
+        settle(app, lambda: app.person_view() is not None)
+        view = app.person_view()
+        if app.table.scene.draw:
+            click(app, "boneyard")
+            continue
+        play = next(a for a in view.legal if isinstance(a, Play))
+        click(app, f"tile:{play.tile}&&hand")
+        click(app, f"end:{play.end}")
+    settle(app, lambda: app.person_view() is not None)
+    played = s.match.actions
+    placed = s.view().layout.placed
+    click(app, "button:undo")
+    assert len(s.match.actions) < len(played) and s.view().layout.placed < placed
+    assert len(app.table.felt.placements) == s.view().layout.placed
+    click(app, "button:redo")
+    assert s.match.actions == played
+    assert len(app.table.felt.placements) == placed
+    again = game("mexican-train", 9, {"seats": 6}, offer_resume=True)
+    assert [c.target for c in again.table.scene.choices] == ["choice:resume", "choice:fresh"]
+    click(again, "choice:resume")
+    assert again.session.variant.seats == 6 and again.session.match.actions[: len(played)] == played
+    assert len(again.table.scene.seats) == 6 and len(again.table.scene.heads) == 7
