@@ -224,7 +224,7 @@ def layout_trains(
 
 def head_width(u: float) -> float:
     """The width of a train's head (its owner's name and marker) at tile size ``u``."""
-    return max(2.4 * u, 28.0)
+    return max(1.6 * u, 28.0)
 
 
 def _trains_at(layout: Trains, table: Rect, u: float, force: bool = False) -> Felt | None:
@@ -233,6 +233,7 @@ def _trains_at(layout: Trains, table: Rect, u: float, force: bool = False) -> Fe
     cx, cy = table.centre
     hub = Rect(cx - u / 2, cy - u, cx + u / 2, cy + u)
     head = head_width(u)
+    half = max(0.65 * u, 11.0)  # half the head's height: a line of type
     # Each train laid out on a row through y = 0 first: its band is as tall as it needs
     # (a train that turned back takes more rows), then each side's bands are stacked.
     laid = []
@@ -240,11 +241,11 @@ def _trains_at(layout: Trains, table: Rect, u: float, force: bool = False) -> Fe
     for i, train in enumerate(layout.trains):
         on_right = i < right
         if on_right:
-            h = Rect(hub.x1 + gap, -u, hub.x1 + gap + head, u)
+            h = Rect(hub.x1 + gap, -half, hub.x1 + gap + head, half)
             start, direction = h.x1 + gap, "right"
             lo, hi = start - 2 * u - 2 * gap, table.x1
         else:
-            h = Rect(hub.x0 - gap - head, -u, hub.x0 - gap, u)
+            h = Rect(hub.x0 - gap - head, -half, hub.x0 - gap, half)
             start, direction = h.x0 - gap, "left"
             lo, hi = table.x0, start + 2 * u + 2 * gap
         arm = _Arm((start, 0.0), direction, "down", lo, hi, u, gap)
@@ -257,6 +258,9 @@ def _trains_at(layout: Trains, table: Rect, u: float, force: bool = False) -> Fe
         spot, d = arm.place(False, commit=False)
         box = _bbox([h, spot] + [p.rect for p in placed])
         if not force and (box.x0 < table.x0 - 1e-6 or box.x1 > table.x1 + 1e-6):
+            return None
+        # A train that turned back twice comes round beside its own head: smaller tiles.
+        if not force and any(h.overlaps(r) for r in [spot] + [p.rect for p in placed]):
             return None
         laid.append((train, on_right, h, placed, spot, d, box))
     placements: list[Placement] = []
@@ -286,6 +290,8 @@ def _trains_at(layout: Trains, table: Rect, u: float, force: bool = False) -> Fe
             target = r.grown_to(MIN_TOUCH, min(MIN_TOUCH, band.height), band)
             spots[train.end] = EndSpot(train.end, r, target, d)
             y = band.y1 + 2 * gap
+    if not force and any(hub.overlaps(p.rect) for p in placements):
+        return None  # nor may it reach the hub
     placements.sort(key=lambda p: p.index)
     order = {t.end: i for i, t in enumerate(layout.trains)}
     heads.sort(key=lambda eh: order[eh[0]])
