@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import gettext
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 #: The languages with a catalog, by code, each named in its own language.
@@ -122,6 +122,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """``message`` in the sense ``context`` gives it (English "pass" the verb, or the move)."""
     return _catalog.pgettext(context, message)
+
+
+def name_list(names: Iterable[str]) -> str:
+    """``names`` joined by commas, or "none" in the language in use when there are none
+    (the keys, variants or players a message offers instead of a wrong one)."""
+    # Translators: an empty list of names ("its keys: none").
+    return ", ".join(names) or pgettext("no names", "none")
 
 
 def N_(message: str) -> str:

@@ -22,9 +22,9 @@ from typing import Any, Generic, Self, TypeGuard, TypeVar
 from . import __version__
 from .core.errors import PluginError
 from .core.options import Option
-from .core.tiles import _TOP, tile_set
+from .core.tiles import TOP_PIP, tile_set
 from .core.variant import Tuning, Variant
-from .i18n import N_, _, pgettext
+from .i18n import N_, _, name_list
 from .players.base import Player
 
 #: Keys of a seat table that are the seat's, not the player's options: ``isolation`` is
@@ -80,8 +80,8 @@ def variant_problems(cls: type[Variant]) -> list[str]:
     if not isinstance(title, str) or not title.strip():
         problems.append(f"title must be a non-empty string, not {title!r}")
     max_pip, hand_size, seats = cls.max_pip, cls.hand_size, cls.seats
-    if not _is_int(max_pip) or not 0 <= max_pip <= _TOP:
-        problems.append(f"max_pip must be a number from 0 to {_TOP}, not {max_pip!r}")
+    if not _is_int(max_pip) or not 0 <= max_pip <= TOP_PIP:
+        problems.append(f"max_pip must be a number from 0 to {TOP_PIP}, not {max_pip!r}")
     if not _is_int(seats) or seats < 2:
         problems.append(f"seats must be a number of at least 2, not {seats!r}")
     if not _is_int(hand_size) or hand_size < 1:
@@ -242,7 +242,7 @@ class Registry(Generic[T]):
         try:
             return self.entries[name].cls
         except KeyError:
-            names = ", ".join(self.names()) or pgettext("no names", "none")
+            names = name_list(self.names())
             raise PluginError(_(_UNKNOWN[self.kind]).format(name=name, names=names)) from None
 
 
@@ -300,7 +300,7 @@ class PlayerRegistry(Registry[Player]):
         checked = {}
         for key, value in options.items():
             if key not in cls.options:
-                known = ", ".join(sorted(cls.options)) or pgettext("no names", "none")
+                known = name_list(sorted(cls.options))
                 raise PluginError(
                     _("player {name!r} has no option {key!r} (its options: {known})").format(
                         name=name, key=key, known=known

@@ -258,7 +258,7 @@ def _check_rules_playouts(
     (:mod:`capicua.players.general`) rebuilds each position from the seat's view and the
     true hidden tiles, offers the engine's legal actions there, and plays the hand out to
     the engine's result when the engine takes the same actions."""
-    from .players.general import _quick, position_of
+    from .players.general import playout_policy, position_of
 
     name = report.subject
     for i in range(positions):
@@ -284,7 +284,7 @@ def _check_rules_playouts(
             ending = None
             hand = match.hand
             while ending is None:
-                action = _quick(pos, rng)
+                action = playout_policy(pos, rng)
                 ending = step(pos, action)
                 match.apply(action)
                 taken += 1

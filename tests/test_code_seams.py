@@ -123,3 +123,69 @@ def test_a_name_from_another_package_comes_from_the_module_that_defines_it():
             again = imported_names(source) & {a.name for a in node.names}
             strays += [f"{'.'.join(parts)}: {n} from {module}" for n in sorted(again)]
     assert not strays, "names taken from a module that only re-exports them:\n" + "\n".join(strays)
+
+
+def private_uses(path: Path) -> list[str]:
+    """Where the file at ``path`` takes a private name (``_x``; gettext's ``_`` aside) from
+    another of capicua's modules: ``from m import _x`` or ``m._x`` on a module."""
+    found = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    if path.is_relative_to(SRC):
+        parts = ["capicua", *path.relative_to(SRC).with_suffix("").parts]
+        package = parts[:-1]
+    else:
+        package = []
+    modules: dict[str, str] = {}  # a local name bound to one of capicua's modules
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            if module.split(".")[0] != "capicua":
+                continue
+            for alias in node.names:
+                if alias.name.startswith("_") and alias.name != "_" and alias.name[:2] != "__":
+                    found.append(f"{path.name}:{node.lineno}: {module}.{alias.name}")
+                elif module_path(f"{module}.{alias.name}"):
+                    modules[alias.asname or alias.name] = f"{module}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "capicua":
+                    modules[alias.asname or "capicua"] = alias.name if alias.asname else "capicua"
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Attribute) and node.attr.startswith("_")):
+            continue
+        if node.attr == "_" or node.attr.startswith("__"):
+            continue
+        chain, value = [], node.value
+        while isinstance(value, ast.Attribute):
+            chain.append(value.attr)
+            value = value.value
+        if isinstance(value, ast.Name) and value.id in modules:
+            target = ".".join([modules[value.id], *reversed(chain)])
+            if module_path(target):
+                found.append(f"{path.name}:{node.lineno}: {target}.{node.attr}")
+    return found
+
+
+#: Private names used across modules on purpose, by file, and why.
+PRIVATE_ON_PURPOSE = {
+    # The table's layout of spinners and trains, written against the helpers of its layout
+    # of a line; the table's code gives them public names or one module.
+    "layouts.py": {
+        f"capicua.gui.geometry.{name}"
+        for name in ("_Arm", "_bbox", "_gap_for", "_layout_at", "_placement")
+    },
+}
+
+
+def test_no_module_takes_a_private_name_from_another():
+    strays = [
+        use
+        for path in sorted(SRC.rglob("*.py"))
+        for use in private_uses(path)
+        if use.rpartition(" ")[2] not in PRIVATE_ON_PURPOSE.get(path.name, set())
+    ]
+    assert not strays, "private names used across modules:\n" + "\n".join(strays)

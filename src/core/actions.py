@@ -145,7 +145,7 @@ class Play(Action):
     @staticmethod
     def of(tile: Tile, end: str) -> Play:
         try:
-            return _PLAYS[tile.index][_END_INDEX[end]]
+            return PLAYS_BY_TILE[tile.index][_END_INDEX[end]]
         except (KeyError, TypeError):
             raise ValueError(
                 f"an end is left, right, up, down, mexican, t1 to t{MAX_TRAINS} or a1 to "
@@ -198,9 +198,9 @@ class Pick(Action):
 
     @staticmethod
     def of(index: int) -> Pick:
-        if not 0 <= index < len(_PICKS):
+        if not 0 <= index < len(PICKS):
             raise ValueError(f"no face-down tile number {index}")
-        return _PICKS[index]
+        return PICKS[index]
 
     def __str__(self) -> str:
         return f"pick {self.index}"
@@ -263,8 +263,9 @@ DRAW = DrawTile()
 KEEP = Keep()
 REDEAL = Redeal()
 #: Every play, by tile index and then end index (left 0, right 1: the hot path's lookup).
-_PLAYS = [tuple(Play(t, end) for end in ALL_ENDS) for t in ALL_TILES]
-_PICKS = [Pick(i) for i in range(len(ALL_TILES))]
+PLAYS_BY_TILE = [tuple(Play(t, end) for end in ALL_ENDS) for t in ALL_TILES]
+#: Every draw for first lead, by the index of the face-down tile picked.
+PICKS = [Pick(i) for i in range(len(ALL_TILES))]
 _LEADS = [ChooseLeader(s) for s in range(0, 17)]
 _SINGLETONS: dict[str, Action] = {"pass": PASS, "draw": DRAW, "keep": KEEP, "redeal": REDEAL}
 

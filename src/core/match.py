@@ -29,7 +29,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
-from .actions import KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Play
+from .actions import KEEP, LEFT, PASS, PICKS, PLAYS_BY_TILE, REDEAL, Action, ChooseLeader, Play
 from .errors import IllegalAction, MatchOver, NobodyToMove, NothingToUndo
 from .layout import Layout
 from .line import Line, main_line
@@ -63,9 +63,6 @@ CLAIM = Phase.CLAIM
 PLAY = Phase.PLAY
 OVER = Phase.OVER
 
-_PLAYS = A._PLAYS  # Play objects by tile index, then end (left 0, right 1): the hot path's table
-_PICKS = A._PICKS
-
 
 @functools.cache
 def _plays_on(max_pip: int) -> list[list[dict[Tile, tuple[Play, ...]]]]:
@@ -75,7 +72,7 @@ def _plays_on(max_pip: int) -> list[list[dict[Tile, tuple[Play, ...]]]]:
     return [
         [
             {
-                t: tuple(_PLAYS[t.index][i] for i, n in enumerate((left, right)) if t.has(n))
+                t: tuple(PLAYS_BY_TILE[t.index][i] for i, n in enumerate((left, right)) if t.has(n))
                 for t in tiles
             }
             for right in range(max_pip + 1)
@@ -277,9 +274,9 @@ class Match:
                 hand = self.hands[seat]
                 if not self.line:
                     if self.required is not None:
-                        legal = [_PLAYS[self.required.index][0]]
+                        legal = [PLAYS_BY_TILE[self.required.index][0]]
                     else:
-                        legal = [_PLAYS[t.index][0] for t in hand]
+                        legal = [PLAYS_BY_TILE[t.index][0] for t in hand]
                 else:
                     # Each tile's plays on these ends, in hand order: left before right.
                     fits = self._fits[self.left][self.right]
@@ -294,7 +291,7 @@ class Match:
             assert seat is not None  # as in the play phase
             legal = [ChooseLeader.of(s) for s in self.variant.partners(seat)]
         elif phase == DRAW:
-            legal = list(_PICKS[: len(self._face_down)])  # a list[Action], not list[Pick]
+            legal = list(PICKS[: len(self._face_down)])  # a list[Action], not list[Pick]
         else:
             legal = []
         self._legal = legal

@@ -43,7 +43,7 @@ class Tile:
         try:
             return _BY_PAIR[a][b]
         except (IndexError, TypeError):
-            raise ValueError(f"no such tile: {a}-{b} (numbers run 0 to {_TOP})") from None
+            raise ValueError(f"no such tile: {a}-{b} (numbers run 0 to {TOP_PIP})") from None
 
     @staticmethod
     def parse(text: str) -> Tile:
@@ -104,14 +104,16 @@ def _build(top: int) -> tuple[list[list[Tile]], list[Tile]]:
     return by_pair, ordered
 
 
-_TOP = 12  # room for double-twelve third-party variants
-_BY_PAIR, ALL_TILES = _build(_TOP)
+#: The highest number on a tile: sets run from double-0 to double-12 (room for third-party
+#: variants beyond the built-ins' double-nine).
+TOP_PIP = 12
+_BY_PAIR, ALL_TILES = _build(TOP_PIP)
 
 
 def tile_set(max_pip: int) -> tuple[Tile, ...]:
     """Every tile of the double-``max_pip`` set, in a fixed order (0-0, 1-0, 1-1, ...)."""
-    if not 0 <= max_pip <= _TOP:
-        raise ValueError(f"sets run from double-0 to double-{_TOP}, not double-{max_pip}")
+    if not 0 <= max_pip <= TOP_PIP:
+        raise ValueError(f"sets run from double-0 to double-{TOP_PIP}, not double-{max_pip}")
     n = (max_pip + 1) * (max_pip + 2) // 2
     return tuple(ALL_TILES[:n])
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 
 from .inference import Reading
-from .knowledge import Knowledge, _fits, sample_deal
+from .knowledge import Knowledge, sample_deal, tile_fits
 from .sim import HI, LO
 
 
@@ -71,7 +71,7 @@ class DealChain:
             if a_slot == b_slot:
                 continue
             ta, tb = slots[a_slot][a_i], slots[b_slot][b_i]
-            if not (_fits(ta, masks[b_slot]) and _fits(tb, masks[a_slot])):
+            if not (tile_fits(ta, masks[b_slot]) and tile_fits(tb, masks[a_slot])):
                 continue
             ratio = 1.0
             new: list[tuple[int, float]] = []

@@ -49,7 +49,7 @@ from .equity import Equity
 from .heuristic import score_plays
 from .inference import Reading
 from .knowledge import Knowledge, knowledge
-from .sim import DOUBLE, HI, LO, _place, block_result, held_counts, playout, rules_for
+from .sim import DOUBLE, HI, LO, block_result, ends_after, held_counts, playout, rules_for
 
 #: Weight of the heuristic's score, in win probability per score point (tuned with
 #: benchmarks/strength.py).
@@ -214,7 +214,7 @@ def analyse(
             hd[HI[tile]] -= 1
             if not DOUBLE[tile]:
                 hd[LO[tile]] -= 1
-            nl, nr = _place(tile, end, left, right)
+            nl, nr = ends_after(tile, end, left, right)
             if hd[nl] == 0 and hd[nr] == 0:
                 winner, points = block_result(hs, rules)
             else:

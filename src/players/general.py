@@ -146,7 +146,7 @@ def position_of(view: View, hands: list[list[Tile]], boneyard: list[Tile]) -> Po
     )
 
 
-def _quick(pos: Position, rng: random.Random) -> Action:
+def playout_policy(pos: Position, rng: random.Random) -> Action:
     """The playout policy: the play scoring most now, else the heaviest (doubles first)."""
     legal = pos.variant.legal_plays(pos)
     if len(legal) == 1:
@@ -177,7 +177,7 @@ def playout(pos: Position, first: Action, team: int, rng: random.Random, most: i
     for _ in range(most):
         if ending is not None:
             break
-        ending = step(pos, _quick(pos, rng))
+        ending = step(pos, playout_policy(pos, rng))
     scores = pos.scores
     if ending is not None and ending.outcome != GOAL:
         _, scores = rules.score_hand(scores, ending.outcome, ending.team, pos.remaining())

@@ -111,7 +111,8 @@ def knowledge(view: View) -> Knowledge:
     )
 
 
-def _fits(tile: int, mask: int) -> bool:
+def tile_fits(tile: int, mask: int) -> bool:
+    """Whether ``tile`` may be in a hand that lacks the numbers of bit mask ``mask``."""
     return not (mask >> HI[tile] & 1 or mask >> LO[tile] & 1)
 
 
@@ -132,7 +133,7 @@ def sample_deal(k: Knowledge, rng: random.Random, swaps: int | None = None) -> l
     nslots = len(slots)
     tiles = list(k.unseen)
     rng.shuffle(tiles)
-    allowed = {t: [i for i in range(nslots) if _fits(t, masks[i])] for t in tiles}
+    allowed = {t: [i for i in range(nslots) if tile_fits(t, masks[i])] for t in tiles}
     tiles.sort(key=lambda t: len(allowed[t]))  # stable: ties keep the shuffled order
     placed: list[list[int]] = [[] for _ in range(nslots)]
     for t in tiles:
@@ -159,7 +160,7 @@ def sample_deal(k: Knowledge, rng: random.Random, swaps: int | None = None) -> l
         if a[0] == b[0]:
             continue
         ta, tb = placed[a[0]][a[1]], placed[b[0]][b[1]]
-        if _fits(ta, masks[b[0]]) and _fits(tb, masks[a[0]]):
+        if tile_fits(ta, masks[b[0]]) and tile_fits(tb, masks[a[0]]):
             placed[a[0]][a[1]], placed[b[0]][b[1]] = tb, ta
     hands: list[list[int]] = [[] for _ in range(k.seats)]
     hands[k.me] = list(k.hand)

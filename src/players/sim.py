@@ -78,7 +78,7 @@ class Rules:
 
 
 @functools.lru_cache(maxsize=16)
-def _partners(rules: Rules) -> tuple[tuple[int, ...], ...]:
+def teammates(rules: Rules) -> tuple[tuple[int, ...], ...]:
     """Each seat's teammates (seat indices, in turn order from it), empty without a partner."""
     seats, team_of = rules.seats, rules.team_of
     return tuple(
@@ -223,7 +223,7 @@ class HandState:
         tile, end = move
         hand = self.hands[self.turn]
         hand.remove(tile)
-        self.left, self.right = _place(tile, end, self.left, self.right)
+        self.left, self.right = ends_after(tile, end, self.left, self.right)
         self.held[HI[tile]] -= 1
         if not DOUBLE[tile]:
             self.held[LO[tile]] -= 1
@@ -237,7 +237,7 @@ class HandState:
             self.turn = (self.turn + 1) % self.rules.seats
 
 
-def _place(tile: int, end: int, left: int, right: int) -> tuple[int, int]:
+def ends_after(tile: int, end: int, left: int, right: int) -> tuple[int, int]:
     """The line's ends after ``tile`` goes on ``end``."""
     if left < 0:
         return HI[tile], LO[tile]
@@ -277,7 +277,7 @@ def playout(
     seats = rules.seats
     weight = _WEIGHT
     bits = BITS
-    partner = _partners(rules)
+    partner = teammates(rules)
     team_of = rules.team_of
     rand = rng.random if rng is not None and noise > 0 else None
     passes = 0

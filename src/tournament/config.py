@@ -35,7 +35,7 @@ else:  # pragma: no cover - installs below 3.11 read TOML with tomli, the same A
     import tomli as tomllib
 
 from ..core.errors import CapicuaError, PluginError
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, name_list, ngettext
 from ..players.command import DEFAULT_TIME_LIMIT, preflight, with_folder
 from ..registries import SEAT_KEYS
 
@@ -249,7 +249,7 @@ def load_config(path: str | Path, plugins: Any, *, interactive: bool = True) -> 
     if unknown:
         raise ConfigError(
             _("{path}: unknown key {key!r} (a config has {keys})").format(
-                path=path, key=unknown[0], keys=_list(TOP_KEYS)
+                path=path, key=unknown[0], keys=name_list(TOP_KEYS)
             )
         )
     name = data.get("variant")
@@ -296,7 +296,7 @@ def no_variant(path: Path) -> str:
 def unknown_variant(path: Path, name: Any, plugins: Any) -> str:
     """The error of a config whose variant is not installed."""
     return _("{path}: unknown variant {name!r}; available: {names}").format(
-        path=path, name=name, names=_list(plugins.variants.names())
+        path=path, name=name, names=name_list(plugins.variants.names())
     )
 
 
@@ -352,7 +352,9 @@ def _seats(
                 _(
                     "{path}: [seats] {seat}: {name!r} is a person at the table; a tournament "
                     "needs computer players ({players})"
-                ).format(path=path, seat=seat, name=name, players=_list(computer_players(players)))
+                ).format(
+                    path=path, seat=seat, name=name, players=name_list(computer_players(players))
+                )
             )
     return dict(sorted(seats.items()))
 
@@ -417,7 +419,7 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
     if unknown:
         raise ConfigError(
             _("{path}: [tournament] has no key {key!r} (its keys: {keys})").format(
-                path=path, key=unknown[0], keys=_list(TOURNAMENT_KEYS)
+                path=path, key=unknown[0], keys=name_list(TOURNAMENT_KEYS)
             )
         )
 
@@ -586,11 +588,6 @@ def config_path(flag: Path | None, value: Any, config: Path, key: str) -> Path |
             ).format(config=config, key=key, value=value, folder=config.parent, flag=flag_name)
         )
     return target
-
-
-def _list(names: Any) -> str:
-    # Translators: an empty list of names ("its keys: none").
-    return ", ".join(names) or pgettext("no names", "none")
 
 
 def entry_label(spec: Any) -> str:

@@ -44,11 +44,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, name_list
 from ..players.command import DEFAULT_TIME_LIMIT
 from .config import (
     ConfigError,
-    _list,
     available_cores,
     check_seed,
     check_time_limit,
@@ -150,7 +149,7 @@ def resolve_league(
     if unknown:
         raise ConfigError(
             _("{path}: unknown key {key!r} (a league config has {keys})").format(
-                path=path, key=unknown[0], keys=_list(TOP_KEYS)
+                path=path, key=unknown[0], keys=name_list(TOP_KEYS)
             )
         )
     name = data.get("variant")
@@ -176,7 +175,7 @@ def resolve_league(
     if unknown:
         raise ConfigError(
             _("{path}: [league] has no key {key!r} (its keys: {keys})").format(
-                path=path, key=unknown[0], keys=_list(LEAGUE_KEYS)
+                path=path, key=unknown[0], keys=name_list(LEAGUE_KEYS)
             )
         )
 

@@ -18,7 +18,7 @@ from capicua.core.actions import parse_action
 from capicua.core.match import Match
 from capicua.players.chain import DealChain, consistent_deal
 from capicua.players.inference import Reading
-from capicua.players.knowledge import _fits, knowledge
+from capicua.players.knowledge import knowledge, tile_fits
 from capicua.variants.chiva import Chiva
 
 # Seat 4 to play, with 7 tiles unseen: seats 1, 2 and 3 hold 2, 2 and 3 of them, and seat
@@ -46,7 +46,7 @@ def every_deal(k):
         for s in others:
             hands[s] = sorted(order[at : at + k.counts[s]])
             at += k.counts[s]
-        if all(_fits(t, k.void[s]) for s in others for t in hands[s]):
+        if all(tile_fits(t, k.void[s]) for s in others for t in hands[s]):
             yield tuple(tuple(h) for h in hands)
 
 
@@ -89,7 +89,7 @@ def test_chain_keeps_counts_passes_and_its_running_likelihood(position):
         hands = chain.sample()
         assert [len(h) for h in hands] == k.counts
         assert sorted(t for s in k.others for t in hands[s]) == k.unseen
-        assert all(_fits(t, k.void[s]) for s in k.others for t in hands[s])
+        assert all(tile_fits(t, k.void[s]) for s in k.others for t in hands[s])
     # The totals it updates proposal by proposal are the ones the deal gives afresh.
     for j, (seat, fit, since) in enumerate(reading.steps):
         assert chain.totals[j] == pytest.approx(since + sum(fit[u] for u in hands[seat]))
@@ -107,4 +107,4 @@ def test_a_consistent_deal_respects_counts_and_passes(position):
     k, _ = position
     hands = consistent_deal(k, random.Random(5))
     assert [len(h) for h in hands] == k.counts
-    assert all(_fits(t, k.void[s]) for s in k.others for t in hands[s])
+    assert all(tile_fits(t, k.void[s]) for s in k.others for t in hands[s])

@@ -58,7 +58,7 @@ def test_the_computer_players_play_other_tables(player):
 
 
 def test_partners_are_the_seats_of_the_team_and_none_where_teams_are_single():
-    from capicua.players.sim import _partners
+    from capicua.players.sim import teammates
 
-    assert _partners(rules_for(Six())) == ((3,), (4,), (5,), (0,), (1,), (2,))
-    assert _partners(rules_for(Three())) == ((), (), ())
+    assert teammates(rules_for(Six())) == ((3,), (4,), (5,), (0,), (1,), (2,))
+    assert teammates(rules_for(Three())) == ((), (), ())
