@@ -304,13 +304,9 @@ def _name_of(pm: pluggy.PluginManager, plugin: object) -> str:
     return "?"
 
 
-_DEFAULT: Plugins | None = None
-
-
+@functools.cache
 def default_plugins() -> Plugins:
     """The plugins of this process, loaded once (honours ``CAPICUA_DISABLE_PLUGINS`` and
-    ``CAPICUA_NO_PLUGINS``)."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = load_plugins(third_party=os.environ.get(NO_PLUGINS_ENV, "") == "")
-    return _DEFAULT
+    ``CAPICUA_NO_PLUGINS``). ``default_plugins.cache_clear()`` forgets them, so that the
+    next call loads what is installed then."""
+    return load_plugins(third_party=os.environ.get(NO_PLUGINS_ENV, "") == "")

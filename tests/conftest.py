@@ -7,17 +7,28 @@ covers every window a test opens: the ``root`` fixture's, a table's, ``capicua p
 
 The suite speaks English whatever the machine's locale (the tests compare English text);
 the tests of the other languages choose theirs, and every test starts in English again.
+
+The fixtures the command and plugin tests share live here too: ``cli`` runs ``capicua``
+in-process; ``install_plugins(folder)`` installs a test plugin distribution for one test,
+as a real third party (``testplayers`` is ``tournament/testdist``'s misbehaving players and
+two-seat ``duel`` variant).
 """
 
 from __future__ import annotations
 
 import os
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+from typer.testing import CliRunner
 
 from capicua import i18n
+
+if TYPE_CHECKING:
+    from capicua.plugins import Plugins
 
 # Before anything else imports capicua's commands: workers and child processes inherit it.
 os.environ[i18n.ENV] = "en"
@@ -53,3 +64,54 @@ def speak_english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+#: A third-party distribution of misbehaving test players and the ``duel`` variant.
+TESTDIST = Path(__file__).parent / "tournament" / "testdist"
+
+
+@pytest.fixture
+def cli() -> Callable:
+    """``cli(*args)`` runs ``capicua`` in-process and returns typer's Result."""
+    from capicua.cli import app  # after the language is set, above
+
+    runner = CliRunner()
+
+    def invoke(*args: object):
+        return runner.invoke(app, [str(a) for a in args])
+
+    return invoke
+
+
+@pytest.fixture
+def plugins() -> Plugins:
+    """The plugins of this process, as the commands load them."""
+    from capicua.plugins import default_plugins
+
+    return default_plugins()
+
+
+@pytest.fixture
+def install_plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Path], Plugins]]:
+    """``install_plugins(folder)`` puts a folder holding a distribution (its module and its
+    ``.dist-info``) on ``sys.path``, which spawned workers inherit, and on ``PYTHONPATH``
+    for processes started otherwise (dask's), and returns the plugins loaded with it. Both
+    are undone afterwards, and the plugins loaded with it forgotten, so no other test sees
+    them."""
+    from capicua.plugins import default_plugins
+
+    def install(folder: Path) -> Plugins:
+        monkeypatch.syspath_prepend(str(folder))
+        paths = [str(folder), os.environ.get("PYTHONPATH")]
+        monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, paths)))
+        default_plugins.cache_clear()
+        return default_plugins()
+
+    yield install
+    default_plugins.cache_clear()
+
+
+@pytest.fixture
+def testplayers(install_plugins: Callable[[Path], Plugins]) -> Plugins:
+    """The ``capicua-testplayers`` distribution (``tournament/testdist``), installed."""
+    return install_plugins(TESTDIST)

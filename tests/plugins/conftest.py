@@ -1,4 +1,4 @@
-"""Fixtures for the plugin tests: tiny third-party distributions, the CLI, a clean loader.
+"""Fixtures for the plugin tests: tiny third-party distributions and a clean loader.
 
 ``make_dist`` writes a real (if tiny) installed distribution into a temporary folder: a
 ``<name>-<version>.dist-info`` with ``METADATA`` and ``entry_points.txt``, next to the
@@ -19,21 +19,19 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import capicua.plugins
-from capicua.cli import app
 from gui.conftest import display  # noqa: F401 - the GUI tests' Xvfb, shared with them
 
 
 @pytest.fixture(autouse=True)
 def clean_plugins(monkeypatch) -> Iterator[None]:
     """No cached plugins, and no plugin switches from the environment running the tests."""
-    monkeypatch.setattr(capicua.plugins, "_DEFAULT", None)
+    capicua.plugins.default_plugins.cache_clear()
     monkeypatch.setenv(capicua.plugins.NO_PLUGINS_ENV, "")  # restored afterwards
     monkeypatch.setenv(capicua.plugins.DISABLE_ENV, "")
     yield
-    capicua.plugins._DEFAULT = None
+    capicua.plugins.default_plugins.cache_clear()
 
 
 @pytest.fixture
@@ -71,27 +69,13 @@ def make_dist(tmp_path: Path, monkeypatch) -> Iterator[Callable[..., Path]]:
         sys.modules.pop(module, None)
 
 
-@pytest.fixture
-def cli() -> Callable:
-    """``cli(*args)`` runs ``capicua`` in-process and returns typer's Result."""
-    runner = CliRunner()
-
-    def invoke(*args: object):
-        return runner.invoke(app, [str(a) for a in args])
-
-    return invoke
-
-
 #: The Fewest tiles test variant, a third-party plugin distribution (see its module).
 FEWESTDIST = Path(__file__).parent / "fewestdist"
 
 
 @pytest.fixture
-def fewest(monkeypatch):
-    """The ``capicua-fewest`` distribution on ``sys.path``: its variant is installed, and
-    the plugins loaded with it are returned."""
-    monkeypatch.syspath_prepend(str(FEWESTDIST))
-    monkeypatch.setattr(capicua.plugins, "_DEFAULT", None)
-    loaded = capicua.plugins.default_plugins()
+def fewest(install_plugins):
+    """The ``capicua-fewest`` distribution installed: the plugins loaded with it."""
+    loaded = install_plugins(FEWESTDIST)
     assert "fewest-tiles" in loaded.variants
     return loaded

@@ -1,28 +1,12 @@
-"""Fixtures for the protocol tests: the CLI, configs, a marker for the bots started here."""
+"""Fixtures for the protocol tests: configs, a marker for the bots started here (``cli``,
+``plugins`` and ``testplayers`` are the whole suite's, in tests/conftest.py)."""
 
 from __future__ import annotations
 
 import json
-import os
 import uuid
 
 import pytest
-from typer.testing import CliRunner
-
-import capicua.plugins
-from capicua.cli import app
-from tournament.conftest import TESTDIST
-
-
-@pytest.fixture
-def cli():
-    """``cli(*args)`` runs ``capicua`` in-process and returns typer's Result."""
-    runner = CliRunner()
-
-    def invoke(*args: object):
-        return runner.invoke(app, [str(a) for a in args])
-
-    return invoke
 
 
 @pytest.fixture
@@ -31,22 +15,6 @@ def mark(monkeypatch):
     value = f"capicua-test-{uuid.uuid4().hex}"
     monkeypatch.setenv("CAPICUA_TEST_RUN", value)
     return value
-
-
-@pytest.fixture
-def testplayers(monkeypatch):
-    """The test plugin distribution (tests/tournament/testdist), installed for this test."""
-    monkeypatch.syspath_prepend(str(TESTDIST))
-    monkeypatch.setenv(
-        "PYTHONPATH", os.pathsep.join(filter(None, [str(TESTDIST), os.environ.get("PYTHONPATH")]))
-    )
-    monkeypatch.setattr(capicua.plugins, "_DEFAULT", None)
-    yield capicua.plugins.default_plugins()
-
-
-@pytest.fixture
-def plugins():
-    return capicua.plugins.default_plugins()
 
 
 @pytest.fixture

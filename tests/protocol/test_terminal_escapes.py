@@ -53,7 +53,6 @@ def test_a_plugins_warning_shows_its_escapes(monkeypatch, capsys):
         failures = [f"plugin 'evil' failed to load: {HOSTILE}\nsecond line"]
 
     monkeypatch.setattr(common, "default_plugins", lambda: Loaded())
-    monkeypatch.setattr(common, "_reported", None)
     common.plugins()
     shown_text = capsys.readouterr().err
     assert "\\x1b[2J" in shown_text and "\\nsecond line" in shown_text

@@ -1,40 +1,16 @@
-"""Fixtures for the tournament tests: the test plugin distribution, configs, the CLI.
+"""Fixtures for the tournament tests: config files and what the commands write.
 
-``testplayers`` installs ``testdist/`` (misbehaving players and the two-seat ``duel``
-variant) as a real third-party plugin: its folder goes on ``sys.path``, which spawned worker
-processes inherit, and on ``PYTHONPATH`` for processes started otherwise (dask's); the
-cached plugin manager is dropped so the entry point is found. Both are undone afterwards,
-so other tests never see these players.
+``cli``, ``plugins`` and ``testplayers`` (``testdist/``, misbehaving players and the
+two-seat ``duel`` variant, installed as a real third-party plugin) are the whole suite's,
+in tests/conftest.py.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-import capicua.plugins
-from capicua.cli import app
-
-TESTDIST = Path(__file__).parent / "testdist"
-
-
-@pytest.fixture
-def testplayers(monkeypatch):
-    monkeypatch.syspath_prepend(str(TESTDIST))
-    monkeypatch.setenv(
-        "PYTHONPATH", os.pathsep.join(filter(None, [str(TESTDIST), os.environ.get("PYTHONPATH")]))
-    )
-    monkeypatch.setattr(capicua.plugins, "_DEFAULT", None)
-    yield capicua.plugins.default_plugins()
-
-
-@pytest.fixture
-def plugins():
-    return capicua.plugins.default_plugins()
 
 
 @pytest.fixture
@@ -50,17 +26,6 @@ def write_config(tmp_path):
         return path
 
     return write
-
-
-@pytest.fixture
-def cli():
-    """``cli(*args)`` runs ``capicua`` in-process and returns typer's Result."""
-    runner = CliRunner()
-
-    def invoke(*args: object):
-        return runner.invoke(app, [str(a) for a in args])
-
-    return invoke
 
 
 def read_jsonl(path: Path) -> list[dict]:
