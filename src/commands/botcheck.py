@@ -7,7 +7,6 @@ started or the command is used wrongly.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, TextIO
 
@@ -16,9 +15,8 @@ import typer
 from ..i18n import N_, _, ngettext
 from ..players.command import DEFAULT_TIME_LIMIT
 from ..protocol.check import FAIL, Report, check_bot
-from ..shown import json_shown
 from . import completion
-from .common import Command, fail, out, plugins
+from .common import Command, fail, out, plugins, print_json
 
 
 def bot_check(
@@ -93,7 +91,7 @@ def bot_check(
         if sink is not None:
             sink.close()
     if as_json:
-        typer.echo(json_shown(json.dumps(report.to_json(), indent=2, ensure_ascii=False)))
+        print_json(report.to_json())
     else:
         _print(report)
     if report.findings and report.findings[0].check == "start":

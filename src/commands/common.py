@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import textwrap
 from collections.abc import Callable, Iterable, Mapping
@@ -17,7 +18,7 @@ from typer.core import TyperCommand, TyperGroup
 from ..core.variant import Variant
 from ..i18n import _, ngettext
 from ..plugins import Plugins, default_plugins
-from ..shown import shown
+from ..shown import json_shown, shown
 
 
 class SafeConsole(Console):
@@ -147,6 +148,12 @@ def agree_to_programs(found: Mapping[int, str], source: str) -> bool:
         line = _("seat {seat}: {program}").format(seat=seat, program=found[seat])
         err.print(f"  {line}", markup=False)
     return typer.confirm(_("Run them?"), default=False, err=True)
+
+
+def print_json(data: Any) -> None:
+    """``data`` as indented JSON on stdout, for scripts; text from bots and plugins in it is
+    shown with its control characters escaped."""
+    typer.echo(json_shown(json.dumps(data, indent=2, ensure_ascii=False)))
 
 
 def print_errors(count: int, listed: list[dict[str, Any]], console: Console | None = None) -> None:

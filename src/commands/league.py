@@ -8,9 +8,7 @@ larger ``--pairs`` extends a finished league. Bad input is one line and exit sta
 
 from __future__ import annotations
 
-import json
-import shlex
-import time
+import functools
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,27 +16,28 @@ import typer
 from rich.console import Console
 
 from ..i18n import N_, _, ngettext, pgettext
-from ..shown import json_shown
-from ..tournament.config import ConfigError
 from ..tournament.league import LeagueSettings, resolve_league, standings
-from ..tournament.runner import open_tournament, run
-from ..tournament.store import StorageError
+from ..tournament.runner import open_tournament
 from . import completion
-from .common import Command, err, fail, out, plugins, print_errors
+from .common import Command, err, out, plugins, print_errors
 from .running import (
-    MatchProgress,
     Records,
     Repair,
     Scheduler,
     Workers,
     backend,
+    bad_input_fails,
+    games_done,
     kept_in,
     matches_kept,
+    play_all,
+    report,
+    resume_command,
     stopping_cleanly,
     time_line,
     where_played,
 )
-from .tables import Column, Figures, print_figures
+from .tables import Column, Figures, percent, print_figures
 
 
 def league(
@@ -72,7 +71,7 @@ def league(
 ) -> None:
     """``capicua league``: the help is given in :func:`register`."""
     loaded = plugins()
-    try:
+    with bad_input_fails():
         settings = resolve_league(
             config,
             loaded,
@@ -84,14 +83,12 @@ def league(
             scheduler=scheduler,
         )
         settings, store = open_tournament(settings, resume, repair=repair, plugins=loaded)
-    except (ConfigError, StorageError) as exc:
-        fail(str(exc))
     game = loaded.variants.create(settings.variant, settings.variant_options)
     given = {"--pairs": pairs, "--db": db, "--records": records, "--scheduler": scheduler}
     resume_with = _resume_command(config, settings, given)
     with stopping_cleanly(store, matches_kept(store, settings.matches), resume_with):
         pool = backend(settings, loaded)
-        done = len([i for i in store.done() if i < settings.matches])
+        done = games_done(store, settings.matches)
         form = _("round robin") if settings.format == "round-robin" else _("gauntlet")
         # Translators: English says "pairs" and "matches" for 1 too; {format} is round
         # robin or gauntlet, {backend} where the games run ("4 worker processes"), {kept}
@@ -108,38 +105,28 @@ def league(
         left = where_played(pool, done < settings.matches)
         fields.update(backend=left, kept=kept_in(settings, resume, done))
         err.print(line.format(**fields), markup=False)
-        start = time.perf_counter()
-        with MatchProgress(done, settings.matches) as advance:
-            played_now = run(settings, store, pool, loaded, advance)
-        took = time.perf_counter() - start
+        played_now, took = play_all(settings, store, pool, loaded, done)
         summary = standings(settings, store.facts(settings.matches), game.teams)
     store.close()
-    if as_json:
-        typer.echo(json_shown(json.dumps(summary, indent=2, ensure_ascii=False)))
-    else:
-        _print(summary, _(game.title), took, played_now)
-    if summary["errors"]:
-        raise typer.Exit(1)  # the figures leave those games out: say so to scripts too
+    show = functools.partial(print_standings, summary, _(game.title), took, played_now)
+    report(summary, as_json, show, errors_fail=True)
 
 
 def _resume_command(config: Path, settings: LeagueSettings, given: dict[str, Any]) -> str:
     words = ["capicua", "league", str(config), "--resume", "--seed", str(settings.seed)]
-    for flag, value in given.items():
-        if value is not None:
-            words += [flag, str(value)]
-    return shlex.join(words)
+    return resume_command(words, given.items())
 
 
-def _pct(cell: dict | None) -> str:
-    if cell is None:
-        return "-"
-    lo, hi = cell["ci"]
-    return f"{100 * cell['share']:.0f} [{100 * lo:.0f}–{100 * hi:.0f}]"
+def share(cell: dict | None) -> str:
+    """A share of the points and its interval, whole percentages (``"-"``: no game)."""
+    return "-" if cell is None else percent(cell["share"], cell["ci"], digits=0)
 
 
-def _print(
+def print_standings(
     s: dict, title: str, took: float, played_now: int, console: Console | None = None
 ) -> None:
+    """The league's figures, as text: the ratings, the crosstable, the void pairs, the
+    errors and the time."""
     console = console or out
     names = s["crosstable"]["players"]
     console.print(
@@ -160,7 +147,7 @@ def _print(
         Column(pgettext("column", "rating"), [f"{r['mu']:.1f}" for r in rows]),
         Column(pgettext("column", "interval"), intervals),
         # Translators: a column heading: the share of the points a player won.
-        Column(pgettext("column", "share"), [_pct(r["score"]) for r in rows]),
+        Column(pgettext("column", "share"), [share(r["score"]) for r in rows]),
         Column(pgettext("column", "pairs"), [str(r["pairs"]) for r in rows]),
     ]
     ranks = [str(rank) for rank in range(1, len(rows) + 1)]
@@ -171,7 +158,7 @@ def _print(
     )
     shares = s["crosstable"]["share"]
     cross = [
-        Column(str(a + 1), ["" if a == k else _pct(cells[a]) for k, cells in enumerate(shares)])
+        Column(str(a + 1), ["" if a == k else share(cells[a]) for k, cells in enumerate(shares)])
         for a in range(len(names))
     ]
     half = (len(cross) + 1) // 2

@@ -10,8 +10,7 @@ command that resumes; bad input is one line and exit status 2.
 
 from __future__ import annotations
 
-import json
-import shlex
+import functools
 import time
 from pathlib import Path
 from typing import Annotated
@@ -20,25 +19,26 @@ import typer
 from rich.console import Console
 
 from ..i18n import N_, _, ngettext
-from ..shown import json_shown
-from ..tournament.config import ConfigError
 from ..tournament.runner import open_tournament, play
 from ..tournament.sprt import fixed_pairs
-from ..tournament.store import StorageError
 from ..tournament.versus import MatchSettings, Sequential, evaluate, finished, resolve_match
 from . import completion
-from .common import Command, err, fail, out, plugins, print_errors
+from .common import Command, err, out, plugins, print_errors
 from .running import (
     Records,
     Repair,
     Scheduler,
     Workers,
     backend,
+    bad_input_fails,
     kept_in,
+    report,
+    resume_command,
     stopping_cleanly,
     time_line,
     where_played,
 )
+from .tables import percent
 
 
 def match(
@@ -103,7 +103,7 @@ def match(
 ) -> None:
     """``capicua match``: the help is given in :func:`register`."""
     loaded = plugins()
-    try:
+    with bad_input_fails():
         settings = resolve_match(
             first,
             second,
@@ -123,8 +123,6 @@ def match(
         settings, store = open_tournament(
             settings, resume, repair=repair, plugins=loaded, finished=finished(teams)
         )
-    except (ConfigError, StorageError) as exc:
-        fail(str(exc))
     resume_with = _resume_command(first, second, settings, pairs, seed, records, db, scheduler)
     log = _Log(settings, quiet=False)
     kept = lambda interrupted: _("the finished games are kept in {db}").format(  # noqa: E731
@@ -165,12 +163,8 @@ def match(
     store.close()
     summary = state.summary()
     summary["title"] = game.title
-    if as_json:
-        typer.echo(json_shown(json.dumps(summary, indent=2, ensure_ascii=False)))
-    else:
-        _print(summary, settings, took, played_now)
-    if summary["errors"]:
-        raise typer.Exit(1)  # the figures leave those games out: say so to scripts too
+    show = functools.partial(print_result, summary, settings, took, played_now)
+    report(summary, as_json, show, errors_fail=True)
 
 
 def _labels(settings: MatchSettings) -> list[str]:
@@ -194,16 +188,16 @@ def _resume_command(
         s = settings.sprt
         words += ["--sprt", f"elo0={s.elo0:g},elo1={s.elo1:g},alpha={s.alpha:g},beta={s.beta:g}"]
     words += ["--seed", str(settings.seed), "--resume"]
-    for flag, value in (
-        ("--pairs", pairs),
-        ("--time-limit", settings.time_limit),
-        ("--db", db),
-        ("--records", records),
-        ("--scheduler", scheduler),
-    ):
-        if value is not None:
-            words += [flag, str(value)]
-    return shlex.join(words)
+    return resume_command(
+        words,
+        [
+            ("--pairs", pairs),
+            ("--time-limit", settings.time_limit),
+            ("--db", db),
+            ("--records", records),
+            ("--scheduler", scheduler),
+        ],
+    )
 
 
 def _logged(pairs: int) -> bool:
@@ -248,10 +242,7 @@ def _ratio(llr: float) -> str:
 
 
 def _score(e: dict) -> str:
-    if e["score"] is None:
-        return "-"
-    lo, hi = e["score_ci"]
-    return f"{100 * e['score']:.1f}% [{100 * lo:.1f}–{100 * hi:.1f}]"
+    return "-" if e["score"] is None else percent(e["score"], e["score_ci"], unit="%")
 
 
 def _elo(e: dict) -> str:
@@ -268,13 +259,15 @@ def _elo(e: dict) -> str:
     return f"{show(e['elo'], e['score'])} [{show(lo, slo)}, {show(hi, shi)}]"
 
 
-def _print(
+def print_result(
     s: dict,
     settings: MatchSettings,
     took: float,
     played_now: int,
     console: Console | None = None,
 ) -> None:
+    """The match's figures, as text: the verdict, the test, the score and Elo, the pairs,
+    the errors and the time."""
     console = console or out
     a, b = s["players"]
     e = s["estimate"]

@@ -1,15 +1,19 @@
 """What the commands that play many games share: ``tournament``, ``match`` and ``league``.
 
-Their common options, the backend they play on, the line that says where games are kept,
-the progress bar, and how a run stops: Ctrl-C or ``kill PID`` ends the workers and prints
-the command that resumes (exit status 130); a failing backend or database is one line
-(exit status 2). Either way every finished game stays in the database.
+Their common options; a bad config or database as one line (:func:`bad_input_fails`); the
+backend they play on, the line that says where games are kept, the progress bar; how a run
+stops: Ctrl-C or ``kill PID`` ends the workers and prints the command that resumes
+(:func:`resume_command`, exit status 130); a failing backend or database is one line (exit
+status 2). Either way every finished game stays in the database. At the end, the figures
+as text or JSON (:func:`report`).
 """
 
 from __future__ import annotations
 
+import shlex
 import signal
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -29,8 +33,9 @@ from ..i18n import N_, _, ngettext, pgettext
 from ..plugins import Plugins
 from ..tournament.backends import DaskBackend, LocalPool, RunnerError
 from ..tournament.config import ConfigError
+from ..tournament.runner import run
 from ..tournament.store import StorageError
-from .common import err, fail
+from .common import err, fail, print_json
 
 Workers = Annotated[
     int | None, typer.Option("--workers", "-w", help=N_("Worker processes (0: all cores)."))
@@ -50,6 +55,52 @@ Scheduler = Annotated[
     str | None,
     typer.Option("--scheduler", help=N_("Run on a dask.distributed cluster (tcp://HOST:PORT).")),
 ]
+
+
+@contextmanager
+def bad_input_fails() -> Iterator[None]:
+    """A config that is wrong or a database that cannot be used, raised in the block, is
+    one line and exit status 2."""
+    try:
+        yield
+    except (ConfigError, StorageError) as exc:
+        fail(str(exc))
+
+
+def resume_command(words: list[str], flags: Iterable[tuple[str, object]]) -> str:
+    """The command line that continues a run: ``words`` and each flag given a value."""
+    for flag, value in flags:
+        if value is not None:
+            words = [*words, flag, str(value)]
+    return shlex.join(words)
+
+
+def games_done(store: Any, games: int) -> int:
+    """How many of the run's first ``games`` games the database holds."""
+    return len([i for i in store.done() if i < games])
+
+
+def play_all(
+    settings: Any, store: Any, pool: Any, plugins: Plugins, done: int
+) -> tuple[int, float]:
+    """Play the games of ``settings`` the database lacks, with the progress bar; the games
+    played now and the seconds they took."""
+    start = time.perf_counter()
+    with MatchProgress(done, settings.matches) as advance:
+        played_now = run(settings, store, pool, plugins, advance)
+    return played_now, time.perf_counter() - start
+
+
+def report(summary: dict, as_json: bool, show: Callable[[], None], errors_fail: bool) -> None:
+    """The run's figures: ``summary`` as JSON, or ``show()`` as text. With ``errors_fail``
+    the exit status is 1 when games ended in an error: the figures leave them out, and
+    scripts are told too."""
+    if as_json:
+        print_json(summary)
+    else:
+        show()
+    if errors_fail and summary["errors"]:
+        raise typer.Exit(1)
 
 
 def backend(settings: Any, plugins: Plugins) -> DaskBackend | LocalPool:
@@ -85,7 +136,7 @@ def matches_kept(store: Any, matches: int) -> Callable[[bool], str]:
 
     def kept(interrupted: bool) -> str:
         try:
-            n = len([i for i in store.done() if i < matches])
+            n = games_done(store, matches)
         except StorageError:
             return _("the finished matches are kept in {db}").format(db=store.path)
         if interrupted:

@@ -47,6 +47,12 @@ class Figures:
     stack_first: bool = False
 
 
+def percent(share: float, ci: Sequence[float], digits: int = 1, unit: str = "") -> str:
+    """A share and its interval as percentages, one cell: ``"49.2 [44.4–54.1]"``."""
+    lo, hi = ci
+    return f"{100 * share:.{digits}f}{unit} [{100 * lo:.{digits}f}–{100 * hi:.{digits}f}]"
+
+
 def stack(cell: str) -> str:
     """``"49.2 [44.4–54.1]"`` as two lines, the interval under the figure."""
     figure, sep, interval = cell.partition(" [")

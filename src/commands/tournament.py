@@ -7,9 +7,7 @@ and prints the command that resumes; player errors are results, counted in the s
 
 from __future__ import annotations
 
-import json
-import shlex
-import time
+import functools
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,27 +15,29 @@ import typer
 from rich.console import Console
 
 from ..i18n import N_, _, ngettext, pgettext
-from ..shown import json_shown
-from ..tournament.config import ConfigError, Overrides, resolve
-from ..tournament.runner import open_tournament, run
+from ..tournament.config import Overrides, resolve
+from ..tournament.runner import open_tournament
 from ..tournament.stats import summarize
-from ..tournament.store import StorageError
 from . import completion
-from .common import Command, err, fail, out, plugins
+from .common import Command, err, out, plugins
 from .running import (
-    MatchProgress,
     Records,
     Repair,
     Scheduler,
     Workers,
     backend,
+    bad_input_fails,
+    games_done,
     kept_in,
     matches_kept,
+    play_all,
+    report,
+    resume_command,
     stopping_cleanly,
     time_line,
     where_played,
 )
-from .tables import Column, Figures, print_figures
+from .tables import Column, Figures, percent, print_figures
 
 
 def tournament(
@@ -76,17 +76,15 @@ def tournament(
     """``capicua tournament``: the help is given in :func:`register`."""
     loaded = plugins()
     given = Overrides(matches, seed, workers, records, db, scheduler)
-    try:
+    with bad_input_fails():
         settings = resolve(config, given, loaded)
         settings, store = open_tournament(settings, resume, repair=repair, plugins=loaded)
-    except (ConfigError, StorageError) as exc:
-        fail(str(exc))
     variant = loaded.variants.create(settings.variant, settings.variant_options)
     with stopping_cleanly(
         store, matches_kept(store, settings.matches), _resume_command(config, given)
     ):
         pool = backend(settings, loaded)
-        already = len([i for i in store.done() if i < settings.matches])
+        already = games_done(store, settings.matches)
         fields = {
             "title": _(variant.title),
             "matches": settings.matches,
@@ -113,10 +111,7 @@ def tournament(
                 settings.matches,
             )
         err.print(line.format(**fields), markup=False)
-        start = time.perf_counter()
-        with MatchProgress(already, settings.matches) as advance:
-            played_now = run(settings, store, pool, loaded, advance)
-        took = time.perf_counter() - start
+        played_now, took = play_all(settings, store, pool, loaded, already)
     header = {
         "config": str(settings.config),
         "seed": settings.seed,
@@ -126,41 +121,39 @@ def tournament(
         "records": None if settings.records is None else str(settings.records),
     }
     try:
-        summary = summarize(store.facts(settings.matches), variant, settings.matches, header)
-    except StorageError as exc:
-        fail(str(exc))
+        with bad_input_fails():
+            summary = summarize(store.facts(settings.matches), variant, settings.matches, header)
     finally:
         store.close()
-    if as_json:
-        typer.echo(json_shown(json.dumps(summary, indent=2, ensure_ascii=False)))
-        return
-    _print_summary(summary, variant, took, played_now)
+    # Player errors are results, counted in the summary: the exit status stays 0.
+    show = functools.partial(print_summary, summary, variant, took, played_now)
+    report(summary, as_json, show, errors_fail=False)
 
 
 def _resume_command(config: Path, given: Overrides) -> str:
     words = ["capicua", "tournament", str(config), "--resume"]
-    for flag, value in (
-        ("--matches", given.matches),
-        ("--seed", given.seed),
-        ("--db", given.db),
-        ("--records", given.records),
-        ("--scheduler", given.scheduler),
-    ):
-        if value is not None:
-            words += [flag, str(value)]
-    return shlex.join(words)
+    return resume_command(
+        words,
+        [
+            ("--matches", given.matches),
+            ("--seed", given.seed),
+            ("--db", given.db),
+            ("--records", given.records),
+            ("--scheduler", given.scheduler),
+        ],
+    )
 
 
-def _pct(r: dict) -> str:
-    if not r["of"]:
-        return "-"
-    lo, hi = r["ci"]
-    return f"{100 * r['rate']:.1f} [{100 * lo:.1f}–{100 * hi:.1f}]"
+def share_won(r: dict) -> str:
+    """A won share and its interval (``"-"``: nothing to count)."""
+    return percent(r["rate"], r["ci"]) if r["of"] else "-"
 
 
-def _print_summary(
+def print_summary(
     s: dict, variant: Any, took: float, played_now: int, console: Console | None = None
 ) -> None:
+    """The tournament's figures, as text: its table, the mirrored players, the hands, the
+    errors and the time."""
     console = console or out
     labels = list(s["labels"])
     points = any("points_per_hand" in row for row in s["teams"])
@@ -186,8 +179,8 @@ def _print_summary(
     rows = s["teams"] + s["players"]
     won = [
         Column(pgettext("column", "matches"), [str(r["matches"]["of"]) for r in rows]),
-        Column(pgettext("column", "matches won"), [_pct(r["matches"]) for r in rows]),
-        Column(pgettext("column", "hands won"), [_pct(r["hands"]) for r in rows]),
+        Column(pgettext("column", "matches won"), [share_won(r["matches"]) for r in rows]),
+        Column(pgettext("column", "hands won"), [share_won(r["hands"]) for r in rows]),
     ]
     more = [
         Column(variant.label_name(k, plural=True), [str(r["labels"][k]) for r in rows])

@@ -55,14 +55,14 @@ def tournament_summary(variant, label: str, points: int) -> dict:
 )
 def test_a_tournaments_table_fits_80_columns_with_every_figure_whole(variant, label, points):
     s = tournament_summary(variant, label, points)
-    text = rendered(lambda c: tournament._print_summary(s, variant(), 1.5, 12, console=c))
+    text = rendered(lambda c: tournament.print_summary(s, variant(), 1.5, 12, console=c))
     assert "…" not in text
     prose = ("Chiva:", "Double-nine 100:", "hands per match", "time ")
     table = [line for line in text.splitlines() if not line.startswith(prose)]
     assert table and all(len(line) <= 80 for line in table), text
     for row in s["teams"] + s["players"]:
         for figure in ("matches", "hands"):
-            assert tournament._pct(row[figure]) in text
+            assert tournament.share_won(row[figure]) in text
         if "points_per_hand" in row:
             assert f"{row['points_per_hand']:.2f}" in text
     for name in ('expert(level="strong")', "heuristic(noise=0.5)", "team 1 (1+3)"):
@@ -98,13 +98,16 @@ def test_a_table_of_one_seat_teams_fits_80_columns(module, name, options, points
     header = {"seed": 7, "swap_teams": False, "db": "t.sqlite", "records": None}
     s = summarize(((i, i, f, e) for i, (f, e) in enumerate(games)), variant, 12, header)
     assert len(s["teams"]) == n
-    text = rendered(lambda c: tournament._print_summary(s, variant, 1.5, 12, console=c))
+    text = rendered(lambda c: tournament.print_summary(s, variant, 1.5, 12, console=c))
     assert "…" not in text
     prose = (f"{variant.title}:", "hands per match", "time ")
     table = [line for line in text.splitlines() if not line.startswith(prose)]
     assert table and all(len(line) <= 80 for line in table), text
     for row in s["teams"] + s["players"]:
-        assert tournament._pct(row["matches"]) in text and tournament._pct(row["hands"]) in text
+        assert (
+            tournament.share_won(row["matches"]) in text
+            and tournament.share_won(row["hands"]) in text
+        )
         if "points_per_hand" in row:
             assert f"{row['points_per_hand']:.2f}" in text
     for name in [f"team {t} ({t})" for t in range(1, n + 1)] + entries:
@@ -113,7 +116,7 @@ def test_a_table_of_one_seat_teams_fits_80_columns(module, name, options, points
 
 def test_the_same_table_is_one_line_a_row_where_it_fits():
     s = tournament_summary(DoubleNine100, "pollona", 30)
-    text = rendered(lambda c: tournament._print_summary(s, DoubleNine100(), 1.5, 12, c), 160)
+    text = rendered(lambda c: tournament.print_summary(s, DoubleNine100(), 1.5, 12, c), 160)
     row = next(line for line in text.splitlines() if line.startswith(" heuristic"))
     assert len(INTERVAL.findall(row)) == 2 and "ms/move" in text and row.rstrip().endswith("0")
 
@@ -122,7 +125,7 @@ def test_hands_per_match_is_an_interval_from_one_hand_written_with_a_dash():
     s = tournament_summary(Chiva, "chiva", 0)
     low, high = s["hands_per_match"]["ci"]
     assert low >= 1.0
-    text = rendered(lambda c: tournament._print_summary(s, Chiva(), 1.5, 12, c))
+    text = rendered(lambda c: tournament.print_summary(s, Chiva(), 1.5, 12, c))
     assert f"[{low:.2f}–{high:.2f}]" in text
 
 
@@ -159,7 +162,7 @@ def test_a_leagues_tables_fit_80_columns_with_every_figure_whole(count):
     players = ['expert(level="fast")', "heuristic", "heuristic(noise=20.0)", "random"]
     players += [f"bot{k}(depth={k})" for k in range(count - 4)]
     s = league_summary(players)
-    text = rendered(lambda c: league._print(s, "Chiva", 2.0, 48, c))
+    text = rendered(lambda c: league.print_standings(s, "Chiva", 2.0, 48, c))
     assert "…" not in text
     tables = [line for line in text.splitlines() if not line.startswith(("Chiva", "cross", "time"))]
     assert all(len(line) <= 80 for line in tables), text
@@ -220,7 +223,7 @@ def test_a_matchs_figures_are_whole_at_80_columns():
         "records": None,
     }
     settings = types.SimpleNamespace(sprt=Sprt(0.0, 5.0, 0.05, 0.05))
-    text = rendered(lambda c: match._print(s, settings, 2.0, 240, c))
+    text = rendered(lambda c: match.print_result(s, settings, 2.0, 240, c))
     assert "…" not in text
     for figure in ("69.3% [62.2–76.4]", "+142 [+87, +204]", "3 10 40 45 22", "(-2.94, +2.94)"):
         assert figure in text
@@ -235,7 +238,7 @@ def test_a_leagues_error_lines_fold_to_80_columns():
         {"game": k, "seat": 1 + k % 4, "player": s["crosstable"]["players"][1], "reason": reason}
         for k in range(7)
     ]
-    text = rendered(lambda c: league._print(s, "Chiva", 2.0, 48, c))
+    text = rendered(lambda c: league.print_standings(s, "Chiva", 2.0, 48, c))
     errors = text[text.index("errors:") : text.index("time ")]
     assert all(len(line) <= 80 for line in errors.splitlines()), errors
     assert errors.count("\n  match ") == 5 and "  ... (--json lists up to 20)" in errors
@@ -256,7 +259,7 @@ def test_an_entry_at_two_of_four_one_seat_teams_is_counted_not_in_both_teams():
     games = [game(seats, 3, None, [[3, "domino", 0]])] * 3
     header = {"seed": 7, "swap_teams": False, "db": "t.sqlite", "records": None}
     s = summarize(((i, i, f, e) for i, (f, e) in enumerate(games)), variant, 3, header)
-    text = rendered(lambda c: tournament._print_summary(s, variant, 1.5, 3, console=c))
+    text = rendered(lambda c: tournament.print_summary(s, variant, 1.5, 3, console=c))
     random = next(p for p in s["players"] if p["entry"] == "random")
     assert random["mirror"] == 0 and random["matches"]["won"] == 3
     assert "both teams" not in text and "sat in" not in text
