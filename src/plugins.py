@@ -105,7 +105,9 @@ class Plugins:
     disabled: list[str] = field(default_factory=list)
 
     @property
-    def hook(self):
+    def hook(self) -> pluggy.HookRelay:
+        """The hook relay: ``plugins.hook.capicua_match_ended(match=..., record=...)`` calls
+        every plugin's implementation (what ``play_match(..., hook=)`` takes)."""
         return self.pm.hook
 
     def _skip(self, plugin: str, dist: str, reason: str) -> None:
