@@ -15,6 +15,8 @@ from . import __version__
 from .commands import (
     botcheck,
     configs,
+    connect,
+    host,
     info,
     league,
     match,
@@ -105,6 +107,8 @@ match.register(app)
 league.register(app)
 play.register(app)
 botcheck.register(app)
+host.register(app)
+connect.register(app)
 
 
 def main() -> None:

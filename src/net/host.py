@@ -1,0 +1,310 @@
+"""The host: a WebSocket server in front of its tables, and what it refuses.
+
+Each connection is a :class:`Connection`: it must send ``join`` with a code within
+:data:`JOIN_TIMEOUT` seconds, and is then a seat's client or a spectator of one table.
+What the host protects, whatever a client sends:
+
+* a code is looked up against every code in constant time; a wrong one waits
+  :data:`WRONG_CODE_DELAY` seconds before the refusal, and is logged cut short;
+* a message over :data:`~capicua.net.wire.MAX_CLIENT_MESSAGE` bytes, one that is not
+  ``capicua-net/1``, more than :data:`~capicua.net.wire.RATE` messages a second (after a
+  burst), or a client that does not read what it is sent (:data:`BACKLOG` messages
+  waiting) is cut off with a close code and a reason;
+* a refused action (not its seat, not its turn, not legal) gets an ``error`` and changes
+  nothing.
+
+One client's trouble never holds up another: each connection has its own queue and task,
+and a table's match only ever waits for the seat to move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ssl
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from ..core.errors import CapicuaError
+from ..i18n import _
+from ..protocol.messages import one_line
+from ..tournament.config import ConfigError
+from . import wire as W
+from .config import HostConfig
+from .invitation import Invitation, masked
+from .store import HostStore
+from .table import Log, Table, new_codes, table_seed
+
+#: Seconds a new connection has to send its join.
+JOIN_TIMEOUT = 10.0
+#: Seconds before a wrong code is refused (a guess costs that much; codes have 128 bits).
+WRONG_CODE_DELAY = 0.5
+#: Messages waiting for a client before it is cut off as one that does not read.
+BACKLOG = 1000
+
+
+@dataclass(eq=False)
+class Connection:
+    """A joined client: its seat (``None``: spectator), its queue of messages to send, and
+    its rate of messages received."""
+
+    ws: ServerConnection
+    table: Table
+    seat: int | None
+    role: str
+    name: str
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    tokens: float = float(W.BURST)
+    last: float = field(default_factory=time.monotonic)
+    closing: bool = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= BACKLOG:
+            self.cut(W.CLOSE_SLOW, "does not read what the host sends")
+            return
+        if message["type"] == "decide":
+            self.tokens += 1  # a question asked is an answer allowed, however fast the game
+        self.queue.put_nowait(W.encode(message))
+
+    def cut(self, code: int, reason: str) -> None:
+        if not self.closing:
+            self.closing = True
+            self.queue.put_nowait(None)
+            asyncio.get_running_loop().create_task(self.ws.close(code, reason[:120]))
+
+    def allowed(self) -> bool:
+        """Whether one more message keeps within the rate (a token bucket)."""
+        now = time.monotonic()
+        self.tokens = min(max(W.BURST, self.tokens), self.tokens + (now - self.last) * W.RATE)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    async def pump(self) -> None:
+        """Send the queued messages in order; a send waits while the client's buffer is
+        full (websockets' write limit), and the queue behind it grows to BACKLOG."""
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                return
+            await self.ws.send(text)
+
+
+class Host:
+    """A host's tables and its server (:meth:`start`, :meth:`run`, :meth:`stop`)."""
+
+    def __init__(
+        self,
+        config: HostConfig,
+        plugins: Any,
+        *,
+        log: Log = print,
+        tap: Callable[..., None] | None = None,
+        store: HostStore | None = None,
+    ) -> None:
+        self.config = config
+        self.plugins = plugins
+        self.log = log
+        self.store = store if store is not None else HostStore.open(config.store)
+        self.tables: list[Table] = []
+        self.server: Server | None = None
+        self.port = config.port
+        self._tasks: list[asyncio.Task[None]] = []
+        for spec in config.tables:
+            variant = plugins.variants.create(spec.variant, spec.options)
+            stored = self.store.table(spec.name)
+            if stored is None:
+                seed = table_seed(spec)
+                codes = new_codes(spec)
+                self.store.add_table(spec.name, {**spec.stored(), "seed": seed}, codes)
+            else:
+                kept, codes = stored
+                seed = kept.pop("seed")
+                if kept != spec.stored() or (spec.seed is not None and spec.seed != seed):
+                    raise ConfigError(
+                        _(
+                            "{path}: table {name} was started with other settings; start it "
+                            "with the config it was started with, or give another --store"
+                        ).format(path=self.store.path, name=spec.name)
+                    )
+            table = Table(
+                spec,
+                variant,
+                seed,
+                codes,
+                plugins,
+                self.store,
+                hold=config.hold,
+                pace=config.pace,
+                stand_in=config.stand_in,
+                log=log,
+                tap=tap,
+            )
+            table.resume()
+            self.tables.append(table)
+
+    @property
+    def tls(self) -> bool:
+        return self.config.certificate is not None
+
+    def invitations(self) -> list[tuple[Table, int | None, str, Invitation]]:
+        """Every invitation: (table, seat or ``None`` for spectators, kind, invitation)."""
+        host = self.config.bind if self.config.bind not in ("0.0.0.0", "::", "") else _here()
+        out = []
+        for table in self.tables:
+            for key, code in table.codes.items():
+                seat = None if key == "watch" else int(key)
+                kind = "watch" if seat is None else table.seats[seat].kind
+                out.append((table, seat, kind, Invitation(host, self.port, code, self.tls)))
+        return out
+
+    async def start(self) -> None:
+        """Listen; ConfigError for a port in use or an address not of this machine."""
+        context = None
+        if self.config.certificate is not None:
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            try:
+                context.load_cert_chain(self.config.certificate, self.config.key)
+            except (ssl.SSLError, OSError) as exc:
+                raise ConfigError(
+                    _("{path}: cannot use it as a TLS certificate and key ({problem})").format(
+                        path=self.config.certificate, problem=getattr(exc, "strerror", exc)
+                    )
+                ) from None
+        try:
+            self.server = await serve(
+                self._handle,
+                self.config.bind,
+                self.config.port,
+                ssl=context,
+                max_size=W.MAX_CLIENT_MESSAGE,
+                max_queue=4,
+                write_limit=64 * 1024,
+                close_timeout=2,
+                ping_interval=20,
+                ping_timeout=20,
+                compression=None,
+            )
+        except OSError as exc:
+            raise ConfigError(
+                _("cannot listen on {bind} port {port} ({problem}); choose another --port").format(
+                    bind=self.config.bind, port=self.config.port, problem=exc.strerror or exc
+                )
+            ) from None
+        self.port = self.server.sockets[0].getsockname()[1]
+        self._tasks = [asyncio.create_task(t.run()) for t in self.tables if not t.done]
+
+    async def run(self) -> None:
+        """Play every table to its end (start first), then close the server."""
+        if self._tasks:
+            await asyncio.gather(*self._tasks)
+        await asyncio.sleep(0.5)  # the last messages reach the clients before the close
+        await self.stop()
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, CapicuaError):
+                await task
+        if self.server is not None:
+            self.server.close(close_connections=True)
+            await self.server.wait_closed()
+            self.server = None
+
+    def close(self) -> None:
+        self.store.close()
+
+    # -- a connection -------------------------------------------------------------------------
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        where = _peer(ws)
+        try:
+            first = await asyncio.wait_for(ws.recv(), JOIN_TIMEOUT)
+            code, name = W.read_join(W.decode(first))
+        except TimeoutError:
+            await ws.close(W.CLOSE_PROTOCOL, "no join within 10 s")
+            return
+        except W.WireError as exc:
+            await ws.close(W.CLOSE_PROTOCOL, str(exc)[:120])
+            return
+        except ConnectionClosed:
+            return
+        found = self._find(code)
+        if found is None:
+            self.log(_("refused code {code} from {peer}").format(code=masked(code), peer=where))
+            await asyncio.sleep(WRONG_CODE_DELAY)
+            await ws.close(W.CLOSE_CODE, "no seat has this code; ask the host for an invitation")
+            return
+        table, seat = found
+        if table.done:
+            await ws.close(W.CLOSE_OVER, "the table's matches are over")
+            return
+        role = "spectator" if seat is None else table.seats[seat].kind
+        role = "person" if role == "computer" else role
+        conn = Connection(ws, table, seat, role, name)
+        pump = asyncio.create_task(conn.pump())
+        table.attach(conn)
+        try:
+            async for text in ws:
+                if not conn.allowed():
+                    conn.cut(W.CLOSE_FLOOD, "more than 10 messages a second")
+                    break
+                try:
+                    message = W.decode(text)
+                except W.WireError as exc:
+                    conn.cut(W.CLOSE_PROTOCOL, str(exc))
+                    break
+                kind = message.get("type")
+                if kind == "action":
+                    refused = table.answer(conn, message)
+                    if refused is not None:
+                        conn.send(W.error(refused))
+                elif kind == "join":
+                    conn.send(W.error(_("already joined")))
+                else:
+                    refused = _("{kind} is not a message a client sends").format(
+                        kind=one_line(repr(kind), 30)
+                    )
+                    conn.send(W.error(refused))
+        except ConnectionClosed:
+            pass
+        finally:
+            table.detach(conn)
+            conn.closing = True
+            conn.queue.put_nowait(None)
+            with contextlib.suppress(ConnectionClosed, asyncio.CancelledError):
+                await pump
+
+    def _find(self, code: str) -> tuple[Table, int | None] | None:
+        found = None
+        for table in self.tables:  # every table's codes compared: the time tells nothing
+            seat, hit = table.seat_of_code(code)
+            if hit:
+                found = (table, seat)
+        return found
+
+
+def _peer(ws: ServerConnection) -> str:
+    address = ws.remote_address
+    return f"{address[0]}:{address[1]}" if address else "?"
+
+
+def _here() -> str:
+    """This machine's address on its network, for invitations of a host listening on every
+    interface (the address a packet to the internet would leave from; nothing is sent)."""
+    import socket
+
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("192.0.2.1", 9))
+        return str(s.getsockname()[0])
+    return "127.0.0.1"

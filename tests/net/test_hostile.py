@@ -1,0 +1,142 @@
+"""Hostile clients: refused or cut off with a reason, while the other tables play on."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from capicua.net import host as H
+from capicua.net import wire as W
+
+from .helpers import bot, config, hosting, invitations, replayed, run, table
+
+
+async def closed_with(url: str, *frames: str | bytes, read: bool = True) -> tuple[int, str]:
+    """Send ``frames`` and read until the host closes; its close code and reason."""
+    async with connect(url, max_size=None) as ws:
+        try:
+            for frame in frames:
+                await ws.send(frame)
+            while read:
+                await ws.recv()
+        except ConnectionClosed:
+            pass
+        await ws.wait_closed()
+        rcvd = ws.protocol.close_rcvd
+        assert rcvd is not None
+        return rcvd.code, rcvd.reason
+
+
+def join(code: str) -> str:
+    return json.dumps(W.join(code, "mallory"))
+
+
+async def replies(ws, count: int) -> list[dict]:
+    out = []
+    while len(out) < count:
+        message = json.loads(await ws.recv())
+        if message["type"] == "error":
+            out.append(message)
+    return out
+
+
+@pytest.mark.slow
+def test_a_hostile_client_is_refused_and_cut_off_while_the_others_finish(tmp_path):
+    cfg = config(
+        tmp_path,
+        table("a", "chiva", {1: "bot", 2: "random", 3: "bot", 4: "random"}),
+        table("b", "double-nine-100", {1: "bot", 2: "person", 3: "random", 4: "random"}),
+    )
+    lines: list[str] = []
+
+    async def hostile(host, inv):
+        url = inv["a", 1].url
+        code_b = inv["b", 2].code
+        found = {}
+        # A wrong code, a code cut short: refused, logged only by its first characters.
+        found["wrong"] = await closed_with(url, join("W" * 22))
+        found["short"] = await closed_with(url, join(code_b[:10]))
+        # Not a join, not JSON, another protocol, binary, too big, no join at all.
+        found["first"] = await closed_with(url, json.dumps({"type": "action", "id": 1}))
+        found["garbage"] = await closed_with(url, "\x00\xff not json {")
+        found["protocol"] = await closed_with(
+            url, json.dumps({**W.join(code_b, "m"), "protocol": "capicua-net/0"})
+        )
+        found["binary"] = await closed_with(url, b"\x01\x02")
+        found["big"] = await closed_with(url, "x" * (W.MAX_CLIENT_MESSAGE + 1))
+        # Seated at table b (seat 2): acting out of turn, for another seat, nonsense.
+        async with connect(url) as ws:
+            await ws.send(join(code_b))
+            await ws.send(json.dumps({"type": "action", "id": 10**9, "action": "6-6L"}))
+            await ws.send(json.dumps({"type": "action", "id": 1, "action": "lead 4"}))
+            await ws.send(json.dumps({"type": "undo"}))
+            await ws.send(json.dumps({"type": "join", "protocol": W.PROTOCOL, "code": code_b}))
+            found["refusals"] = [m["message"] for m in await replies(ws, 4)]
+            # Then garbage mid-game: cut off with the reason.
+            await ws.send("{not json")
+            with pytest.raises(ConnectionClosed) as cut:
+                while True:
+                    await ws.recv()
+            found["midgame"] = (cut.value.rcvd.code, cut.value.rcvd.reason)
+        # A flood: messages far beyond the rate.
+        flood = [json.dumps({"type": "ping"})] * (W.BURST + 50)
+        found["flood"] = await closed_with(url, join(inv["b", 2].code), *flood)
+        return found
+
+    async def main():
+        async with hosting(cfg, lines=lines) as host:
+            inv = invitations(host)
+            runner = asyncio.create_task(host.run())
+            table_a = asyncio.gather(bot(inv["a", 1]), bot(inv["a", 3]))
+            found = await hostile(host, inv)
+            await table_a
+            # Table b goes on once its person seat is played by someone who behaves.
+            from .helpers import person
+
+            await asyncio.gather(bot(inv["b", 1]), person(inv["b", 2], 2), runner)
+            return found, replayed(host, "a"), replayed(host, "b")
+
+    found, (a, _ra), (b, _rb) = run(main())
+    assert a.over and b.over
+    assert found["wrong"][0] == W.CLOSE_CODE and found["short"][0] == W.CLOSE_CODE
+    for key in ("first", "garbage", "protocol", "binary"):
+        assert found[key][0] == W.CLOSE_PROTOCOL, (key, found[key])
+    assert "first is 'join'" in found["first"][1]
+    assert "not JSON" in found["garbage"][1]
+    assert "capicua-net/0" in found["protocol"][1]
+    assert found["big"][0] == 1009  # the WebSocket's "message too big"
+    refusals = found["refusals"]
+    assert any("not the one asked" in r or "not your turn" in r for r in refusals)
+    assert any("not a message a client sends" in r for r in refusals)
+    assert any("already joined" in r for r in refusals)
+    assert found["midgame"][0] == W.CLOSE_PROTOCOL
+    assert found["flood"] == (W.CLOSE_FLOOD, "more than 10 messages a second")
+    # Codes are never logged whole.
+    assert any("refused code WWWW…" in line for line in lines)
+    assert not any("W" * 22 in line for line in lines)
+
+
+def test_a_client_that_does_not_read_is_cut_off(monkeypatch):
+    monkeypatch.setattr(H, "BACKLOG", 5)
+
+    class Stuck:  # a connection whose sends never go out: nothing is read at the far end
+        closed = None
+
+        async def close(self, code, reason):
+            self.closed = (code, reason)
+
+    async def main():
+        ws = Stuck()
+        conn = H.Connection(ws, None, 1, "person", "slow")  # type: ignore[arg-type]
+        for n in range(10):
+            conn.send({"type": "update", "seq": n})
+        await asyncio.sleep(0)
+        return ws.closed, conn.queue.qsize()
+
+    closed, queued = run(main())
+    assert closed == (W.CLOSE_SLOW, "does not read what the host sends")
+    assert queued <= 6

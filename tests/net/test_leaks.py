@@ -1,0 +1,159 @@
+"""Nothing hidden leaks over the network: every message the host sends to a seat's client or
+a spectator, over whole matches of every installed variant, is searched for every tile that
+listener may not see at the moment it is sent (others' hands, the boneyard and the unused
+tiles, the face-down draw; a finished hand's tiles that were never drawn)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from capicua.core.actions import Play
+from capicua.core.match import Match
+from capicua.core.tiles import Tile
+from capicua.net.client import Client, Seat
+
+from .helpers import PLUGINS, config, hosting, invitations, run, table
+
+#: Fields whose number pairs are not tiles (open ends, scores, tile counts, the game).
+NOT_TILES = ("ends", "open", "scores", "counts", "variant", "seats")
+
+
+def _strip(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _strip(v) for k, v in value.items() if k not in NOT_TILES}
+    if isinstance(value, list):
+        return [_strip(v) for v in value]
+    return value
+
+
+def spelled(tile: Tile) -> re.Pattern[str]:
+    """Every way a message writes ``tile``: as a pair either way round, in notation (``6-4``
+    then an end that is no digit: ``12-1`` is not in ``"12-10T3"``)."""
+    a, b = tile.hi, tile.lo
+    return re.compile(rf'\[{a},{b}\]|\[{b},{a}\]|"{a}-{b}(?!\d)|"{b}-{a}(?!\d)')
+
+
+def hidden_from(match: Match, seat: int | None, message: dict) -> set[Tile]:
+    """The tiles ``seat`` (``None``: a spectator) may not see when ``message`` is sent."""
+    if message["type"] == "hand_ended":
+        log = match.hands_log[message["hand"]["number"] - 1]
+        seen = {t for ts in message["hand"]["result"]["remaining"] for t in map(_tile, ts)}
+        seen |= {a.tile for _s, a in log.actions if isinstance(a, Play)}
+        seen |= {t for ts in message["hand"]["dealt"] for t in map(_tile, ts)}
+        return set(log.deal["unused"]) - seen
+    hidden = set(match.face_down)
+    log = match.hand
+    if log is None or log.result is not None:
+        return hidden
+    played = {a.tile for _s, a in log.actions if isinstance(a, Play)}
+    shown = {t for r in log.redeals for t in r.shown}
+    for s in range(1, match.variant.seats + 1):
+        if s != seat:
+            hidden |= set(match.held(s))
+    hidden |= set(match.boneyard) | set(match.unused)
+    own = set(match.held(seat)) if seat is not None else set()
+    if match.required is not None and not match.line:
+        own.add(match.required)  # public: the rules make its holder open with it
+    return hidden - own - played - shown
+
+
+def _ended_a_hand(match: Match, last: list) -> bool:
+    logs = [h for h in match.hands_log if h.result is not None]
+    if not logs or match.hand is None or (match.hand.result is None and match.hand.actions):
+        return False
+    seat, action = logs[-1].actions[-1] if logs[-1].actions else (None, None)
+    return [seat, str(action)] == last
+
+
+def _tile(pair: list[int]) -> Tile:
+    return Tile.of(pair[0], pair[1])
+
+
+def leaks(match: Match, seat: int | None, message: dict) -> list[str]:
+    last = message.get("last")
+    if message["type"] == "update" and last and _ended_a_hand(match, last):
+        # The play that ended the last hand: public, though its tile may be dealt again now.
+        message = {**message, "last": None}
+    out = []
+    view = message.get("view") or message
+    if message["type"] in ("update", "decide") and view.get("draw"):
+        # The draw for first lead is public: each tile drawn, where it was drawn.
+        drawn = {(s, t) for r in match.draw_rounds for s, t in r.items()}
+        out += [
+            f"{message['type']} to seat {seat} shows a draw of {pair} by seat {s} never made"
+            for r in view["draw"]
+            for s, pair in r
+            if (s, _tile(pair)) not in drawn
+        ]
+        view = {**view, "draw": []}
+        message = {**message, "view": view} if "view" in message else view
+    text = json.dumps(_strip(message), separators=(",", ":"))
+    return out + [
+        f"{message['type']} to seat {seat} holds {tile}"
+        for tile in hidden_from(match, seat, message)
+        if spelled(tile).search(text)
+    ]
+
+
+def test_the_search_finds_a_hidden_tile_in_a_message():
+    m = Match(PLUGINS.variants.create("chiva"), 3)
+    theirs = m.held(2)[0]
+    message = {"type": "update", "view": {"hand": [[theirs.hi, theirs.lo]]}}
+    assert leaks(m, 1, message) == [f"update to seat 1 holds {theirs}"]
+    assert leaks(m, 2, message) == []
+    assert leaks(m, None, message)  # nor may a spectator see it
+
+
+VARIANTS = PLUGINS.variants.names()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_no_message_to_a_client_or_spectator_holds_a_hidden_tile(tmp_path, variant):
+    v = PLUGINS.variants.create(variant)
+    seats = {s: "person" for s in range(1, v.seats + 1)}
+    cfg = config(tmp_path, table("t", variant, seats, seed=17))
+    found: list[str] = []
+    counted = {"tiles": 0}
+
+    sent: Counter[str] = Counter()
+
+    def tap(listener, message, match):
+        sent[json.dumps(message)] += 1
+        counted["tiles"] += len(hidden_from(match, listener.seat, message))
+        found.extend(leaks(match, listener.seat, message))
+
+    async def play(invitation, seed):
+        rng = random.Random(seed)
+        async with Seat(invitation, variants=PLUGINS.variants) as seat:
+            while (asked := await seat.decision()) is not None:
+                number, view = asked
+                await seat.play(number, rng.choice(view.legal))
+        return seat
+
+    async def main():
+        async with hosting(cfg, tap=tap) as host:
+            inv = invitations(host)
+            received: list[dict] = []
+            watcher = Client(inv["t", None], "watcher", on_message=received.append)
+            people = [play(inv["t", s], s) for s in seats]
+            done = await asyncio.gather(host.run(), watcher.run(), *people)
+            return done[2:], received, host.tables[0].match
+
+    seats_done, received, match = run(main(), timeout=300)
+    assert match.over
+    assert found == []
+    # Not a vacuous search: thousands of hidden tiles looked for, and every message the
+    # clients received was one the tap saw (the tap also sees the last "seats" messages
+    # queued for clients already leaving once the match is over).
+    assert counted["tiles"] > 1000
+    got = Counter(json.dumps(m) for s in seats_done for m in s.messages)
+    got.update(json.dumps(m) for m in received)
+    assert not got - sent and got.total() > 100
