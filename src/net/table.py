@@ -401,17 +401,26 @@ class Table:
             follower.match, follower.past = self.number, 0
             self._send(listener, self._new_match(seat))
             last = None
-        view = build_view(match, seat or 1)
-        for hand in view.past[follower.past :]:
-            self._send(listener, M.hand_ended(hand))
-        follower.past = len(view.past)
-        self._send(listener, W.update(view, len(match.actions), last, spectator=seat is None))
         waiting = self._waiting
+        asked = None
         if seat is not None and waiting is not None and waiting[0] == seat:
             s = self.seats[seat]
             if s.client is listener and (s.asked[0] is not listener or s.asked[1] != waiting[1]):
                 s.asked = (listener, waiting[1])
-                self._send(listener, M.decide(view, waiting[1]))
+                asked = waiting[1]
+        logs = match.hands_log
+        finished = len(logs) - (1 if logs and logs[-1].result is None else 0)
+        bot = listener.role == BOT  # a bot hears capicua-bot/1's messages only, as at home
+        if bot and asked is None and finished == follower.past:
+            return  # nothing a bot hears: no view built (a bot league's host is busy)
+        view = build_view(match, seat or 1)
+        for hand in view.past[follower.past :]:
+            self._send(listener, M.hand_ended(hand))
+        follower.past = len(view.past)
+        if not bot:
+            self._send(listener, W.update(view, len(match.actions), last, spectator=seat is None))
+        if asked is not None:
+            self._send(listener, M.decide(view, asked))
 
     def _new_match(self, seat: int | None) -> dict[str, Any]:
         rules = M.rules_metadata(self.variant)
