@@ -18,6 +18,7 @@ from .commands import (
     connect,
     host,
     info,
+    join,
     league,
     match,
     play,
@@ -109,6 +110,7 @@ play.register(app)
 botcheck.register(app)
 host.register(app)
 connect.register(app)
+join.register(app)
 
 
 def main() -> None:

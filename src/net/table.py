@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..core.actions import Action
+from ..core.actions import Action, Play
 from ..core.driver import ask, imposed
 from ..core.errors import CapicuaError, PlayerError
 from ..core.match import Match
@@ -279,7 +279,10 @@ class Table:
                 assert match is not None
                 while match.turn is not None:
                     seat = match.turn
-                    forced = imposed(match, _Person() if self._person(seat) else None)
+                    person = self._person(seat)
+                    forced = imposed(match, _Person() if person else None)
+                    if person and isinstance(forced, Play):
+                        forced = None  # a person plays their only tile: their move to make
                     action = forced if forced is not None else await self._decision(seat)
                     self._take(seat, action)
                 self._finished()

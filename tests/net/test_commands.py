@@ -63,3 +63,15 @@ def test_connect_with_a_program_that_cannot_start_is_status_1():
         1,
     )
     assert "the bot failed" in line
+
+
+def test_join_refuses_what_is_not_an_invitation():
+    assert "is not an invitation" in one_line_error(invoke("join", "capicua://nowhere"))
+
+
+def test_join_to_an_unreachable_host_is_one_line_before_any_window():
+    result = invoke("join", f"capicua://127.0.0.1:{free_port()}/{'b' * 22}")
+    assert result.exit_code == 2, result.output
+    said = result.output.splitlines()
+    assert said[0].startswith("joining 127.0.0.1:") and len(said) == 2
+    assert said[1].startswith("error: cannot reach the host")

@@ -1,0 +1,120 @@
+"""``capicua join``'s window: the table of ``capicua play``, playing one seat at a host.
+
+:class:`JoinApp` is the Tk :class:`~capicua.gui.app.TableApp` with a
+:class:`~capicua.net.remote.RemoteSession` for its model. What differs is only what a
+shared match needs: nothing is computed or scheduled here (the host plays the computers),
+the person's action goes to the host, the host's messages are taken from the network
+thread's queue every :data:`POLL_MS` ms with Tk's ``after`` (the window never waits on the
+network), and the controls that would change the shared match (undo, redo, restart, a new
+match, the settings of the next match) say why they are not there. Hints, the log, the
+rules and the languages are the table's own.
+"""
+
+from __future__ import annotations
+
+import queue
+import tkinter as tk
+from typing import Any
+
+from ..core.actions import Action
+from ..gui.app import TableApp
+from ..gui.dialogs import Settings
+from ..i18n import _
+from .remote import FINAL, RemoteSession
+
+POLL_MS = 40
+
+
+class JoinApp(TableApp):
+    """A table window playing the seat of ``session`` (already joined: its first messages
+    taken in)."""
+
+    def __init__(self, root: tk.Tk, plugins: Any, session: RemoteSession) -> None:
+        assert session.variant is not None
+        seats = {s: "human" if s == session.human else "random" for s in session.seats}
+        settings = Settings(session.variant.name, seats, delay=0.0, animate=False)
+        self.remote = session
+        super().__init__(
+            root,
+            plugins,
+            settings,
+            saving=False,
+            offer_resume=False,
+            session=session,  # type: ignore[arg-type]
+        )
+        seat = session.human
+        root.title(
+            _("capicua · {table}, seat {seat}").format(table=session.table, seat=seat)
+            if seat is not None
+            else _("capicua · {table}, watching").format(table=session.table)
+        )
+        self._net_after: str | None = self.root.after(POLL_MS, self._net)
+
+    # -- the host's messages ------------------------------------------------------------
+
+    def _net(self) -> None:
+        """Take in what the host sent since the last look, then draw once."""
+        self._net_after = None
+        changed = False
+        link = self.remote.link
+        while True:
+            try:
+                message = link.inbox.get_nowait()
+            except queue.Empty:
+                break
+            if message is None:  # the client ended: the matches are over, or it failed
+                self.ui.error = link.problem or (
+                    _("The table's matches are over.") if self.remote.ended else None
+                )
+                changed = True
+                self.refresh()
+                return
+            if message["type"] == "error":
+                self.ui.message = message.get("message")
+                changed = True
+            if self.remote.absorb(message):
+                changed = True
+                if message["type"] == "decide":
+                    self.ctl.reset()
+        if changed:
+            self.refresh()
+        if self.canvas.winfo_exists():
+            self._net_after = self.root.after(POLL_MS, self._net)
+
+    # -- what differs from the local table -----------------------------------------------
+
+    def pump(self) -> None:
+        """Nothing to start here: the host moves the match."""
+
+    def person_acts(self, action: Action) -> None:
+        if self.person_view() is None:
+            return
+        if not self.remote.send(action):
+            self.ui.message = _("not now: the host has not asked this seat a decision")
+        else:
+            self.ctl.reset()
+            self.ui.message = None
+        self.refresh()
+
+    def _save(self) -> None:
+        """A networked match is the host's to keep."""
+
+    def _final(self) -> None:
+        self.ui.message = _(FINAL)
+        self.redraw()
+
+    def do_new(self) -> None:
+        self._final()
+
+    def do_settings(self) -> None:
+        self._final()
+
+    def do_review(self) -> None:
+        self.ui.message = _("the review is not offered at a table played over the network")
+        self.redraw()
+
+    def shutdown(self) -> None:
+        if self._net_after is not None:
+            self.root.after_cancel(self._net_after)
+            self._net_after = None
+        super().shutdown()

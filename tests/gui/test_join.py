@@ -1,0 +1,107 @@
+"""Two ``capicua join`` windows at one host, partners at a Chiva table, playing a whole hand
+through real events on their canvases (Enter, Motion, Press, Release), while the host
+(``capicua host`` in its own process) plays the two computer seats."""
+
+from __future__ import annotations
+
+import gc
+import os
+import time
+
+import pytest
+
+from capicua.core.actions import LEFT, Play
+from net.helpers import PLUGINS, free_port
+from net.test_restart import start_host
+
+tk = pytest.importorskip("tkinter")
+
+CONFIG = """
+[host]
+pace = 0
+[[tables]]
+name = "friends"
+variant = "chiva"
+seed = 3
+seats = { 1 = "person", 2 = "random", 3 = "person", 4 = "random" }
+"""
+
+
+def joined(invitation, name):
+    from capicua.net.remote import Link, RemoteSession
+
+    link = Link(invitation, name, variants=PLUGINS.variants)
+    session = RemoteSession(link, PLUGINS.variants)
+    link.start()
+    deadline = time.monotonic() + 20
+    while not session.ready:
+        message = link.inbox.get(timeout=max(0.1, deadline - time.monotonic()))
+        assert message is not None, link.problem
+        session.absorb(message)
+    return session
+
+
+def tap(app, tag: str) -> None:
+    centre = app.table.centre_of(tag)
+    assert centre is not None, f"nothing on the canvas is tagged {tag!r}"
+    x, y = int(centre[0]), int(centre[1])
+    for event in ("<Enter>", "<Motion>", "<ButtonPress-1>", "<ButtonRelease-1>"):
+        app.canvas.event_generate(event, x=x, y=y)
+        app.root.update()
+
+
+@pytest.mark.slow
+def test_two_join_windows_play_a_hand_as_partners(tmp_path, display):
+    from capicua.net.window import JoinApp
+
+    (tmp_path / "host.toml").write_text(CONFIG)
+    proc, inv = start_host(tmp_path, free_port())
+    apps = []
+    try:
+        for seat, name in ((1, "Ana"), (3, "Bea")):
+            session = joined(inv[seat], name)
+            root = tk.Tk()
+            root.geometry(f"800x600+{(seat - 1) * 400}+0")
+            apps.append(JoinApp(root, PLUGINS, session))
+        played = {1: [], 3: []}
+        deadline = time.monotonic() + 90
+        while not any(app.remote.held_hand for app in apps):
+            assert time.monotonic() < deadline, "the hand did not end"
+            for app in apps:
+                app.root.update()
+                view = app.person_view()
+                if view is None:
+                    continue
+                action = next(a for a in view.legal if isinstance(a, Play))
+                tap(app, f"tile:{action.tile}")
+                if app.remote.asked is not None:  # the tile fits both ends: tap one
+                    tap(app, f"end:{'left' if action.end == LEFT else 'right'}")
+                assert app.remote.asked is None, app.ui.message
+                played[app.remote.human].append(action)
+            time.sleep(0.01)
+        # Both windows show the same finished hand, every hand revealed, as the host ended it.
+        for app in apps:
+            deadline = time.monotonic() + 10
+            while app.remote.held_hand is None:
+                assert time.monotonic() < deadline
+                app.root.update()
+                time.sleep(0.01)
+        first, second = (app.remote.held() for app in apps)
+        assert first == second and first.number == 1
+        for seat, actions in played.items():
+            mine = [a for s, a in first.history if s == seat and isinstance(a, Play)]
+            assert mine == actions and actions, seat
+        # The partner is named in each window; undo is not offered.
+        assert apps[0].remote.players[3].bot_name == "Bea"
+        assert not apps[0]._buttons()["undo"]
+        tap(apps[0], "choice:continue")
+        assert apps[0].remote.held_hand is None
+    finally:
+        for app in apps:
+            app.shutdown()
+            app.root.destroy()
+        apps.clear()
+        gc.collect()
+        proc.kill()
+        proc.wait()
+    assert os.path.exists(tmp_path / "host.sqlite")
