@@ -51,6 +51,13 @@ def host(
         float | None,
         typer.Option("--pace", help=N_("Seconds between computer moves while a person plays.")),
     ] = None,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(
+            "--time-limit",
+            help=N_("Seconds a connected seat has for a decision, then a computer plays it."),
+        ),
+    ] = None,
     cert: Annotated[
         Path | None, typer.Option("--cert", help=N_("TLS certificate (PEM), with --key."))
     ] = None,
@@ -69,6 +76,7 @@ def host(
             store=store,
             hold=None if hold is None else seconds(hold, "--hold"),
             pace=None if pace is None else seconds(pace, "--pace"),
+            time_limit=None if time_limit is None else seconds(time_limit, "--time-limit"),
         )
         if cert is not None or key is not None:
             from ..net.config import check_tls

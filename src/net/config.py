@@ -7,6 +7,7 @@
     port = 8765
     hold = 60               # seconds a disconnected person's seat waits before a computer plays it
     pace = 0.8              # seconds between computer moves at a table where a person sits
+    time_limit = 0          # seconds a connected seat has for a decision (0: no limit)
     store = "host.sqlite"   # every action, so that a restarted host resumes
     stand_in = "heuristic"  # plays a seat whose person or bot is away
     certificate = "cert.pem"  # TLS, with key
@@ -37,7 +38,17 @@ from ..tournament.config import ConfigError, check_seed, read_toml, whole
 PERSON = "person"
 BOT = "bot"
 REMOTE = (PERSON, BOT)
-HOST_KEYS = ("bind", "port", "hold", "pace", "store", "stand_in", "certificate", "key")
+HOST_KEYS = (
+    "bind",
+    "port",
+    "hold",
+    "pace",
+    "time_limit",
+    "store",
+    "stand_in",
+    "certificate",
+    "key",
+)
 TABLE_KEYS = ("name", "variant", "variant_options", "seats", "seed", "matches")
 DEFAULT_HOLD = 60.0
 DEFAULT_PACE = 0.8
@@ -80,6 +91,7 @@ class HostConfig:
     port: int = 8765
     hold: float = DEFAULT_HOLD
     pace: float = DEFAULT_PACE
+    time_limit: float = 0.0  # seconds a connected seat has for a decision; 0: no limit
     store: Path = Path("host.sqlite")
     stand_in: Any = DEFAULT_STAND_IN
     certificate: Path | None = None
@@ -136,7 +148,7 @@ def load_host_config(path: Path | None, plugins: Any) -> HostConfig:
     if "port" in host:
         whole(host["port"], f"{where} port", 0, 65535)
         settings["port"] = host["port"]
-    for key in ("hold", "pace"):
+    for key in ("hold", "pace", "time_limit"):
         if key in host:
             settings[key] = seconds(host[key], f"{where} {key}")
     for key in ("store", "certificate", "key"):

@@ -145,6 +145,7 @@ class Host:
                 self.store,
                 hold=config.hold,
                 pace=config.pace,
+                time_limit=config.time_limit,
                 stand_in=config.stand_in,
                 log=log,
                 tap=tap,

@@ -83,6 +83,7 @@ class Seat:
     joined: bool = False  # its person or bot has come once: the table may start
     #: The client last asked a decision and the decision's id (asked again on a rejoin).
     asked: tuple[Any, int] = (None, 0)
+    since: float = 0.0  # when that decision was asked (the time limit runs from there)
 
     @property
     def kind(self) -> str:
@@ -119,6 +120,8 @@ class Table:
     store: HostStore
     hold: float = 60.0
     pace: float = 0.8
+    #: Seconds a connected seat has for a decision before the stand-in takes it (0: none).
+    time_limit: float = 0.0
     stand_in: Any = "heuristic"
     log: Log = print
     #: Hears every message as it is sent, with the listener and the match as it stands
@@ -306,14 +309,29 @@ class Table:
                     answer: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
                     self._waiting = (seat, number, answer)
                     if s.asked[0] is not client or s.asked[1] != number:
-                        s.asked = (client, number)
+                        s.asked, s.since = (client, number), self.clock()
                         self._send(client, M.decide(match.view(seat), number))
+                    left = None
+                    if self.time_limit:
+                        left = s.since + self.time_limit - self.clock()
                     try:
-                        await self._sleep(None, answer)
+                        if left is None or left > 0:
+                            await self._sleep(left, answer)
                     finally:
                         self._waiting = None
                     if answer.done():
                         return answer.result()
+                    if left is not None and s.since + self.time_limit <= self.clock():
+                        self._send(
+                            client,
+                            W.error(
+                                _(
+                                    "no answer to decision {number} within {seconds:g} s: "
+                                    "the computer played it"
+                                ).format(number=number, seconds=self.time_limit)
+                            ),
+                        )
+                        return await self._computer(seat)
                     continue
                 if s.away_since is not None:
                     left = s.away_since + self.hold - self.clock()
@@ -409,7 +427,7 @@ class Table:
         if seat is not None and waiting is not None and waiting[0] == seat:
             s = self.seats[seat]
             if s.client is listener and (s.asked[0] is not listener or s.asked[1] != waiting[1]):
-                s.asked = (listener, waiting[1])
+                s.asked, s.since = (listener, waiting[1]), self.clock()
                 asked = waiting[1]
         logs = match.hands_log
         finished = len(logs) - (1 if logs and logs[-1].result is None else 0)

@@ -15,6 +15,7 @@ GOOD = """
 port = 9000
 hold = 30
 pace = 0
+time_limit = 5
 store = "friends.sqlite"
 
 [[tables]]
@@ -48,6 +49,7 @@ def write(tmp_path: Path, text: str) -> Path:
 def test_a_host_config_reads_its_tables_and_settings(tmp_path, plugins):
     config = load_host_config(write(tmp_path, GOOD), plugins)
     assert config.port == 9000 and config.hold == 30 and config.pace == 0
+    assert config.time_limit == 5
     assert config.store == tmp_path / "friends.sqlite"
     friends, league = config.tables
     assert friends.seats[1] == "person" and friends.seats[4]["player"] == "expert"

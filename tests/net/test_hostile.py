@@ -140,3 +140,32 @@ def test_a_client_that_does_not_read_is_cut_off(monkeypatch):
     closed, queued = run(main())
     assert closed == (W.CLOSE_SLOW, "does not read what the host sends")
     assert queued <= 6
+
+
+@pytest.mark.slow
+def test_a_client_that_never_answers_has_its_decisions_played_after_the_time_limit(tmp_path):
+    cfg = config(
+        tmp_path,
+        table("t", "chiva", {1: "bot", 2: "random", 3: "random", 4: "random"}),
+        time_limit=0.05,
+    )
+
+    async def main():
+        async with hosting(cfg) as host:
+            url = invitations(host)["t", 1].url
+            runner = asyncio.create_task(host.run())
+            told = []
+            async with connect(url) as ws:
+                await ws.send(join(invitations(host)["t", 1].code))
+                try:
+                    async for text in ws:  # reads everything, answers nothing
+                        told.append(json.loads(text))
+                except ConnectionClosed:
+                    pass
+            await runner
+            return told, replayed(host, "t")
+
+    told, (match, _record) = run(main())
+    assert match.over
+    late = [m["message"] for m in told if m["type"] == "error"]
+    assert late and all("within 0.05 s: the computer played it" in m for m in late)
