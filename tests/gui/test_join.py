@@ -64,6 +64,7 @@ def test_two_join_windows_play_a_hand_as_partners(tmp_path, display):
             root.geometry(f"800x600+{(seat - 1) * 400}+0")
             apps.append(JoinApp(root, PLUGINS, session))
         played = {1: [], 3: []}
+        hinted = False
         deadline = time.monotonic() + 90
         while not any(app.remote.held_hand for app in apps):
             assert time.monotonic() < deadline, "the hand did not end"
@@ -72,11 +73,31 @@ def test_two_join_windows_play_a_hand_as_partners(tmp_path, display):
                 view = app.person_view()
                 if view is None:
                     continue
-                action = next(a for a in view.legal if isinstance(a, Play))
-                tap(app, f"tile:{action.tile}")
-                if app.remote.asked is not None:  # the tile fits both ends: tap one
-                    tap(app, f"end:{'left' if action.end == LEFT else 'right'}")
-                assert app.remote.asked is None, app.ui.message
+                asked = app.remote.asked  # the next may come as soon as this is answered
+                if not hinted:  # a hint, from this seat's view as it came over the wire,
+                    app.command("hint")  # then confirmed with the keyboard
+                    while app.ctl.hinted is None:
+                        assert time.monotonic() < deadline, app.ui.message
+                        app.root.update()
+                        time.sleep(0.01)
+                    hinted = True
+                    action = next(
+                        a
+                        for a in view.legal
+                        if isinstance(a, Play)
+                        and a.tile is app.ctl.selected
+                        and app.ctl.hinted == f"end:{a.end}"
+                    )
+                    app.canvas.focus_force()
+                    app.root.update()
+                    app.canvas.event_generate("<KeyPress-Return>")
+                    app.root.update()
+                else:
+                    action = next(a for a in view.legal if isinstance(a, Play))
+                    tap(app, f"tile:{action.tile}")
+                    if app.remote.asked == asked:  # the tile fits both ends: tap one
+                        tap(app, f"end:{'left' if action.end == LEFT else 'right'}")
+                assert app.remote.asked != asked, app.ui.message
                 played[app.remote.human].append(action)
             time.sleep(0.01)
         # Both windows show the same finished hand, every hand revealed, as the host ended it.
@@ -94,6 +115,9 @@ def test_two_join_windows_play_a_hand_as_partners(tmp_path, display):
         # The partner is named in each window; undo is not offered.
         assert apps[0].remote.players[3].bot_name == "Bea"
         assert not apps[0]._buttons()["undo"]
+        # The log tells the hand from the host's messages alone.
+        log = apps[0]._log_lines()
+        assert any("6-6" in line for line in log) and any("Hand 1" in line for line in log)
         tap(apps[0], "choice:continue")
         assert apps[0].remote.held_hand is None
     finally:
