@@ -93,13 +93,15 @@ def start_host(folder: Path, tables: int, variant: str) -> tuple[Any, dict]:
     )
     invitations: dict[tuple[str, int], Invitation] = {}
     assert proc.stdout is not None
+    label = ""
     while len(invitations) < tables * 4:
         line = proc.stdout.readline()
         if not line:
             raise SystemExit(f"the host ended (status {proc.wait()})")
-        if "(bot):" in line:
-            name, seat = line.split()[0], int(line.split("seat ")[1].split()[0])
-            invitations[name, seat] = Invitation.parse(line.split()[-1])
+        if "(bot):" in label and "capicua://" in line:
+            name, seat = label.split()[0], int(label.split("seat ")[1].split()[0])
+            invitations[name, seat] = Invitation.parse(line.strip())
+        label = line
     return proc, invitations
 
 

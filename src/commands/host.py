@@ -121,7 +121,9 @@ async def _serve(settings: object) -> None:
             else:
                 what = _("seat {seat} ({kind})").format(seat=seat, kind=kind)
             done = _(" (over)") if table.done else ""
-            say(f"  {table.name}{done} {what}: {invitation}")
+            # The invitation on a line of its own: whole, to be copied, in any terminal.
+            say(f"  {table.name}{done} {what}:")
+            say(f"    {invitation}")
         await h.run()
     finally:
         with contextlib.suppress(Exception):

@@ -44,16 +44,14 @@ def start_host(tmp_path, port):
     )
     invitations = {}
     assert proc.stdout is not None
+    label = ""
     while len(invitations) < 5:
         line = proc.stdout.readline()
         assert line, f"the host ended before printing its invitations (status {proc.wait()})"
         if "capicua://" in line:
-            key = (
-                line.split(":")[0].split()[-1]
-                if "spectators" in line
-                else int(line.split("seat ")[1].split()[0])
-            )
-            invitations[key] = Invitation.parse(line.split()[-1])
+            key = "watch" if "spectators" in label else int(label.split("seat ")[1].split()[0])
+            invitations[key] = Invitation.parse(line.strip())
+        label = line
     return proc, invitations
 
 
