@@ -40,7 +40,9 @@ class Link:
 
     def __init__(self, invitation: Invitation, name: str, **options: Any) -> None:
         self.inbox: queue.Queue[dict[str, Any] | None] = queue.Queue()
-        self.client = Client(invitation, name, on_message=self.inbox.put, **options)
+        # The client's own news (a lost connection, joining again) comes as a "notice".
+        say = lambda text: self.inbox.put({"type": "notice", "message": text})  # noqa: E731
+        self.client = Client(invitation, name, on_message=self.inbox.put, log=say, **options)
         self.problem: str | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread = threading.Thread(target=self._run, name="capicua-net", daemon=True)

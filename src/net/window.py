@@ -69,9 +69,11 @@ class JoinApp(TableApp):
                 changed = True
                 self.refresh()
                 return
-            if message["type"] == "error":
+            if message["type"] in ("error", "notice"):  # a refusal, a connection lost
                 self.ui.message = message.get("message")
                 changed = True
+            elif message["type"] == "welcome" and self.remote.ready:
+                self.ui.message = None  # back at the table after a lost connection
             if self.remote.absorb(message):
                 changed = True
                 if message["type"] == "decide":

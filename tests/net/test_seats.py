@@ -160,3 +160,31 @@ def test_an_unreachable_host_is_one_line(tmp_path):
         assert "\n" not in str(err.value)
 
     run(main())
+
+
+@pytest.mark.slow
+def test_the_window_is_told_when_the_connection_is_lost_and_joins_again(tmp_path):
+    from capicua.net.remote import Link, RemoteSession
+
+    cfg = config(
+        tmp_path, table("t", "chiva", {1: "person", 2: "random", 3: "random", 4: "random"})
+    )
+
+    async def main():
+        async with hosting(cfg) as host:
+            link = Link(invitations(host)["t", 1], "Ana", variants=PLUGINS.variants)
+            session = RemoteSession(link, PLUGINS.variants)
+            link.start()
+            news: list[dict] = []
+            while not session.ready or not news or news[-1]["type"] != "decide":
+                message = await asyncio.to_thread(link.inbox.get, True, 10)
+                news.append(message)
+                session.absorb(message)
+            assert session.asked is not None and session.human == 1
+        # The host is gone: the client says so, and keeps trying.
+        while news[-1]["type"] != "notice":
+            news.append(await asyncio.to_thread(link.inbox.get, True, 10))
+        link.stop()
+        return news[-1]["message"]
+
+    assert run(main()) == "connection lost; joining again"
