@@ -112,14 +112,18 @@ def test_the_search_finds_a_hidden_tile_in_a_message():
 
 
 VARIANTS = PLUGINS.variants.names()
+#: Mexican Train's whole match is 13 rounds of hundreds of actions: four show every kind of
+#: message as well (trains, markers, the boneyard, finished rounds).
+OPTIONS = {"mexican-train": {"rounds": 4}}
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_no_message_to_a_client_or_spectator_holds_a_hidden_tile(tmp_path, variant):
-    v = PLUGINS.variants.create(variant)
+    options = OPTIONS.get(variant, {})
+    v = PLUGINS.variants.create(variant, options)
     seats = {s: "person" for s in range(1, v.seats + 1)}
-    cfg = config(tmp_path, table("t", variant, seats, seed=17))
+    cfg = config(tmp_path, table("t", variant, seats, seed=17, options=options))
     found: list[str] = []
     counted = {"tiles": 0}
 
