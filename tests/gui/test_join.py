@@ -129,3 +129,35 @@ def test_two_join_windows_play_a_hand_as_partners(tmp_path, display):
         proc.kill()
         proc.wait()
     assert os.path.exists(tmp_path / "host.sqlite")
+
+
+@pytest.mark.slow
+def test_capicua_join_opens_the_table_at_its_seat(tmp_path, display):
+    """The command as a person types it: it joins, and the host sees the person sit down."""
+    import subprocess
+    import sys
+
+    (tmp_path / "host.toml").write_text(CONFIG)
+    proc, inv = start_host(tmp_path, free_port())
+    join = subprocess.Popen(
+        [sys.executable, "-m", "capicua", "join", str(inv[3]), "--name", "Bea"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "DISPLAY": display},
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        while "joined" not in line:
+            assert line, "the host ended"
+            line = proc.stdout.readline()
+        assert "seat 3 (person) Bea joined" in line
+        time.sleep(1.0)
+        assert join.poll() is None, join.communicate()[0]  # the window is open, waiting
+    finally:
+        join.kill()
+        said = join.communicate()[0]
+        proc.kill()
+        proc.wait()
+    assert said.startswith("joining 127.0.0.1:") and "error" not in said
