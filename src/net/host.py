@@ -119,6 +119,13 @@ class Host:
         self.server: Server | None = None
         self.port = config.port
         self._tasks: list[asyncio.Task[None]] = []
+        try:
+            self._tables(config, plugins, log, tap)
+        except BaseException:
+            self.store.close()  # its lock too: the same store may be opened again
+            raise
+
+    def _tables(self, config: HostConfig, plugins: Any, log: Log, tap: Any) -> None:
         for spec in config.tables:
             variant = plugins.variants.create(spec.variant, spec.options)
             stored = self.store.table(spec.name)
