@@ -187,6 +187,13 @@ class Client:
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(W.encode(W.action(number, action)))
 
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send any message (an undo proposed, an agreement); lost with the connection."""
+        ws = self.ws
+        if ws is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(W.encode(message))
+
     def _ssl(self) -> ssl.SSLContext | None:
         if not self.invitation.tls:
             return None

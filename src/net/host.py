@@ -277,6 +277,14 @@ class Host:
                     refused = table.answer(conn, message)
                     if refused is not None:
                         conn.send(W.error(refused))
+                elif kind == "undo":
+                    refused = table.propose_undo(conn)
+                    if refused is not None:
+                        conn.send(W.error(refused))
+                elif kind in ("agree", "refuse"):
+                    refused = table.vote(conn, message)
+                    if refused is not None:
+                        conn.send(W.error(refused))
                 elif kind == "join":
                     conn.send(W.error(_("already joined")))
                 else:

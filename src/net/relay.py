@@ -18,6 +18,7 @@ author's machine. What the relay adds:
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -56,7 +57,7 @@ class Relay:
         self._match = 0  # the host's match number the program was told of
         self._told = 0  # finished hands the program was told of
         self._asked = 0  # decisions asked of the program in this match
-        self._answers: dict[int, str] = {}  # the host's decision id: the program's action
+        self._answers: dict[str, str] = {}  # a decide message: the program's action
         self._seen = 0  # finished hands the host has told of since its new_match
         self.decisions = 0
 
@@ -90,10 +91,13 @@ class Relay:
             self._told_hand(message)
         elif kind == "decide":
             number = message["id"]
-            action = self._answers.get(number)
+            # The same question again (after a reconnection) is answered from memory; the
+            # same id in another position (after an undo at the table) is asked anew.
+            key = json.dumps(message, sort_keys=True)
+            action = self._answers.get(key)
             if action is None:
                 action = await asyncio.to_thread(self._decide, message)
-                self._answers = {number: action}  # only the last: older ones are decided
+                self._answers = {key: action}  # only the last: older ones are decided
             self.decisions += 1
             await self.client.send_action(number, action)
         elif kind == "match_ended":

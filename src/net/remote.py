@@ -6,7 +6,8 @@ the log's hands), built from the host's messages only: the seat's view and the f
 hands, so nothing hidden is ever here to be drawn. Its :class:`RemoteMatch` answers what
 the table reads of a match (whose turn, the hands so far, the draw for first lead). What
 the local session changes itself, this one asks the host: :meth:`RemoteSession.send`.
-Undo, redo and restart do not exist at a networked table (docs/network.md).
+An undo is a request to the host, which asks every other person to agree; redo and
+restart do not exist at a networked table (docs/network.md).
 
 :class:`Link` runs the :class:`~capicua.net.client.Client` in a thread of its own with its
 own asyncio loop; the window takes the messages from its queue with Tk's ``after``, so it
@@ -30,8 +31,10 @@ from ..protocol import messages as M
 from .client import Client, NetError
 from .invitation import Invitation
 
-#: What a networked table says to undo, redo and restart.
-FINAL = N_("not at a table played over the network: an action taken is final for everyone")
+#: What a networked table says to redo and restart.
+FINAL = N_(
+    "not at a table played over the network: only an undo every person agrees to takes a move back"
+)
 
 
 class Link:
@@ -59,6 +62,11 @@ class Link:
         finally:
             self.inbox.put(None)
             loop.close()
+
+    def send(self, message: dict[str, Any]) -> None:
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            asyncio.run_coroutine_threadsafe(self.client.send(message), loop)
 
     def send_action(self, number: int, action: Action) -> None:
         loop = self.loop
@@ -307,7 +315,25 @@ class RemoteSession:
     # -- what cannot be done at a shared table -------------------------------------------
 
     def undo_span(self) -> int:
+        """The actions an undo would take back: back to this seat's last decision of the
+        hand being played (the host asks every other person to agree first)."""
+        view = self._view
+        if self.human is None or view is None or view.phase != "play":
+            return 0
+        history = view.history
+        for back in range(1, len(history) + 1):
+            seat, action = history[-back]
+            if seat == self.human and action is not PASS:
+                return back
         return 0
+
+    def undo(self) -> int:
+        """Ask the host to take back this seat's last decision; the others are asked."""
+        span = self.undo_span()
+        if not span:
+            raise NothingToUndo(_("you have made no move in this hand to undo"))
+        self.link.send({"type": "undo"})
+        return span
 
     def restart_span(self) -> int:
         return 0
@@ -316,11 +342,10 @@ class RemoteSession:
     def can_redo(self) -> bool:
         return False
 
-    def undo(self) -> int:
+    def redo(self) -> int:
         raise NothingToUndo(_(FINAL))
 
-    redo = undo
-    restart = undo
+    restart = redo
 
     # -- acting ---------------------------------------------------------------------------
 

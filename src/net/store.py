@@ -159,6 +159,14 @@ class HostStore:
             _("cannot store an action of table {name}").format(name=table),
         )
 
+    def delete_actions(self, table: str, match: int, kept: int) -> None:
+        """Drop the actions of ``match`` after the first ``kept`` (an undo everyone agreed)."""
+        self._write(
+            "DELETE FROM actions WHERE tbl = ? AND match = ? AND n > ?",
+            (table, match, kept),
+            _("cannot store an action of table {name}").format(name=table),
+        )
+
     def records(self, table: str) -> dict[int, str]:
         rows = self._read("SELECT match, record FROM records WHERE tbl = ?", (table,))
         return dict(rows.fetchall())

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..core.actions import Action, Play
+from ..core.actions import PASS, Action, Play
 from ..core.driver import ask, imposed
 from ..core.errors import CapicuaError, PlayerError
 from ..core.match import Match
@@ -136,6 +136,9 @@ class Table:
     problem: str | None = None  # why the table stopped, if it did
     _wake: asyncio.Future[None] | None = None
     _waiting: tuple[int, int, asyncio.Future[Action]] | None = None  # seat, id, answer
+    #: An undo proposed and not yet decided: its id, its seat, the seats still to agree.
+    proposal: tuple[int, int, set[int]] | None = None
+    _proposals: int = 0
 
     def __post_init__(self) -> None:
         for s, entry in self.spec.seats.items():
@@ -248,6 +251,8 @@ class Table:
             return _("a spectator does not play")
         if self.seats[seat].client is not listener or not self._remote(seat):
             return _("this seat is played by the computer until the next hand")
+        if self.proposal is not None:
+            return _("an undo is being decided; you are asked again after it")
         if waiting is None or waiting[0] != seat:
             return _("it is not your turn")
         number = message.get("id")
@@ -281,12 +286,15 @@ class Table:
                 match = self.match
                 assert match is not None
                 while match.turn is not None:
+                    await self._settle()
                     seat = match.turn
                     person = self._person(seat)
                     forced = imposed(match, _Person() if person else None)
                     if person and isinstance(forced, Play):
                         forced = None  # a person plays their only tile: their move to make
                     action = forced if forced is not None else await self._decision(seat)
+                    if action is None or self.proposal is not None:
+                        continue  # an undo is proposed: decided first, then play goes on
                     self._take(seat, action)
                 self._finished()
         except CapicuaError as exc:  # storage failed: the table stops, what was stored stays
@@ -297,7 +305,7 @@ class Table:
             for s in self.seats.values():
                 self._close_computer(s)
 
-    async def _decision(self, seat: int) -> Action:
+    async def _decision(self, seat: int) -> Action | None:
         match = self.match
         assert match is not None
         number = len(match.actions) + 1
@@ -321,6 +329,8 @@ class Table:
                         self._waiting = None
                     if answer.done():
                         return answer.result()
+                    if self.proposal is not None:
+                        return None
                     if left is not None and s.since + self.time_limit <= self.clock():
                         self._send(
                             client,
@@ -337,6 +347,8 @@ class Table:
                     left = s.away_since + self.hold - self.clock()
                     if left > 0:
                         await self._sleep(left)
+                        if self.proposal is not None:
+                            return None
                         continue
             return await self._computer(seat)
 
@@ -407,6 +419,111 @@ class Table:
         self.number += 1
         self.match = self.variant.new_match(self._seed(self.number))
         for f in list(self.followers):
+            self._tell(f, None)
+
+    # -- undo, with every person's agreement -------------------------------------------------
+
+    def propose_undo(self, listener: Listener) -> str | None:
+        """A person asks to take back their last decision of this hand (and every action
+        after it); every other person at the table must agree. The reason, if refused."""
+        seat = listener.seat
+        if seat is None or self.seats[seat].client is not listener or not self._person(seat):
+            return _("only a person at the table may ask for an undo")
+        if self.proposal is not None:
+            return _("an undo is being decided already")
+        if not self._undo_span(seat):
+            return _("you have made no move in this hand to undo")
+        voters = {o for o in self.seats if o != seat and self._person(o)}
+        away = sorted(o for o in voters if self.seats[o].client is None)
+        if away:
+            return _("seat {seat} is away; an undo needs every person's agreement").format(
+                seat=away[0]
+            )
+        self._proposals += 1
+        self.proposal = (self._proposals, seat, voters)
+        message = {
+            "type": "proposal",
+            "what": "undo",
+            "id": self._proposals,
+            "by": seat,
+            "voters": sorted(voters),
+        }
+        for f in self.followers:
+            if f.listener.seat is not None and self._person(f.listener.seat):
+                self._send(f.listener, message)
+        self._poke()
+        return None
+
+    def vote(self, listener: Listener, message: dict[str, Any]) -> str | None:
+        """A person's ``agree`` or ``refuse`` of the undo proposed; the reason, if refused."""
+        proposal = self.proposal
+        seat = listener.seat
+        if proposal is None or message.get("id") != proposal[0]:
+            return _("no such undo is being decided")
+        if seat is None or seat not in proposal[2] or self.seats[seat].client is not listener:
+            return _("this undo is not yours to decide")
+        if message["type"] == "refuse":
+            self._end_proposal("refused", seat)
+        else:
+            proposal[2].discard(seat)
+        self._poke()
+        return None
+
+    def _end_proposal(self, result: str, seat: int | None) -> None:
+        proposal, self.proposal = self.proposal, None
+        if proposal is None:
+            return
+        for s in self.seats.values():
+            s.asked = (None, 0)  # the decision open before it is asked again
+        message = {"type": "proposal_ended", "id": proposal[0], "result": result, "seat": seat}
+        for f in self.followers:
+            if f.listener.seat is not None and self._person(f.listener.seat):
+                self._send(f.listener, message)
+        self._poke()
+
+    async def _settle(self) -> None:
+        """Wait while an undo is being decided; take it back once everyone agreed."""
+        while self.proposal is not None:
+            _id, seat, waiting = self.proposal
+            if self.seats[seat].client is None or any(
+                self.seats[o].client is None for o in waiting
+            ):
+                self._end_proposal("withdrawn", None)  # someone left: nothing is decided
+                return
+            if not waiting:
+                self._undo(seat)
+                self._end_proposal("agreed", seat)
+                return
+            await self._sleep(None)
+
+    def _undo_span(self, seat: int) -> int:
+        """The actions an undo of ``seat`` takes back: back to its last decision of the hand
+        being played (a forced pass is not one), 0 if it has none."""
+        assert self.match is not None
+        log = self.match.hand
+        if log is None or log.result is not None:
+            return 0
+        for back in range(1, len(log.actions) + 1):
+            mover, action = log.actions[-back]
+            if mover == seat and action is not PASS:
+                return back
+        return 0
+
+    def _undo(self, seat: int) -> None:
+        match = self.match
+        assert match is not None
+        span = self._undo_span(seat)
+        if not span:
+            return
+        match.undo(span)
+        self.store.delete_actions(self.name, self.number, len(match.actions))
+        self.log(
+            _("table {table}: {count} actions taken back, as every person agreed").format(
+                table=self.name, count=span
+            )
+        )
+        for f in self.followers:  # the match as it stands again, told from its start
+            f.match = 0
             self._tell(f, None)
 
     # -- telling --------------------------------------------------------------------------------

@@ -5,9 +5,10 @@
 shared match needs: nothing is computed or scheduled here (the host plays the computers),
 the person's action goes to the host, the host's messages are taken from the network
 thread's queue every :data:`POLL_MS` ms with Tk's ``after`` (the window never waits on the
-network), and the controls that would change the shared match (undo, redo, restart, a new
-match, the settings of the next match) say why they are not there. Hints, the log, the
-rules and the languages are the table's own.
+network), an undo is asked of every other person on their felt, and the controls that
+would otherwise change the shared match (redo, restart, a new match, the settings of the
+next match) say why they are not there. Hints, the log, the rules and the languages are the
+table's own.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from ..core.actions import Action
 from ..gui.app import TableApp
 from ..gui.dialogs import Settings
+from ..gui.scene import Choice
 from ..i18n import _
 from .remote import FINAL, RemoteSession
 
@@ -34,6 +36,7 @@ class JoinApp(TableApp):
         seats = {s: "human" if s == session.human else "random" for s in session.seats}
         settings = Settings(session.variant.name, seats, delay=0.0, animate=False)
         self.remote = session
+        self._undo_id: int | None = None
         super().__init__(
             root,
             plugins,
@@ -72,6 +75,9 @@ class JoinApp(TableApp):
             if message["type"] in ("error", "notice"):  # a refusal, a connection lost
                 self.ui.message = message.get("message")
                 changed = True
+            elif message["type"] in ("proposal", "proposal_ended"):
+                self._proposal(message)
+                changed = True
             elif message["type"] == "welcome" and self.remote.ready:
                 self.ui.message = None  # back at the table after a lost connection
             if self.remote.absorb(message):
@@ -82,6 +88,46 @@ class JoinApp(TableApp):
             self.refresh()
         if self.canvas.winfo_exists():
             self._net_after = self.root.after(POLL_MS, self._net)
+
+    # -- an undo, with every person's agreement -----------------------------------------
+
+    def _proposal(self, message: dict[str, Any]) -> None:
+        if message["type"] == "proposal":
+            if message["by"] == self.remote.human:
+                self.ui.message = _("The others are asked to agree to take back your move…")
+                return
+            self._undo_id = message["id"]
+            by = message["by"]
+            self.ctl.reset()
+            self._ask(
+                "undo",
+                lambda: (
+                    _("Seat {seat} asks to take back their last move. Agree?").format(seat=by),
+                    (Choice("choice:cancel", _("Refuse")), Choice("choice:confirm", _("Agree"))),
+                ),
+            )
+            return
+        if self.ui.question_kind == "undo":
+            self._unask()
+        result = message["result"]
+        if result == "agreed":
+            self.ui.message = _("Taken back, as every person agreed.")
+        elif result == "refused":
+            self.ui.message = _("Seat {seat} refused the undo.").format(seat=message["seat"])
+        else:
+            self.ui.message = _("The undo was dropped: someone left the table.")
+
+    def do_confirm(self) -> None:
+        if self.ui.question_kind == "undo":
+            self.remote.link.send({"type": "agree", "id": self._undo_id})
+            self._unask()
+            self.refresh()
+
+    def do_cancel(self) -> None:
+        if self.ui.question_kind == "undo":
+            self.remote.link.send({"type": "refuse", "id": self._undo_id})
+            self._unask()
+            self.refresh()
 
     # -- what differs from the local table -----------------------------------------------
 

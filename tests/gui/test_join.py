@@ -112,9 +112,9 @@ def test_two_join_windows_play_a_hand_as_partners(tmp_path, display):
         for seat, actions in played.items():
             mine = [a for s, a in first.history if s == seat and isinstance(a, Play)]
             assert mine == actions and actions, seat
-        # The partner is named in each window; undo is not offered.
+        # The partner is named in each window; redo and restart are not offered.
         assert apps[0].remote.players[3].bot_name == "Bea"
-        assert not apps[0]._buttons()["undo"]
+        assert not apps[0]._buttons()["redo"] and not apps[0]._buttons()["restart"]
         # The log tells the hand from the host's messages alone.
         log = apps[0]._log_lines()
         assert any("6-6" in line for line in log) and any("Hand 1" in line for line in log)
@@ -161,3 +161,55 @@ def test_capicua_join_opens_the_table_at_its_seat(tmp_path, display):
         proc.kill()
         proc.wait()
     assert said.startswith("joining 127.0.0.1:") and "error" not in said
+
+
+def pump(apps, until, seconds=20.0):
+    deadline = time.monotonic() + seconds
+    while not until():
+        assert time.monotonic() < deadline, [a.ui.message for a in apps]
+        for app in apps:
+            app.root.update()
+        time.sleep(0.01)
+
+
+@pytest.mark.slow
+def test_an_undo_in_one_window_is_agreed_on_the_partners_felt(tmp_path, display):
+    from capicua.net.window import JoinApp
+
+    (tmp_path / "host.toml").write_text(CONFIG)
+    proc, inv = start_host(tmp_path, free_port())
+    apps = []
+    try:
+        for seat, name in ((1, "Ana"), (3, "Bea")):
+            session = joined(inv[seat], name)
+            root = tk.Tk()
+            root.geometry(f"800x600+{(seat - 1) * 400}+0")
+            apps.append(JoinApp(root, PLUGINS, session))
+        ana, bea = apps
+        # Bea plays her first tile (she is to move before Ana at this deal).
+        pump(apps, lambda: bea.person_view() is not None)
+        assert bea.remote.send(next(a for a in bea.person_view().legal if isinstance(a, Play)))
+        # Ana plays a tile, then taps Undo to take it back.
+        pump(apps, lambda: ana.person_view() is not None)
+        view = ana.person_view()
+        asked = ana.remote.asked
+        assert ana.remote.send(next(a for a in view.legal if isinstance(a, Play)))
+        pump(apps, lambda: ana._buttons()["undo"])
+        tap(ana, "button:undo")
+        # Bea is asked on her felt, and agrees with a tap.
+        pump(apps, lambda: bea.ui.question_kind == "undo")
+        tap(bea, "choice:confirm")
+        # Ana is asked the very same decision again.
+        pump(apps, lambda: ana.ui.message == "Taken back, as every person agreed.")
+        pump(apps, lambda: ana.person_view() is not None)
+        again = ana.person_view()
+        assert ana.remote.asked == asked
+        assert again.hand == view.hand and again.history == view.history
+    finally:
+        for app in apps:
+            app.shutdown()
+            app.root.destroy()
+        apps.clear()
+        gc.collect()
+        proc.kill()
+        proc.wait()

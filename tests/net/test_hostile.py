@@ -73,7 +73,7 @@ def test_a_hostile_client_is_refused_and_cut_off_while_the_others_finish(tmp_pat
             await ws.send(join(code_b))
             await ws.send(json.dumps({"type": "action", "id": 10**9, "action": "6-6L"}))
             await ws.send(json.dumps({"type": "action", "id": 1, "action": "lead 4"}))
-            await ws.send(json.dumps({"type": "undo"}))
+            await ws.send(json.dumps({"type": "shuffle"}))
             await ws.send(json.dumps({"type": "join", "protocol": W.PROTOCOL, "code": code_b}))
             found["refusals"] = [m["message"] for m in await replies(ws, 4)]
             # Then garbage mid-game: cut off with the reason.
