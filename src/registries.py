@@ -29,8 +29,9 @@ from .players.base import Player
 
 #: Keys of a seat table that are the seat's, not the player's options: ``isolation`` is
 #: "process" (the player runs in a process of its own, the default for players that are
-#: not capicua's own) or "none" (in the match's process: for trusted plugins).
-SEAT_KEYS = ("player", "isolation")
+#: not capicua's own) or "none" (in the match's process: for trusted plugins); ``limits``
+#: and ``untrusted`` say how such a process is confined (protocol/confine.py).
+SEAT_KEYS = ("player", "isolation", "limits", "untrusted")
 ISOLATIONS = ("process", "none")
 #: Variant and player names are typed in configs and on the command line.
 NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -30,7 +31,9 @@ from rich.progress import (
 from rich.text import Text
 
 from ..i18n import N_, _, ngettext, pgettext
+from ..players.command import isolated
 from ..plugins import Plugins
+from ..protocol.confine import uncontained
 from ..tournament.backends import DaskBackend, LocalPool, RunnerError
 from ..tournament.config import ConfigError
 from ..tournament.runner import run
@@ -127,6 +130,16 @@ def kept_in(settings: Any, resume: bool, already: int) -> str:
     if records:
         return _("games kept in {db}, records written to {records}").format(db=db, records=records)
     return _("games kept in {db}").format(db=db)
+
+
+def warn_uncontained(seats: Any, loaded: Plugins) -> None:
+    """One warning line when a player will run in a process of its own and this system
+    cannot end everything such a process starts (no bubblewrap)."""
+    if not any(isolated(loaded.players, spec) for spec in seats.values()):
+        return
+    line = uncontained()
+    if line is not None:
+        err.print(f"[yellow]{escape(_('warning:'))}[/] {escape(line)}", markup=True)
 
 
 def matches_kept(store: Any, matches: int) -> Callable[[bool], str]:

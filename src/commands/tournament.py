@@ -35,6 +35,7 @@ from .running import (
     resume_command,
     stopping_cleanly,
     time_line,
+    warn_uncontained,
     where_played,
 )
 from .tables import Column, Figures, percent, print_figures
@@ -111,6 +112,7 @@ def tournament(
                 settings.matches,
             )
         err.print(line.format(**fields), markup=False)
+        warn_uncontained(settings.seats, loaded)
         played_now, took = play_all(settings, store, pool, loaded, already)
     header = {
         "config": str(settings.config),

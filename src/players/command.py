@@ -35,6 +35,7 @@ from ..core.view import View
 from ..hookspecs import hookimpl
 from ..i18n import N_
 from ..protocol import messages as M
+from ..protocol.confine import Confinement
 from ..protocol.process import HANDSHAKE_TIMEOUT, BotFault, BotPool, BotProcess, LineHook
 from .base import Option, Player
 
@@ -83,6 +84,8 @@ class CommandPlayer(Player):
         self._asked = 0  # decisions asked in this match
         self._busy = False  # a request is out, unanswered: the bot cannot be reused
         self.on_line: LineHook | None = None  # hears every line of a bot it starts
+        #: Its limits and whether it is sandboxed (the seat's, over the tournament's).
+        self.confinement = Confinement()
         #: How its last process ended when asked to quit: the exit status (None: killed)
         #: and the seconds it took.
         self.ended: tuple[int | None, float] | None = None
@@ -107,8 +110,9 @@ class CommandPlayer(Player):
         return " ".join(self.argv)
 
     def key(self) -> tuple[Any, ...]:
-        """What a kept process is looked up by: the program and its folder."""
-        return (tuple(self.argv), self.cwd)
+        """What a kept process is looked up by: the program, its folder and how it is
+        confined."""
+        return (tuple(self.argv), self.cwd, self.confinement)
 
     # -- a match -------------------------------------------------------------------------
 
@@ -123,7 +127,9 @@ class CommandPlayer(Player):
         bot = pool.take(self.key()) if pool is not None else None
         try:
             if bot is None:
-                bot = BotProcess(self.argv, self.cwd or None, on_line=self.on_line)
+                bot = BotProcess(
+                    self.argv, self.cwd or None, on_line=self.on_line, confinement=self.confinement
+                )
                 self.bot = bot
                 bot.handshake()
             self.bot = bot
@@ -341,6 +347,7 @@ def make_player(
     time_limit: float | None = None,
     pool: BotPool | None = None,
     shared_stream: bool = False,
+    confinement: Confinement | None = None,
 ) -> Any:
     """The player for ``seat`` of a match of ``variant`` with ``seed``, from its entry.
 
@@ -348,6 +355,8 @@ def make_player(
     decisions are limited to ``time_limit`` seconds (default :data:`DEFAULT_TIME_LIMIT`),
     and ``pool`` keeps those that can be reset for the next match. ``shared_stream``: the
     caller reads ``rng`` after decisions and may set it back (the table's undo and save).
+    ``confinement`` is the tournament's (limits, sandbox); the seat's own ``limits`` and
+    ``untrusted`` keys change it for that seat.
     """
     name, options = registry.parse_spec(spec)
     cls = registry.get(name)
@@ -363,6 +372,7 @@ def make_player(
     else:
         player = HostedPlayer(rng, name, options, shared_stream)
     player.limit = time_limit or DEFAULT_TIME_LIMIT
+    player.confinement = Confinement.of(spec, confinement)
     player.begin(variant, seat, seed, pool)
     return player
 
@@ -379,7 +389,9 @@ def with_folder(spec: Any, base: Path) -> Any:
     return {**spec, "cwd": str((base / cwd).resolve())}
 
 
-def preflight(registry: Any, spec: Any, variant: str) -> None:
+def preflight(
+    registry: Any, spec: Any, variant: str, confinement: Confinement | None = None
+) -> None:
     """Start a process player's program once and check its hello against ``variant`` and
     its options; PluginError saying what is wrong (not a program, does not speak the
     protocol, plays other variants, an option it does not have)."""
@@ -393,7 +405,7 @@ def preflight(registry: Any, spec: Any, variant: str) -> None:
         argv, cwd, given = list(cls.program), cls.folder, options
     shown = " ".join(argv)
     try:
-        bot = BotProcess(argv, cwd or None)
+        bot = BotProcess(argv, cwd or None, confinement=Confinement.of(spec, confinement))
     except BotFault as exc:
         raise PluginError(str(exc)) from None
     try:

@@ -39,6 +39,7 @@ from ..core.variant import Variant
 from ..core.view import View
 from ..players.command import DEFAULT_TIME_LIMIT, CommandPlayer
 from . import messages as M
+from .confine import Confinement
 from .process import QUIT_GRACE, BotFault, BotPool, BotProcess
 
 OK, WARN, FAIL = "ok", "warn", "FAIL"
@@ -169,7 +170,7 @@ def check_bot(
         except BotFault as exc:
             report.add(FAIL, "unknown message", str(exc))
             return report
-        key = (tuple(argv), cwd or "")
+        key = (tuple(argv), cwd or "", Confinement())  # CommandPlayer.key()
         pool.give(key, first)
         made: list[CommandPlayer] = []
 

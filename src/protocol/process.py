@@ -22,6 +22,7 @@ import contextlib
 import os
 import secrets
 import select
+import shutil
 import signal
 import subprocess
 import threading
@@ -32,6 +33,7 @@ from typing import Any
 
 from ..core.errors import PlayerFault
 from . import messages as M
+from .confine import Confinement, Jail, cpu_seconds, descendants, spawn
 
 TOKEN_ENV = "CAPICUA_BOT_TOKEN"
 #: Seconds a bot has to answer ``hello`` and ``new_match`` (start-up included).
@@ -73,6 +75,7 @@ class BotProcess:
         *,
         env: Mapping[str, str] | None = None,
         on_line: LineHook | None = None,
+        confinement: Confinement | None = None,
     ) -> None:
         self.argv = list(argv)
         self.token = secrets.token_hex(12)
@@ -81,15 +84,25 @@ class BotProcess:
         environment[TOKEN_ENV] = self.token
         # What it starts is no older than this (a second's margin for the clocks' steps).
         self.since = time.time() - 1.0
+        self.usage: Any = None  # its resource usage, once it is reaped
+        self._reaped = False
         if not self.argv or not self.argv[0]:
             raise BotFault("cannot start the bot: its argv names no program")
         if any("\0" in str(a) for a in [*self.argv, cwd or ""]):
             # The system takes no NUL in a program's arguments or folder (it ends the text).
             raise BotFault("cannot start the bot: its argv or folder holds a NUL character")
+        if cwd and not os.path.isdir(cwd):
+            raise BotFault(f"cannot start the bot: its folder {cwd} does not exist")
+        _check_program(self.argv[0], cwd, environment.get("PATH"))
         try:
-            self.proc = subprocess.Popen(
-                self.argv,
-                cwd=cwd or None,
+            self.jail = Jail(confinement or Confinement(), self.token)
+        except OSError as exc:
+            raise BotFault(f"cannot start the bot: {exc}") from None
+        command, folder, environment = self.jail.command(self.argv, cwd, environment)
+        try:
+            self.proc = spawn(
+                command,
+                cwd=folder or None,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -97,15 +110,18 @@ class BotProcess:
                 start_new_session=True,  # its own process group: killed whole at the end
                 close_fds=True,
                 bufsize=0,
+                preexec_fn=self.jail.preexec(),  # in the spawner thread (confine.spawn)
             )
         except FileNotFoundError:
-            if cwd and not os.path.isdir(cwd):
-                raise BotFault(f"cannot start the bot: its folder {cwd} does not exist") from None
+            self.jail.release()
             raise BotFault(f"cannot start the bot: no program {self.argv[0]!r}") from None
         except PermissionError:
+            self.jail.release()
             raise BotFault(f"cannot start the bot: {self.argv[0]!r} is not executable") from None
-        except OSError as exc:
-            raise BotFault(f"cannot start the bot {self.argv[0]!r}: {exc.strerror}") from None
+        except (OSError, subprocess.SubprocessError) as exc:
+            self.jail.release()
+            what = getattr(exc, "strerror", None) or str(exc)
+            raise BotFault(f"cannot start the bot {self.argv[0]!r}: {what}") from None
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr  # all three piped
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
@@ -125,7 +141,17 @@ class BotProcess:
 
     @property
     def pid(self) -> int:
+        """The process capicua started (bwrap, when the bot is wrapped in it)."""
         return self.proc.pid
+
+    @property
+    def bot_pid(self) -> int | None:
+        """The bot's own process as this process sees it (``None`` once it is gone)."""
+        if not self.jail.wrapped:
+            return self.proc.pid
+        inner = _children(self.proc.pid)[:1]
+        oldest = sorted((c for i in inner for c in _children(i)), key=_started)
+        return oldest[0] if oldest else None
 
     def alive(self) -> bool:
         return not self.closed and self._status() is None
@@ -137,14 +163,16 @@ class BotProcess:
         process group, cannot be given to another process.
         """
         if self.proc.returncode is not None:
-            return self.proc.returncode
+            return self.jail.status(self.proc.returncode)
         try:
             info = os.waitid(os.P_PID, self.proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
         except ChildProcessError:
-            return self.proc.poll()
+            return self.jail.status(self.proc.poll())
         if info is None:
             return None
-        return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+        return self.jail.status(
+            info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+        )
 
     # -- talking -------------------------------------------------------------------------
 
@@ -267,11 +295,30 @@ class BotProcess:
         self._drain_stderr(0.2)
         if code is None:
             what = "closed its output (stdout)"
-        elif code < 0:
-            what = f"its process was killed by signal {-code} ({_signal_name(-code)})"
         else:
-            what = f"its process ended with exit status {code}"
+            self._reap()
+            if code < 0:
+                what = f"its process was killed by signal {-code} ({_signal_name(-code)})"
+            else:
+                what = f"its process ended with exit status {code}"
+            over = self.jail.over(code, self.usage, self.stderr_tail(STDERR_LINES))
+            if over is not None:
+                what = f"{over}: {what}"
         return self.fault(what)
+
+    def _reap(self) -> None:
+        """Reap the ended bot, keeping its resource usage (its descendants' included);
+        whatever is left of its process group is killed first, while the group's id is
+        still its own."""
+        if self._reaped or self.proc.returncode is not None:
+            return
+        _kill_group(self.proc.pid)
+        try:
+            _, raw, self.usage = os.wait4(self.proc.pid, 0)
+        except ChildProcessError:
+            return
+        self._reaped = True
+        self.proc.returncode = os.waitstatus_to_exitcode(raw)
 
     def _drain_stderr(self, timeout: float) -> None:
         stop = time.monotonic() + timeout
@@ -299,17 +346,20 @@ class BotProcess:
         then its process group and every process carrying its token are killed and it is
         reaped. Returns its exit status (negative: the signal that ended it)."""
         if self.closed:
-            return self.proc.returncode
+            return self.jail.status(self.proc.returncode)
         if quit:
             self.quit(grace)
             return self.proc.returncode
         self.closed = True
         # While the bot is unreaped its pid (and so its group's id) cannot be reused.
-        _kill_group(self.proc.pid)
+        if not self._reaped:
+            _kill_group(self.proc.pid)
+        self.jail.kill_all()
         sweep(self.token, leader=None, since=self.since)
         # A conversation in another thread (the table's) now sees its pipe close.
         with self._lock:
-            code = self.proc.wait()
+            code = self.jail.status(self.proc.wait())
+            self.jail.release()
             self._drain_stderr(0.05)  # its last words, kept for stderr_tail()
             self._err = None
             for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
@@ -344,8 +394,31 @@ class BotProcess:
 
     def tidy(self) -> None:
         """End every process the bot started, keeping the bot itself (between matches)."""
-        if self.alive():
+        if not self.alive():
+            return
+        if not self.jail.wrapped:
             sweep(self.token, leader=self.proc.pid, since=self.since)
+            self.jail.kill_all(keep=[self.proc.pid])
+            return
+        # In its PID namespace everything it started descends from bwrap's first process.
+        keep = self.own_processes()
+        for pid in list(descendants(self.proc.pid)):
+            if pid not in keep:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(pid, signal.SIGKILL)
+        self.jail.kill_all(keep=[self.proc.pid, *keep])
+
+    def own_processes(self) -> set[int]:
+        """The bot's own process, and bwrap's first process in its namespace (its
+        descendants otherwise are what it started)."""
+        # bwrap, then bwrap's pid 1 in the namespace, then the bot: the oldest child.
+        found = set(_children(self.proc.pid)[:1])
+        bot = self.bot_pid
+        return found | {bot} if bot is not None else found
+
+    def cpu_seconds(self) -> float:
+        """The CPU time the bot's processes have used so far."""
+        return cpu_seconds(self.proc.pid)
 
     def _send_unlocked(self, message: Mapping[str, Any], deadline: float) -> None:
         data = M.encode(message)
@@ -357,6 +430,40 @@ class BotProcess:
                 view = view[os.write(self._in, view) :]
             except BlockingIOError:
                 time.sleep(0.005)
+
+
+def _check_program(program: str, cwd: str | None, path: str | None) -> None:
+    """BotFault unless ``program`` names a program that can run (as the system would find
+    it: a path from ``cwd``, else a name on ``path``); checked before any wrapper starts."""
+    if os.sep in program:
+        where = os.path.join(cwd or "", program)
+        if not os.path.exists(where):
+            raise BotFault(f"cannot start the bot: no program {program!r}")
+        if os.path.isdir(where) or not os.access(where, os.X_OK):
+            raise BotFault(f"cannot start the bot: {program!r} is not executable")
+    elif shutil.which(program, path=path) is None:
+        folders = [d for d in (path or "").split(os.pathsep) if d]
+        if any(os.path.exists(os.path.join(d, program)) for d in folders):
+            raise BotFault(f"cannot start the bot: {program!r} is not executable")
+        raise BotFault(f"cannot start the bot: no program {program!r}")
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            text = f.read()
+    except OSError:
+        return []
+    return [int(c) for c in text.split()]
+
+
+def _started(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return 0
+    return int(stat[stat.rfind(b")") + 2 :].split()[19])
 
 
 def _signal_name(number: int) -> str:
@@ -478,7 +585,12 @@ class BotPool:
         return found
 
     def give(self, key: Any, bot: BotProcess) -> None:
-        """Keep ``bot`` for the next match of ``key``, tidied of what it started."""
+        """Keep ``bot`` for the next match of ``key``, tidied of what it started; a bot
+        past half its CPU time (a limit for its process's whole life) is ended instead, so
+        that the next match starts it afresh rather than losing it halfway."""
+        if bot.cpu_seconds() > bot.jail.limits.cpu_time / 2:
+            bot.close()
+            return
         bot.tidy()
         with self._lock:
             self._idle.append((key, bot))

@@ -35,6 +35,7 @@ from typing import Any
 
 from ..core.errors import CapicuaError
 from ..i18n import _, ngettext
+from ..protocol.confine import die_with_parent
 from ..protocol.process import POOL
 from .play import Job, Referee, crashed, play_game
 
@@ -76,6 +77,12 @@ class Feed:
 
 def _worker_main(conn: Any, slot: Any, job: Job) -> None:
     """A worker process: load the plugins once, then play the games it is sent."""
+    # Killed with the parent, however it ends (kill -9 too): the bots end with this
+    # process in turn (confine.py), so nothing a run started outlives it.
+    die_with_parent()
+    parent = mp.parent_process()
+    if parent is not None and os.getppid() != parent.pid:
+        return  # the parent ended before the line above
     # Ctrl-C reaches the whole process group; the parent alone decides what happens.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # The parent's stdout is capicua's output (--json): what a player in this process

@@ -36,7 +36,8 @@ else:  # pragma: no cover - installs below 3.11 read TOML with tomli, the same A
 
 from ..core.errors import CapicuaError, PluginError
 from ..i18n import _, name_list, ngettext
-from ..players.command import DEFAULT_TIME_LIMIT, preflight, with_folder
+from ..players.command import DEFAULT_TIME_LIMIT, isolated, preflight, with_folder
+from ..protocol.confine import Confinement, Limits, limits_problem, untrusted_problem
 from ..registries import SEAT_KEYS
 
 if TYPE_CHECKING:
@@ -44,7 +45,17 @@ if TYPE_CHECKING:
     from ..registries import PlayerRegistry
 
 TOP_KEYS = ("variant", "variant_options", "seats", "tournament", "table")
-TOURNAMENT_KEYS = ("matches", "seed", "workers", "swap_teams", "time_limit", "records", "db")
+TOURNAMENT_KEYS = (
+    "matches",
+    "seed",
+    "workers",
+    "swap_teams",
+    "time_limit",
+    "records",
+    "db",
+    "limits",
+    "untrusted",
+)
 DEFAULT_MATCHES = 100
 #: A game index and its seeds are SQLite integers; far beyond any run, and still exact.
 MAX_MATCHES = 10**15
@@ -69,6 +80,8 @@ class TableConfig:
     table: dict[str, Any] = field(default_factory=dict)  # [table], for the GUI
     #: [variant_options]: the game's options (a seat count, a goal), checked by the variant.
     variant_options: dict[str, Any] = field(default_factory=dict)
+    #: [tournament] limits and untrusted: how every process player is confined.
+    confinement: Confinement = field(default_factory=Confinement)
 
 
 @dataclass(frozen=True)
@@ -91,6 +104,8 @@ class Settings:
     time_limit_defaulted: bool = False
     #: The game's options, from the config's [variant_options].
     variant_options: dict[str, Any] = field(default_factory=dict)
+    #: How every process player is confined (limits, sandbox, the files it must not see).
+    confinement: Confinement = field(default_factory=Confinement)
 
     def identity(self) -> dict[str, Any]:
         """What decides the tournament's results: a resumed run must match it exactly.
@@ -275,7 +290,8 @@ def load_config(path: str | Path, plugins: Any, *, interactive: bool = True) -> 
         variant = plugins.variants.create(name, options)
     except (TypeError, ValueError) as exc:
         raise ConfigError(f"{path}: [variant_options] {exc}") from None
-    seats = _seats(path, data.get("seats"), variant, plugins.players, interactive)
+    confinement = confinement_of(data.get("tournament", {}), f"{path}: [tournament]")
+    seats = _seats(path, data.get("seats"), variant, plugins.players, interactive, confinement)
     return TableConfig(
         path,
         name,
@@ -283,7 +299,37 @@ def load_config(path: str | Path, plugins: Any, *, interactive: bool = True) -> 
         dict(data.get("tournament", {})),
         dict(data.get("table", {})),
         options,
+        confinement,
     )
+
+
+def confinement_of(section: Mapping[str, Any], where: str) -> Confinement:
+    """The confinement a section's ``limits`` and ``untrusted`` give every process player
+    (ConfigError naming ``where`` for a bad value)."""
+    limits = section.get("limits", {})
+    problem = limits_problem(limits)
+    if problem is None and "untrusted" in section:
+        problem = untrusted_problem(section["untrusted"])
+    if problem is not None:
+        raise ConfigError(f"{where} {problem}")
+    return Confinement(Limits().merged(limits), bool(section.get("untrusted", False)))
+
+
+def check_confinement(spec: Any, players: PlayerRegistry, where: str) -> None:
+    """ConfigError unless a seat entry's ``limits`` and ``untrusted`` are well formed and
+    its player runs in a process of its own (where they apply)."""
+    if not isinstance(spec, Mapping) or not any(k in spec for k in ("limits", "untrusted")):
+        return
+    problem = limits_problem(spec["limits"]) if "limits" in spec else None
+    if problem is None and "untrusted" in spec:
+        problem = untrusted_problem(spec["untrusted"])
+    if problem is None and not isolated(players, spec):
+        problem = _(
+            "limits and untrusted apply to a player in a process of its own; add "
+            'isolation = "process" to this seat'
+        )
+    if problem is not None:
+        raise ConfigError(f"{where}: {problem}")
 
 
 def no_variant(path: Path) -> str:
@@ -301,7 +347,12 @@ def unknown_variant(path: Path, name: Any, plugins: Any) -> str:
 
 
 def _seats(
-    path: Path, raw: Any, variant: Variant, players: PlayerRegistry, interactive: bool
+    path: Path,
+    raw: Any,
+    variant: Variant,
+    players: PlayerRegistry,
+    interactive: bool,
+    confinement: Confinement | None = None,
 ) -> dict[int, Any]:
     n = variant.seats
     if raw is None:
@@ -343,7 +394,10 @@ def _seats(
             name, _options = players.parse_spec(seats[seat])
         except (PluginError, ValueError, TypeError) as exc:
             raise ConfigError(f"{path}: [seats] {seat}: {exc}") from None
-        check_bot(seats[seat], variant.name, players, f"{path}: [seats] {seat}", started)
+        check_confinement(seats[seat], players, f"{path}: [seats] {seat}")
+        check_bot(
+            seats[seat], variant.name, players, f"{path}: [seats] {seat}", started, confinement
+        )
         problem = unrecordable(seats[seat])
         if problem:
             raise ConfigError(f"{path}: [seats] {seat}: {problem}")
@@ -374,17 +428,23 @@ def in_folder(spec: Any, base: Path, players: PlayerRegistry) -> Any:
 
 
 def check_bot(
-    spec: Any, variant: str, players: PlayerRegistry, where: str, started: set[str] | None = None
+    spec: Any,
+    variant: str,
+    players: PlayerRegistry,
+    where: str,
+    started: set[str] | None = None,
+    confinement: Confinement | None = None,
 ) -> None:
-    """Start a bot program named by ``spec`` once and check its hello (ConfigError saying
-    what is wrong, at ``where``); ``started`` keeps the entries already checked."""
+    """Start a bot program named by ``spec`` once, confined as it will play, and check its
+    hello (ConfigError saying what is wrong, at ``where``); ``started`` keeps the entries
+    already checked."""
     key = json.dumps(spec, sort_keys=True, default=str)
     if started is not None:
         if key in started:
             return
         started.add(key)
     try:
-        preflight(players, spec, variant)
+        preflight(players, spec, variant, confinement)
     except PluginError as exc:
         raise ConfigError(f"{where}: {exc}") from None
 
@@ -476,6 +536,7 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
         scheduler=given.scheduler,
         time_limit_defaulted=limit_where == "time_limit",
         variant_options=table.variant_options,
+        confinement=table.confinement,
     )
 
 

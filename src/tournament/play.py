@@ -29,7 +29,8 @@ import ctypes
 import signal
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from ..core.driver import play_match
@@ -39,6 +40,7 @@ from ..core.records import dumps, to_record
 from ..core.rng import derive_seed, seat_stream
 from ..core.variant import Variant
 from ..players.command import make_player
+from ..protocol.confine import Confinement
 from ..protocol.process import POOL
 from ..shown import shown
 from .config import entry_label
@@ -55,9 +57,18 @@ class Job:
     time_limit: float | None = None
     lineups: tuple[dict[int, Any], ...] = ()  # played in duplicate pairs instead of ``seats``
     variant_options: dict[str, Any] = field(default_factory=dict)
+    #: How every process player is confined (limits, sandbox); the seats' own keys add.
+    confinement: Confinement | None = None
 
     @classmethod
     def from_settings(cls, settings: Any) -> Job:
+        confinement = getattr(settings, "confinement", None)
+        if confinement is not None:
+            # What a sandboxed bot must never see: the tournament's own files.
+            hidden = [settings.config, settings.db, settings.records]
+            paths = [Path(p).resolve() for p in hidden if p is not None]
+            extra = [p.with_name(p.name + e) for p in paths for e in ("-journal", "-wal", ".lock")]
+            confinement = replace(confinement, hidden=tuple(map(str, paths + extra)))
         return cls(
             settings.variant,
             dict(settings.seats),
@@ -65,6 +76,7 @@ class Job:
             settings.swap_teams,
             settings.time_limit,
             variant_options=dict(getattr(settings, "variant_options", {})),
+            confinement=confinement,
         )
 
     def game(self, plugins: Any) -> Variant:
@@ -268,6 +280,7 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
                 seed=seed,
                 time_limit=job.time_limit,
                 pool=POOL,
+                confinement=job.confinement,
             )
             players[s] = _Seat(player, s, names[s], referee)
         referee.enter(0)

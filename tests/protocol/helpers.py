@@ -117,9 +117,17 @@ def marked(mark: str) -> list[int]:
                 env = f.read()
         except OSError:
             continue
-        if needle in env and b"CAPICUA_BOT_TOKEN=" in env:
+        if needle in env and b"CAPICUA_BOT_TOKEN=" in env and not _wrapper(int(name)):
             found.append(int(name))
     return [pid for pid in found if not _zombie(pid)]
+
+
+def _wrapper(pid: int) -> bool:
+    """Whether ``pid`` is bubblewrap, which capicua starts every bot in (not the bot)."""
+    try:
+        return os.path.basename(os.readlink(f"/proc/{pid}/exe")) == "bwrap"
+    except OSError:
+        return False
 
 
 def _zombie(pid: int) -> bool:

@@ -42,8 +42,9 @@ FAULTS = {
 
 
 def logging_pids(source: str, log) -> str:
-    """``source`` writing its pid to ``log`` at every new match."""
-    write = f"open({str(log)!r}, 'a').write(str(os.getpid()) + ' ')"
+    """``source`` writing which process it is to ``log`` at every new match (its token:
+    in a PID namespace of its own every bot is process 2)."""
+    write = f"open({str(log)!r}, 'a').write(os.environ['CAPICUA_BOT_TOKEN'] + ' ')"
     old = 'seed, decisions = m["seed"], 0'
     return source.replace(old, f"{old}\n        {write}")
 

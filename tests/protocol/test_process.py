@@ -161,7 +161,7 @@ def test_a_kept_bot_loses_what_it_started_between_matches_but_stays(tmp_path, ma
     time.sleep(0.2)
     pool = BotPool()
     pool.give("key", b)
-    assert gone(mark, keep=(b.pid,)) == [b.pid]  # only the bot itself is left
+    assert gone(mark, keep=(b.bot_pid,)) == [b.bot_pid]  # only the bot itself is left
     assert pool.take("other") is None and pool.take("key") is b and b.alive()
     pool.give("key", b)
     pool.close()

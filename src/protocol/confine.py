@@ -1,0 +1,652 @@
+"""What a bot's process may do: its limits, its containment and, when it is not trusted,
+its sandbox.
+
+Every process player (a bot program, a hosted plugin) starts under :class:`Limits`: memory,
+CPU time, processes and file size, set as the system's resource limits of its process
+before it runs (``RLIMIT_DATA``, ``RLIMIT_CPU``, ``RLIMIT_FSIZE``) and, for the number of
+processes, a ``pids`` cgroup of its own where this system lets capicua make one (the
+per-user ``RLIMIT_NPROC`` counts every process of the user and does not hold for root).
+A bot that fails over a limit is blamed with it (:meth:`Jail.over`).
+
+Containment: where bubblewrap (``bwrap``) works, a bot is the second process of a PID
+namespace of its own, whose first process dies with the bot's parent
+(``--die-with-parent``); when it dies the kernel ends every process in the namespace, so
+nothing a bot starts outlives it, whatever ends capicua (a ``setsid`` child included).
+Without it, the bot gets ``PR_SET_PDEATHSIG`` and its cgroup or session and token are
+swept at its end, and :func:`uncontained` says once what may then survive.
+
+An untrusted bot (:attr:`Confinement.untrusted`) runs in bubblewrap's namespaces with no
+network, an empty working folder on a small tmpfs, the system's programs and its own files
+read-only, nothing else of the file system; when capicua runs as root, as the unprivileged
+user ``nobody`` too. Without bubblewrap it is refused (:func:`sandbox_problem`).
+
+Processes are started from one long-lived thread (:func:`spawn`): the parent-death signal
+follows the thread that forked, and a thread that ends (the table's, a dask worker's)
+would otherwise end its bots with it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import ctypes.util
+import functools
+import os
+import pwd
+import queue
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from ..i18n import _
+
+MIB = 1024 * 1024
+
+#: Each limit's bounds and unit: a whole number from 1 to the most.
+BOUNDS: dict[str, tuple[int, str]] = {
+    "memory": (1024 * 1024, "MiB"),
+    "cpu_time": (7 * 24 * 3600, "s"),
+    "processes": (65536, ""),
+    "file_size": (1024 * 1024, "MiB"),
+}
+#: The seat keys that choose how a process player is confined.
+CONFINE_KEYS = ("limits", "untrusted")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one bot's processes may take. ``memory`` (MiB) and ``cpu_time`` (seconds) are
+    for each of its processes, ``processes`` counts its processes and threads together,
+    ``file_size`` (MiB) is the largest file it may write."""
+
+    memory: int = 1024
+    cpu_time: int = 600
+    processes: int = 64
+    file_size: int = 64
+
+    def merged(self, table: Mapping[str, Any] | None) -> Limits:
+        """These limits with those ``table`` gives (checked by :func:`limits_problem`)."""
+        if not table:
+            return self
+        return replace(self, **{k: int(v) for k, v in table.items() if k in BOUNDS})
+
+    def reason(self, key: str) -> str:
+        """What a bot over limit ``key`` is blamed with (records keep it: English)."""
+        value = getattr(self, key)
+        if key == "memory":
+            return f"over its memory limit ({value} MiB)"
+        if key == "cpu_time":
+            return f"over its CPU time limit ({value} s)"
+        if key == "processes":
+            return f"over its limit of {value} processes"
+        return f"over its file size limit ({value} MiB)"
+
+
+def limits_problem(value: Any) -> str | None:
+    """Why ``value`` is not a ``limits`` table (one line, naming the key), or ``None``."""
+    if not isinstance(value, Mapping):
+        return _("limits must be a table, e.g. {example}, not {value!r}").format(
+            example="{ memory = 512, cpu_time = 60 }", value=value
+        )
+    for key, given in value.items():
+        if key not in BOUNDS:
+            return _("limits has no key {key!r} (its keys: {keys})").format(
+                key=key, keys=", ".join(BOUNDS)
+            )
+        most, unit = BOUNDS[key]
+        if isinstance(given, bool) or not isinstance(given, int) or not 1 <= given <= most:
+            return _(
+                "limits.{key} must be a whole number from 1 to {most:,}{unit}, not {value!r}"
+            ).format(key=key, most=most, unit=f" ({unit})" if unit else "", value=given)
+    return None
+
+
+def untrusted_problem(value: Any) -> str | None:
+    """Why ``value`` is not an ``untrusted`` flag, or ``None``."""
+    if not isinstance(value, bool):
+        return _("untrusted must be true or false, not {value!r}").format(value=value)
+    return None
+
+
+@dataclass(frozen=True)
+class Confinement:
+    """How one bot is started: its limits, whether it is sandboxed, and the files a sandbox
+    must never show it (the tournament's config, database and records)."""
+
+    limits: Limits = field(default_factory=Limits)
+    untrusted: bool = False
+    hidden: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, spec: Any, base: Confinement | None = None) -> Confinement:
+        """The confinement of a seat entry ``spec`` over ``base`` (the tournament's)."""
+        base = base or cls()
+        if not isinstance(spec, Mapping):
+            return base
+        limits = spec.get("limits")
+        untrusted = spec.get("untrusted")
+        return replace(
+            base,
+            limits=base.limits.merged(limits if isinstance(limits, Mapping) else None),
+            untrusted=untrusted if isinstance(untrusted, bool) else base.untrusted,
+        )
+
+
+# -- what this system offers ----------------------------------------------------------------
+
+
+@functools.cache
+def bwrap() -> str | None:
+    """The path of a working ``bwrap`` able to make a PID namespace here, or ``None``."""
+    path = shutil.which("bwrap")
+    if path is None:
+        return None
+    probe = [path, *_share_all(), "--unshare-pid", "--die-with-parent", "--", "true"]
+    try:
+        done = subprocess.run(probe, capture_output=True, timeout=10, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return path if done.returncode == 0 else None
+
+
+def _share_all() -> list[str]:
+    # The whole file system as it is (the default mode confines processes, not files).
+    return ["--dev-bind", "/", "/"]
+
+
+@functools.cache
+def setpriv() -> str | None:
+    """util-linux's ``setpriv``, which the sandbox uses to become ``nobody`` (as root)."""
+    return shutil.which("setpriv")
+
+
+@functools.cache
+def sandbox_user() -> tuple[int, int] | None:
+    """The (uid, gid) an untrusted bot runs as: ``nobody`` when capicua is root, else
+    ``None`` (only root can run a process as another user)."""
+    if os.geteuid() != 0:
+        return None
+    try:
+        entry = pwd.getpwnam("nobody")
+        return entry.pw_uid, entry.pw_gid
+    except KeyError:
+        return 65534, 65534
+
+
+def sandbox_problem() -> str | None:
+    """Why an untrusted bot cannot be sandboxed here (one line), or ``None``."""
+    if shutil.which("bwrap") is None:
+        return _(
+            "an untrusted bot runs in a bubblewrap sandbox, and bwrap is not installed "
+            "(Debian: apt-get install bubblewrap)"
+        )
+    if bwrap() is None:
+        return _(
+            "an untrusted bot runs in a bubblewrap sandbox, and bwrap cannot make "
+            "namespaces on this system (user namespaces may be turned off)"
+        )
+    if sandbox_user() is not None and setpriv() is None:
+        return _(
+            "an untrusted bot runs as user nobody through setpriv (util-linux), which is "
+            "missing (Debian: apt-get install util-linux)"
+        )
+    return None
+
+
+def uncontained() -> str | None:
+    """What may outlive a bot on this system (one line), or ``None`` when nothing may."""
+    if bwrap() is not None:
+        return None
+    if sys.platform != "linux":
+        return _(
+            "bots are contained by their process group only here: a process a bot starts "
+            "in a session of its own may outlive it"
+        )
+    if _pids_root() is not None:
+        return _(
+            "without bubblewrap (bwrap), what a bot starts is ended through its cgroup, "
+            "but survives if capicua itself is killed with SIGKILL; install bubblewrap"
+        )
+    return _(
+        "without bubblewrap (bwrap) or a cgroup capicua may use, a process a bot starts "
+        "with a new session and a cleared environment may outlive it; install bubblewrap"
+    )
+
+
+@functools.cache
+def _pids_root() -> Path | None:
+    """A ``pids`` cgroup folder this process may make cgroups in, or ``None``."""
+    if sys.platform != "linux":
+        return None
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+        mounts = Path("/proc/self/mounts").read_text().splitlines()
+    except OSError:
+        return None
+    own: dict[str, str] = {}
+    for line in lines:
+        number, controllers, path = line.split(":", 2)
+        for name in controllers.split(",") if controllers else ["" if number == "0" else "?"]:
+            own[name] = path
+    for mount in mounts:
+        parts = mount.split()
+        if len(parts) < 4:
+            continue
+        where, kind, options = parts[1], parts[2], parts[3].split(",")
+        if kind == "cgroup" and "pids" in options and "pids" in own:
+            folder = Path(where) / own["pids"].lstrip("/")
+        elif kind == "cgroup2" and "" in own:
+            folder = Path(where) / own[""].lstrip("/")
+            try:
+                if "pids" not in (folder / "cgroup.controllers").read_text().split():
+                    continue
+                if "pids" not in (folder / "cgroup.subtree_control").read_text().split():
+                    (folder / "cgroup.subtree_control").write_text("+pids")
+            except OSError:
+                continue
+        else:
+            continue
+        if _can_make(folder):
+            return folder
+    return None
+
+
+def _can_make(folder: Path) -> bool:
+    probe = folder / f"capicua-probe-{os.getpid()}"
+    try:
+        probe.mkdir()
+        probe.rmdir()
+    except OSError:
+        return False
+    return True
+
+
+# -- starting a process from one thread ----------------------------------------------------
+
+
+class _Spawner:
+    """A daemon thread that starts every bot process (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self._jobs: queue.Queue[tuple[Callable[[], Any], queue.Queue[Any]]] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._pid = 0
+
+    def run(self, job: Callable[[], Any]) -> Any:
+        with self._lock:
+            if self._thread is None or self._pid != os.getpid():  # none yet, or forked
+                self._jobs = queue.Queue()
+                self._pid = os.getpid()
+                self._thread = threading.Thread(
+                    target=self._serve, args=(self._jobs,), name="capicua-spawner", daemon=True
+                )
+                self._thread.start()
+            jobs = self._jobs
+        answer: queue.Queue[Any] = queue.Queue(maxsize=1)
+        jobs.put((job, answer))
+        ok, value = answer.get()
+        if ok:
+            return value
+        raise value
+
+    @staticmethod
+    def _serve(jobs: queue.Queue[tuple[Callable[[], Any], queue.Queue[Any]]]) -> None:
+        while True:
+            job, answer = jobs.get()
+            try:
+                answer.put((True, job()))
+            except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
+                answer.put((False, exc))
+
+
+_SPAWNER = _Spawner()
+
+
+def spawn(argv: Sequence[str], **popen: Any) -> subprocess.Popen[bytes]:
+    """``subprocess.Popen(argv, **popen)``, started from capicua's spawner thread."""
+    return _SPAWNER.run(lambda: subprocess.Popen(argv, **popen))
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+@functools.cache
+def _prctl() -> Any:
+    if sys.platform != "linux":
+        return None
+    try:
+        return ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+
+def die_with_parent() -> None:
+    """Have this process killed when its parent ends (Linux; nothing elsewhere)."""
+    prctl = _prctl()
+    if prctl is not None:
+        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
+# -- one bot's confinement -----------------------------------------------------------------
+
+
+#: What a bot's last stderr lines say when it could not get memory (Python, C, C++, node).
+_STARVED = ("memoryerror", "cannot allocate memory", "out of memory", "bad_alloc")
+
+
+class Jail:
+    """One bot's confinement as it is started: the command that wraps it, what its process
+    does before it runs, its cgroup, and at its end, which limit (if any) it went over."""
+
+    def __init__(self, confinement: Confinement, token: str) -> None:
+        self.confinement = confinement
+        self.limits = confinement.limits
+        self.token = token
+        self.wrapped = False  # started inside bwrap: its exit status is bwrap's
+        self.sandboxed = False
+        self.cgroup: Path | None = None
+        if confinement.untrusted:
+            problem = sandbox_problem()
+            if problem is not None:
+                raise OSError(problem)
+        root = _pids_root()
+        if root is not None:
+            folder = root / f"capicua-{token}"
+            try:
+                _clear_stale(root)
+                folder.mkdir()
+                # The bot's processes and threads, and bwrap's two.
+                (folder / "pids.max").write_text(str(self.limits.processes + 2))
+                self.cgroup = folder
+            except OSError:
+                self.cgroup = None
+
+    # -- starting ---------------------------------------------------------------------------
+
+    def command(
+        self, argv: list[str], cwd: str | None, env: dict[str, str]
+    ) -> tuple[list[str], str | None, dict[str, str]]:
+        """The argv, folder and environment that start ``argv`` in ``cwd`` confined."""
+        if self.confinement.untrusted:
+            return self._sandbox(argv, cwd, env)
+        path = bwrap()
+        if path is None:
+            return argv, cwd, env
+        self.wrapped = True
+        wrapper = [path, *_share_all(), "--unshare-pid", "--die-with-parent", "--proc", "/proc"]
+        return [*wrapper, "--", *argv], cwd, env
+
+    def _sandbox(
+        self, argv: list[str], cwd: str | None, env: dict[str, str]
+    ) -> tuple[list[str], str | None, dict[str, str]]:
+        path = bwrap()
+        assert path is not None  # checked in __init__
+        self.wrapped = self.sandboxed = True
+        folder = Path(cwd or os.getcwd()).resolve()
+        program = _resolve(argv[0], folder, env.get("PATH"))
+        args = [program] + [_absolute(a, folder) for a in argv[1:]]
+        readable = {folder, Path(program).parent}
+        readable |= {Path(a).parent for a in args[1:] if os.path.isabs(a) and os.path.exists(a)}
+        if Path(program).name.startswith("python"):
+            readable |= _python_paths(env)
+        work = "/tmp/bot"
+        size = str(min(self.limits.file_size, 1024) * MIB)
+        wrapper = [
+            path, *_unshare(), "--die-with-parent", "--new-session",
+            *_system_binds(),
+            "--proc", "/proc", "--dev", "/dev",
+            "--size", size, "--perms", "1777", "--tmpfs", "/tmp",
+            "--perms", "0777", "--dir", work,
+        ]  # fmt: skip
+        made: set[str] = {"/", "/tmp", work}
+        for place in sorted(readable, key=lambda p: len(p.parts)):
+            if _system(place) or not place.exists() or place == Path("/"):
+                continue
+            text = str(place)
+            for parent in reversed(place.parents):
+                if str(parent) not in made and not _system(parent):
+                    wrapper += ["--perms", "0755", "--dir", str(parent)]
+                    made.add(str(parent))
+            wrapper += ["--ro-bind", text, text]
+            made.add(text)
+        for secret in self.confinement.hidden:
+            if os.path.exists(secret) and any(Path(secret).is_relative_to(r) for r in readable):
+                wrapper += ["--ro-bind", "/dev/null" if os.path.isfile(secret) else work, secret]
+        wrapper += ["--chdir", work, "--clearenv"]
+        keep = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": work, "LANG": "C.UTF-8"}
+        for name in ("PYTHONPATH", "LANG", "LC_ALL", "TERM"):
+            if name in env:
+                keep[name] = env[name]
+        for name, value in keep.items():
+            wrapper += ["--setenv", name, value]
+        user = sandbox_user()
+        if user is not None:
+            uid, gid = user
+            tool = setpriv()
+            assert tool is not None  # checked by sandbox_problem()
+            wrapper += ["--", tool, f"--reuid={uid}", f"--regid={gid}", "--clear-groups"]
+            wrapper += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs"]
+        return [*wrapper, "--", *args], None, {"PATH": env.get("PATH", os.defpath)}
+
+    def preexec(self) -> Callable[[], None]:
+        """What the new process does before it runs the bot (in the child, after fork)."""
+        limits = self.limits
+        rlimits = [
+            (resource.RLIMIT_CPU, (limits.cpu_time, limits.cpu_time + 2)),
+            (resource.RLIMIT_FSIZE, (limits.file_size * MIB,) * 2),
+            (resource.RLIMIT_CORE, (0, 0)),
+        ]
+        data = getattr(resource, "RLIMIT_DATA", None)
+        if data is not None:
+            rlimits.append((data, (limits.memory * MIB,) * 2))
+        procs = str(self.cgroup / "cgroup.procs") if self.cgroup is not None else None
+        nproc = getattr(resource, "RLIMIT_NPROC", None)
+        if procs is None and nproc is not None and os.geteuid() != 0:
+            # Counted for the whole user: room for the user's processes as they are now.
+            most = _user_processes() + limits.processes
+            rlimits.append((nproc, (most, most)))
+        prctl = _prctl()
+
+        def setup() -> None:
+            if procs is not None:
+                with open(procs, "w") as f:
+                    f.write("0")
+            for which, pair in rlimits:
+                with contextlib.suppress(ValueError, OSError):
+                    resource.setrlimit(which, pair)
+            if prctl is not None:
+                prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+        return setup
+
+    # -- ending -----------------------------------------------------------------------------
+
+    def status(self, raw: int | None) -> int | None:
+        """The bot's exit status from its process's (bwrap's ``128 + N``: signal ``N``)."""
+        if raw is not None and self.wrapped and 128 < raw < 128 + 65:
+            return -(raw - 128)
+        return raw
+
+    def over(self, status: int | None, usage: Any, stderr: Sequence[str]) -> str | None:
+        """Which limit a bot that failed went over, as its reason, or ``None``."""
+        limits = self.limits
+        cpu = usage.ru_utime + usage.ru_stime if usage is not None else 0.0
+        if status == -signal.SIGXCPU or (status == -signal.SIGKILL and cpu >= limits.cpu_time):
+            return limits.reason("cpu_time")
+        words = " ".join(stderr).lower()
+        # Python ignores SIGXFSZ: its write fails with EFBIG ("File too large") instead.
+        if status == -signal.SIGXFSZ or "file too large" in words:
+            return limits.reason("file_size")
+        peak = usage.ru_maxrss * 1024 if usage is not None else 0
+        if sys.platform == "darwin":
+            peak //= 1024  # bytes there
+        starved = any(w in words for w in _STARVED)
+        if peak >= 0.75 * limits.memory * MIB or starved:
+            return limits.reason("memory")
+        if self.cgroup is not None:
+            with contextlib.suppress(OSError, ValueError):
+                events = (self.cgroup / "pids.events").read_text().split()
+                if "max" in events and int(events[events.index("max") + 1]) > 0:
+                    return limits.reason("processes")
+        return None
+
+    def members(self) -> list[int]:
+        """The processes in the bot's cgroup."""
+        if self.cgroup is None:
+            return []
+        try:
+            return [int(p) for p in (self.cgroup / "cgroup.procs").read_text().split()]
+        except (OSError, ValueError):
+            return []
+
+    def kill_all(self, keep: Sequence[int] = ()) -> None:
+        """Kill every process in the bot's cgroup but ``keep`` (until none is left)."""
+        for _round in range(20):
+            left = [p for p in self.members() if p not in keep]
+            if not left:
+                return
+            for pid in left:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(pid, signal.SIGKILL)
+            time.sleep(0.005)
+
+    def release(self) -> None:
+        """Remove the bot's cgroup (once its processes are gone)."""
+        if self.cgroup is None:
+            return
+        self.kill_all()
+        for _try in range(50):
+            try:
+                self.cgroup.rmdir()
+                break
+            except FileNotFoundError:
+                break
+            except OSError:
+                time.sleep(0.01)  # its last process is still being torn down
+        self.cgroup = None
+
+
+def _clear_stale(root: Path) -> None:
+    """Remove empty cgroups of bots whose capicua was killed (a minute old at least)."""
+    old = time.time() - 60
+    with contextlib.suppress(OSError):
+        for entry in root.iterdir():
+            if entry.name.startswith("capicua-") and entry.stat().st_mtime < old:
+                with contextlib.suppress(OSError):
+                    entry.rmdir()
+
+
+def descendants(pid: int) -> Iterator[int]:
+    """Every living descendant of ``pid`` (Linux), its children first."""
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        try:
+            tasks = os.listdir(f"/proc/{parent}/task")
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                text = Path(f"/proc/{parent}/task/{task}/children").read_text()
+            except OSError:
+                continue
+            for child in map(int, text.split()):
+                yield child
+                todo.append(child)
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time ``pid`` and its living descendants have used so far (Linux; else 0)."""
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0
+    for each in [pid, *descendants(pid)]:
+        try:
+            stat = Path(f"/proc/{each}/stat").read_bytes()
+        except OSError:
+            continue
+        parts = stat[stat.rfind(b")") + 2 :].split()
+        if len(parts) > 12:
+            total += int(parts[11]) + int(parts[12])
+    return total / ticks
+
+
+def _user_processes() -> int:
+    uid = os.getuid()
+    count = 0
+    with contextlib.suppress(OSError):
+        for name in os.listdir("/proc"):
+            if name.isdigit():
+                with contextlib.suppress(OSError):
+                    if os.stat(f"/proc/{name}").st_uid == uid:
+                        count += 1
+    return count
+
+
+_SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
+
+
+def _unshare() -> list[str]:
+    """Every namespace; as root no user namespace, where ``nobody`` would be unmapped."""
+    if sandbox_user() is None:
+        return ["--unshare-all"]
+    names = ("ipc", "pid", "net", "uts")
+    return [*(f"--unshare-{n}" for n in names), "--unshare-cgroup-try"]
+
+
+def _system(place: Path) -> bool:
+    return any(place == Path(s) or place.is_relative_to(s) for s in _SYSTEM if s != "/opt")
+
+
+def _system_binds() -> list[str]:
+    binds: list[str] = []
+    for name in _SYSTEM:
+        if not os.path.lexists(name):
+            continue
+        if os.path.islink(name):
+            binds += ["--symlink", os.readlink(name), name]
+        else:
+            binds += ["--ro-bind", name, name]
+    return binds
+
+
+def _resolve(program: str, folder: Path, path: str | None) -> str:
+    if os.sep in program:
+        return os.path.abspath(folder / program)
+    found = shutil.which(program, path=path)
+    # Not resolved: a virtual environment's python finds its packages by its own path.
+    return os.path.abspath(found) if found else program
+
+
+def _absolute(arg: str, folder: Path) -> str:
+    """An argument naming a file in the bot's folder, made absolute (the sandbox works in
+    an empty folder); any other argument as it is."""
+    if arg.startswith("-") or os.path.isabs(arg):
+        return arg
+    candidate = folder / arg
+    return str(candidate) if candidate.exists() else arg
+
+
+def _python_paths(env: Mapping[str, str]) -> set[Path]:
+    """What a Python bot (capicua's host, a plugin) needs to read: the interpreter's
+    prefix, its import path and the folders of the packages loaded here."""
+    places = {Path(sys.prefix), Path(sys.base_prefix)}
+    places.add(Path(os.path.realpath(sys.executable)).parent)
+    extra = env.get("PYTHONPATH", "")
+    for entry in [*sys.path, *extra.split(os.pathsep)]:
+        if entry and os.path.isdir(entry):
+            places.add(Path(entry).resolve())
+    for module in list(sys.modules.values()):
+        where = getattr(module, "__file__", None)
+        name = getattr(module, "__name__", ".")
+        if where and "." not in name and name != "__main__" and os.path.isfile(where):
+            places.add(Path(where).resolve().parent)  # a package's folder, or a module's
+    return {p for p in places if not _system(p)}
