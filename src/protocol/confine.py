@@ -360,7 +360,8 @@ class Jail:
                 raise OSError(problem)
         root = _pids_root()
         if root is not None:
-            folder = root / f"capicua-{token}"
+            # Named after this process, so that whoever outlives it can end what is left.
+            folder = root / f"capicua-{os.getpid()}-{token}"
             try:
                 _clear_stale(root)
                 folder.mkdir()
@@ -394,8 +395,10 @@ class Jail:
         folder = Path(cwd or os.getcwd()).resolve()
         program = _resolve(argv[0], folder, env.get("PATH"))
         args = [program] + [_absolute(a, folder) for a in argv[1:]]
-        readable = {folder, Path(program).parent}
-        readable |= {Path(a).parent for a in args[1:] if os.path.isabs(a) and os.path.exists(a)}
+        # Its program's folder and those of the files its argv names; its own folder only
+        # when the argv names no file (a config's folder is not the bot's to read).
+        named = {Path(a).parent for a in args[1:] if os.path.isabs(a) and os.path.exists(a)}
+        readable = {Path(program).parent} | (named or {folder})
         if Path(program).name.startswith("python"):
             readable |= _python_paths(env)
         work = "/tmp/bot"
@@ -523,26 +526,58 @@ class Jail:
         """Remove the bot's cgroup (once its processes are gone)."""
         if self.cgroup is None:
             return
-        self.kill_all()
-        for _try in range(50):
-            try:
-                self.cgroup.rmdir()
-                break
-            except FileNotFoundError:
-                break
-            except OSError:
-                time.sleep(0.01)  # its last process is still being torn down
+        end_cgroup(self.cgroup)
         self.cgroup = None
 
 
 def _clear_stale(root: Path) -> None:
-    """Remove empty cgroups of bots whose capicua was killed (a minute old at least)."""
-    old = time.time() - 60
+    """End the bots of processes that are gone (killed before they could end them)."""
     with contextlib.suppress(OSError):
         for entry in root.iterdir():
-            if entry.name.startswith("capicua-") and entry.stat().st_mtime < old:
-                with contextlib.suppress(OSError):
-                    entry.rmdir()
+            owner = _owner(entry.name)
+            if owner is not None and not os.path.exists(f"/proc/{owner}"):
+                end_cgroup(entry)
+
+
+def _owner(name: str) -> int | None:
+    parts = name.split("-")
+    if len(parts) == 3 and parts[0] == "capicua" and parts[1].isdigit():
+        return int(parts[1])
+    return None
+
+
+def end_cgroup(folder: Path) -> None:
+    """Kill every process in the cgroup ``folder``, then remove it."""
+    for _round in range(20):
+        try:
+            members = [int(p) for p in (folder / "cgroup.procs").read_text().split()]
+        except (OSError, ValueError):
+            return
+        if not members:
+            break
+        for pid in members:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+        time.sleep(0.005)
+    for _try in range(50):
+        try:
+            folder.rmdir()
+            return
+        except FileNotFoundError:
+            return
+        except OSError:
+            time.sleep(0.01)
+
+
+def end_bots_of(pid: int) -> None:
+    """End whatever the bots started by process ``pid`` (a worker that was killed or has
+    ended) left in their cgroups: the parent's part in containment without bubblewrap."""
+    root = _pids_root()
+    if root is None:
+        return
+    with contextlib.suppress(OSError):
+        for entry in root.glob(f"capicua-{pid}-*"):
+            end_cgroup(entry)
 
 
 def descendants(pid: int) -> Iterator[int]:

@@ -29,11 +29,12 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from ..core.errors import PlayerFault
 from . import messages as M
-from .confine import Confinement, Jail, cpu_seconds, descendants, spawn
+from .confine import Confinement, Jail, cpu_seconds, descendants, end_cgroup, spawn
 
 TOKEN_ENV = "CAPICUA_BOT_TOKEN"
 #: Seconds a bot has to answer ``hello`` and ``new_match`` (start-up included).
@@ -137,7 +138,7 @@ class BotProcess:
         self._quit_sent: float | None = None  # when quit was sent, and its grace's end
         self._quit_by: float | None = None
         # A bot dropped without close() (a crash in capicua) still does not outlive us.
-        self._finalizer = weakref.finalize(self, _kill_group, self.proc.pid)
+        self._finalizer = weakref.finalize(self, _abandon, self.proc.pid, self.jail.cgroup)
 
     @property
     def pid(self) -> int:
@@ -487,6 +488,13 @@ def _wait_exit(pid: int, timeout: float) -> bool:
             return False
         time.sleep(delay)
         delay = min(delay * 2, 0.02)
+
+
+def _abandon(pgid: int, cgroup: Path | None) -> None:
+    """End a bot dropped without :meth:`BotProcess.close`: its group, and its cgroup."""
+    _kill_group(pgid)
+    if cgroup is not None:
+        end_cgroup(cgroup)
 
 
 def _kill_group(pgid: int) -> None:

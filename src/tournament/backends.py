@@ -35,7 +35,7 @@ from typing import Any
 
 from ..core.errors import CapicuaError
 from ..i18n import _, ngettext
-from ..protocol.confine import die_with_parent
+from ..protocol.confine import die_with_parent, end_bots_of
 from ..protocol.process import POOL
 from .play import Job, Referee, crashed, play_game
 
@@ -144,6 +144,8 @@ class _Worker:
         if self.proc.is_alive():
             self.proc.kill()
             self.proc.join()
+        if self.proc.pid is not None:
+            end_bots_of(self.proc.pid)  # what its bots left, if it died before ending them
         if flush is not None:
             flush()
         self.conn.close()

@@ -24,7 +24,7 @@ import json
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -291,6 +291,8 @@ def load_config(path: str | Path, plugins: Any, *, interactive: bool = True) -> 
     except (TypeError, ValueError) as exc:
         raise ConfigError(f"{path}: [variant_options] {exc}") from None
     confinement = confinement_of(data.get("tournament", {}), f"{path}: [tournament]")
+    # A sandboxed bot never sees the config, even when it is checked before the run.
+    confinement = replace(confinement, hidden=(str(path.resolve()),))
     seats = _seats(path, data.get("seats"), variant, plugins.players, interactive, confinement)
     return TableConfig(
         path,

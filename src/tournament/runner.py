@@ -29,7 +29,7 @@ from ..i18n import _, ngettext
 from .backends import LocalPool
 from .config import ConfigError
 from .play import Job, plan
-from .store import StorageError, Store, explain, lock_file, real_path
+from .store import StorageError, Store, create_private, explain, lock_file, real_path
 
 #: ``watch(start, stop)`` hears that games ``start`` to before ``stop`` are in the database,
 #: in order; it returns the index where the run ends (``<= stop``), or ``None`` to go on.
@@ -247,6 +247,7 @@ class InOrder:
         )
         try:
             claimed = self._claim(path)
+            create_private(path)
             file = path.open("r+" if claimed else "w", encoding="utf-8")
             file.truncate(0)
         except OSError as exc:

@@ -137,6 +137,7 @@ class Store:
 
     @classmethod
     def _open(cls, path: Path, lock: IO[str]) -> Store:
+        create_private(path)  # SQLite gives its -wal and -shm files the same mode
         try:
             con = sqlite3.connect(path, isolation_level=None)
         except sqlite3.Error as exc:
@@ -454,11 +455,22 @@ def real_path(path: Path) -> Path:
         return path
 
 
+def create_private(path: Path) -> None:
+    """Create ``path``, empty and readable by its owner only (mode 0600), unless it exists.
+
+    A tournament's files hold its seed and every deal: no other user on the machine (nor a
+    bot sandboxed as one) may read them. A file that exists keeps the mode it has; any
+    other failure is left to the open that follows, which says what is wrong."""
+    with contextlib.suppress(OSError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
 def lock_file(path: Path, busy: str) -> IO[str]:
     """The open lock file of ``path`` (``<path>.lock``), locked for this process; ConfigError
     ``f"{path} {busy}"`` if another process holds it (``{who}`` in ``busy`` names it)."""
     lock_path = path.with_name(path.name + ".lock")
     try:
+        create_private(lock_path)
         # Not a with-block: the lock lasts as long as the file stays open.
         f = open(lock_path, "a+", encoding="ascii")  # noqa: SIM115
     except OSError as exc:
