@@ -292,7 +292,9 @@ class DaskBackend:
     """Games as tasks on a dask.distributed cluster (``--scheduler tcp://HOST:PORT``).
 
     Every worker needs capicua and the players' plugins installed; tasks carry the job and
-    an index only. ``client`` may be given (tests pass a LocalCluster's client).
+    an index only. ``client`` may be given (tests pass a LocalCluster's client). A game
+    that killed every worker dask tried it on (``KilledWorker``) is played here by a
+    :class:`LocalPool` of one, which blames the seat whose decision kills its process.
     """
 
     def __init__(self, scheduler: str | None = None, client: Any = None) -> None:
@@ -312,8 +314,18 @@ class DaskBackend:
             return _("dask scheduler {address}").format(address=self.scheduler)
         return _("dask scheduler given")
 
+    @staticmethod
+    def _alone(job: Job, index: int) -> dict:
+        """Game ``index`` played by a local worker process of its own."""
+        from ..plugins import default_plugins
+
+        results: list[dict] = []
+        LocalPool(1, default_plugins()).run(job, [index], results.append)
+        return results[0]
+
     def run(self, job: Job, indices: Iterable[int], deliver: Deliver) -> None:
         from distributed import Client, as_completed
+        from distributed.scheduler import KilledWorker
 
         client, own = self.client, False
         if client is None:
@@ -339,10 +351,13 @@ class DaskBackend:
             window = 4 * max(1, sum(client.nthreads().values()))
             done = as_completed()
 
+            indices_of: dict[Any, int] = {}  # the game each future plays
+
             def submit() -> None:
                 index = next(todo, None)
                 if index is not None:
                     future = client.submit(play_task, job, index, pure=False)
+                    indices_of[future.key] = index
                     pending.add(future)
                     done.add(future)
 
@@ -350,8 +365,14 @@ class DaskBackend:
                 submit()
             for future in done:
                 pending.discard(future)
+                index = indices_of.pop(future.key)
                 try:
                     result = future.result()
+                except KilledWorker:
+                    # The game killed every worker that played it (dask tries a few): play
+                    # it here in a worker process of our own, which finds the seat that
+                    # kills its process and blames it, as the local pool does.
+                    result = self._alone(job, index)
                 except Exception as exc:  # noqa: BLE001 - a worker lost, or no plugins there
                     raise RunnerError(
                         _("a game failed on the cluster: {problem}").format(

@@ -116,3 +116,26 @@ def test_a_match_and_a_league_on_dask_give_the_local_pool_s_records(
             )
         assert outputs[0] == outputs[1]
         assert outputs[0][0]
+
+
+def test_a_player_killing_its_dask_worker_is_blamed_and_the_run_finishes(
+    cli, write_config, tmp_path, cluster, testplayers
+):
+    # The crasher ends its whole process (a dask worker here) in half its matches; dask
+    # gives up on such a game after a few workers, and capicua plays it in a worker
+    # process of its own, which blames the seat as the local pool does.
+    seats = {2: '{ player = "crasher", rate = 0.5, isolation = "none" }'}
+    config = write_config(chiva(matches=4, seed=12, seats=seats))
+    outputs = []
+    for where in ("local", "dask"):
+        records = tmp_path / f"{where}.jsonl"
+        extra = ("--scheduler", cluster.scheduler_address) if where == "dask" else ()
+        db = tmp_path / f"{where}.sqlite"
+        result = cli("tournament", config, "--db", db, "--records", records, "--json", *extra)
+        assert result.exit_code == 0, result.output
+        summary = json.loads(result.stdout)
+        outputs.append((records.read_bytes(), summary["error_list"]))
+    assert outputs[0] == outputs[1]
+    errors = outputs[1][1]
+    assert errors and {e["seat"] for e in errors} == {2}
+    assert all("again when the match was played a second time" in e["reason"] for e in errors)
