@@ -165,6 +165,8 @@ class BotProcess:
         """
         if self.proc.returncode is not None:
             return self.jail.status(self.proc.returncode)
+        if not hasattr(os, "waitid"):  # a POSIX system without it: poll, which reaps
+            return self.jail.status(self.proc.poll())
         try:
             info = os.waitid(os.P_PID, self.proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
         except ChildProcessError:
@@ -480,9 +482,11 @@ def _wait_exit(pid: int, timeout: float) -> bool:
     delay = 0.001
     while True:
         try:
-            if os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+            if not hasattr(os, "waitid"):
+                os.kill(pid, 0)  # raises once it is gone (a zombie still answers)
+            elif os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
                 return True
-        except ChildProcessError:
+        except (ChildProcessError, ProcessLookupError):
             return True  # already reaped
         if time.monotonic() >= stop:
             return False

@@ -175,3 +175,13 @@ def test_a_pool_drops_bots_that_died_while_kept(tmp_path):
     pool.give("key", b)
     time.sleep(0.5)
     assert pool.take("key") is None and len(pool) == 0
+
+
+def test_without_waitid_a_bot_still_ends_and_says_how(tmp_path, monkeypatch):
+    # os.waitid is missing on some POSIX systems: the bot host polls instead.
+    monkeypatch.delattr("os.waitid")
+    b = bot(tmp_path, "os.kill(os.getpid(), 9)")
+    with pytest.raises(BotFault, match=r"killed by signal 9 \(SIGKILL\)"):
+        b.receive(soon(), "late")
+    b.close()
+    assert b.proc.returncode is not None
