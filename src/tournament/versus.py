@@ -24,6 +24,7 @@ from .config import (
     ConfigError,
     available_cores,
     check_bot,
+    check_confinement,
     check_seed,
     check_time_limit,
     check_workers,
@@ -202,6 +203,7 @@ def check_entry(entry: Any, where: str, players: Any, variant: str | None = None
     problem = unrecordable(entry)
     if problem:
         raise ConfigError(f"{where}: {problem}")
+    check_confinement(entry, players, where)
     if variant is not None:
         check_bot(entry, variant, players, where)
 

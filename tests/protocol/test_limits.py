@@ -161,3 +161,16 @@ def test_a_kept_bot_near_its_cpu_time_is_not_kept(tmp_path, monkeypatch):
     monkeypatch.setattr(BotProcess, "cpu_seconds", lambda self: 6.0)
     pool.give("key", bot)
     assert len(pool) == 0 and bot.closed
+
+
+def test_a_bad_limit_in_a_league_is_one_line_naming_the_player(cli, tmp_path):
+    argv = write_bot(tmp_path, bot_source())
+    entry = command_seat(argv)[:-2] + ", limits = { processes = -1 } }"
+    path = tmp_path / "league.toml"
+    path.write_text(f'variant = "chiva"\n[league]\nplayers = [{entry}, "random"]\n')
+    result = cli("league", path, "--db", tmp_path / "l.sqlite")
+    assert result.exit_code == 2, result.output
+    assert (
+        "[league] players[1]: limits.processes must be a whole number from 1 to 65,536, not -1"
+        in result.stderr
+    )
