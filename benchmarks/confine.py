@@ -22,8 +22,9 @@ import time
 from pathlib import Path
 
 from capicua.protocol import messages as M
-from capicua.protocol.confine import Confinement, bwrap, sandbox_problem
+from capicua.protocol.limits import Confinement
 from capicua.protocol.process import BotProcess
+from capicua.protocol.sandbox import bwrap, sandbox_problem
 
 BOT = [
     sys.executable,

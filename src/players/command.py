@@ -35,7 +35,7 @@ from ..core.view import View
 from ..hookspecs import hookimpl
 from ..i18n import N_
 from ..protocol import messages as M
-from ..protocol.confine import Confinement
+from ..protocol.limits import Confinement
 from ..protocol.process import HANDSHAKE_TIMEOUT, BotFault, BotPool, BotProcess, LineHook
 from .base import Option, Player
 

@@ -39,7 +39,7 @@ from ..core.variant import Variant
 from ..core.view import View
 from ..players.command import DEFAULT_TIME_LIMIT, CommandPlayer
 from . import messages as M
-from .confine import Confinement
+from .limits import Confinement
 from .process import QUIT_GRACE, BotFault, BotPool, BotProcess
 
 OK, WARN, FAIL = "ok", "warn", "FAIL"

@@ -1,24 +1,20 @@
-"""What a bot's process may do: its limits, its containment and, when it is not trusted,
-its sandbox.
+"""How a bot's process is started and ended: its limits applied, its processes contained.
 
-Every process player (a bot program, a hosted plugin) starts under :class:`Limits`: memory,
-CPU time, processes and file size, set as the system's resource limits of its process
-before it runs (``RLIMIT_DATA``, ``RLIMIT_CPU``, ``RLIMIT_FSIZE``) and, for the number of
-processes, a ``pids`` cgroup of its own where this system lets capicua make one (the
-per-user ``RLIMIT_NPROC`` counts every process of the user and does not hold for root).
-A bot that fails over a limit is blamed with it (:meth:`Jail.over`).
+Every process player (a bot program, a hosted plugin) starts under its
+:class:`~capicua.protocol.limits.Limits`, set as the system's resource limits of its
+process before it runs (``RLIMIT_DATA``, ``RLIMIT_CPU``, ``RLIMIT_FSIZE``) and, for the
+number of processes, a ``pids`` cgroup of its own where this system lets capicua make one
+(the per-user ``RLIMIT_NPROC`` counts every process of the user and does not hold for
+root). A bot that fails over a limit is blamed with it (:meth:`Jail.over`).
 
 Containment: where bubblewrap (``bwrap``) works, a bot is the second process of a PID
 namespace of its own, whose first process dies with the bot's parent
 (``--die-with-parent``); when it dies the kernel ends every process in the namespace, so
 nothing a bot starts outlives it, whatever ends capicua (a ``setsid`` child included).
-Without it, the bot gets ``PR_SET_PDEATHSIG`` and its cgroup or session and token are
-swept at its end, and :func:`uncontained` says once what may then survive.
-
-An untrusted bot (:attr:`Confinement.untrusted`) runs in bubblewrap's namespaces with no
-network, an empty working folder on a small tmpfs, the system's programs and its own files
-read-only, nothing else of the file system; when capicua runs as root, as the unprivileged
-user ``nobody`` too. Without bubblewrap it is refused (:func:`sandbox_problem`).
+Without it, the bot gets ``PR_SET_PDEATHSIG``, its cgroup (named after the process that
+started it, so that the worker's parent or the next run can end what is left) or its
+session and token are swept at its end, and :func:`uncontained` says once what may then
+survive. An untrusted bot runs in the sandbox (:mod:`capicua.protocol.sandbox`).
 
 Processes are started from one long-lived thread (:func:`spawn`): the parent-death signal
 follows the thread that forked, and a thread that ends (the table's, a dask worker's)
@@ -32,173 +28,22 @@ import ctypes
 import ctypes.util
 import functools
 import os
-import pwd
 import queue
 import resource
-import shutil
 import signal
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from ..i18n import _
-
-MIB = 1024 * 1024
-
-#: Each limit's bounds and unit: a whole number from 1 to the most.
-BOUNDS: dict[str, tuple[int, str]] = {
-    "memory": (1024 * 1024, "MiB"),
-    "cpu_time": (7 * 24 * 3600, "s"),
-    "processes": (65536, ""),
-    "file_size": (1024 * 1024, "MiB"),
-}
-#: The seat keys that choose how a process player is confined.
-CONFINE_KEYS = ("limits", "untrusted")
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one bot's processes may take. ``memory`` (MiB) and ``cpu_time`` (seconds) are
-    for each of its processes, ``processes`` counts its processes and threads together,
-    ``file_size`` (MiB) is the largest file it may write."""
-
-    memory: int = 1024
-    cpu_time: int = 600
-    processes: int = 64
-    file_size: int = 64
-
-    def merged(self, table: Mapping[str, Any] | None) -> Limits:
-        """These limits with those ``table`` gives (checked by :func:`limits_problem`)."""
-        if not table:
-            return self
-        return replace(self, **{k: int(v) for k, v in table.items() if k in BOUNDS})
-
-    def reason(self, key: str) -> str:
-        """What a bot over limit ``key`` is blamed with (records keep it: English)."""
-        value = getattr(self, key)
-        if key == "memory":
-            return f"over its memory limit ({value} MiB)"
-        if key == "cpu_time":
-            return f"over its CPU time limit ({value} s)"
-        if key == "processes":
-            return f"over its limit of {value} processes"
-        return f"over its file size limit ({value} MiB)"
-
-
-def limits_problem(value: Any) -> str | None:
-    """Why ``value`` is not a ``limits`` table (one line, naming the key), or ``None``."""
-    if not isinstance(value, Mapping):
-        return _("limits must be a table, e.g. {example}, not {value!r}").format(
-            example="{ memory = 512, cpu_time = 60 }", value=value
-        )
-    for key, given in value.items():
-        if key not in BOUNDS:
-            return _("limits has no key {key!r} (its keys: {keys})").format(
-                key=key, keys=", ".join(BOUNDS)
-            )
-        most, unit = BOUNDS[key]
-        if isinstance(given, bool) or not isinstance(given, int) or not 1 <= given <= most:
-            return _(
-                "limits.{key} must be a whole number from 1 to {most:,}{unit}, not {value!r}"
-            ).format(key=key, most=most, unit=f" ({unit})" if unit else "", value=given)
-    return None
-
-
-def untrusted_problem(value: Any) -> str | None:
-    """Why ``value`` is not an ``untrusted`` flag, or ``None``."""
-    if not isinstance(value, bool):
-        return _("untrusted must be true or false, not {value!r}").format(value=value)
-    return None
-
-
-@dataclass(frozen=True)
-class Confinement:
-    """How one bot is started: its limits, whether it is sandboxed, and the files a sandbox
-    must never show it (the tournament's config, database and records)."""
-
-    limits: Limits = field(default_factory=Limits)
-    untrusted: bool = False
-    hidden: tuple[str, ...] = ()
-
-    @classmethod
-    def of(cls, spec: Any, base: Confinement | None = None) -> Confinement:
-        """The confinement of a seat entry ``spec`` over ``base`` (the tournament's)."""
-        base = base or cls()
-        if not isinstance(spec, Mapping):
-            return base
-        limits = spec.get("limits")
-        untrusted = spec.get("untrusted")
-        return replace(
-            base,
-            limits=base.limits.merged(limits if isinstance(limits, Mapping) else None),
-            untrusted=untrusted if isinstance(untrusted, bool) else base.untrusted,
-        )
-
+from .limits import MIB, Confinement
+from .sandbox import bwrap, sandbox_problem, sandboxed, wrapped
 
 # -- what this system offers ----------------------------------------------------------------
-
-
-@functools.cache
-def bwrap() -> str | None:
-    """The path of a working ``bwrap`` able to make a PID namespace here, or ``None``."""
-    path = shutil.which("bwrap")
-    if path is None:
-        return None
-    probe = [path, *_share_all(), "--unshare-pid", "--die-with-parent", "--", "true"]
-    try:
-        done = subprocess.run(probe, capture_output=True, timeout=10, check=False)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    return path if done.returncode == 0 else None
-
-
-def _share_all() -> list[str]:
-    # The whole file system as it is (the default mode confines processes, not files).
-    return ["--dev-bind", "/", "/"]
-
-
-@functools.cache
-def setpriv() -> str | None:
-    """util-linux's ``setpriv``, which the sandbox uses to become ``nobody`` (as root)."""
-    return shutil.which("setpriv")
-
-
-@functools.cache
-def sandbox_user() -> tuple[int, int] | None:
-    """The (uid, gid) an untrusted bot runs as: ``nobody`` when capicua is root, else
-    ``None`` (only root can run a process as another user)."""
-    if os.geteuid() != 0:
-        return None
-    try:
-        entry = pwd.getpwnam("nobody")
-        return entry.pw_uid, entry.pw_gid
-    except KeyError:
-        return 65534, 65534
-
-
-def sandbox_problem() -> str | None:
-    """Why an untrusted bot cannot be sandboxed here (one line), or ``None``."""
-    if shutil.which("bwrap") is None:
-        return _(
-            "an untrusted bot runs in a bubblewrap sandbox, and bwrap is not installed "
-            "(Debian: apt-get install bubblewrap)"
-        )
-    if bwrap() is None:
-        return _(
-            "an untrusted bot runs in a bubblewrap sandbox, and bwrap cannot make "
-            "namespaces on this system (user namespaces may be turned off)"
-        )
-    if sandbox_user() is not None and setpriv() is None:
-        return _(
-            "an untrusted bot runs as user nobody through setpriv (util-linux), which is "
-            "missing (Debian: apt-get install util-linux)"
-        )
-    return None
 
 
 def uncontained() -> str | None:
@@ -378,67 +223,13 @@ class Jail:
     ) -> tuple[list[str], str | None, dict[str, str]]:
         """The argv, folder and environment that start ``argv`` in ``cwd`` confined."""
         if self.confinement.untrusted:
-            return self._sandbox(argv, cwd, env)
-        path = bwrap()
-        if path is None:
+            self.wrapped = self.sandboxed = True
+            return sandboxed(argv, cwd, env, self.confinement)
+        command = wrapped(argv)
+        if command is None:
             return argv, cwd, env
         self.wrapped = True
-        wrapper = [path, *_share_all(), "--unshare-pid", "--die-with-parent", "--proc", "/proc"]
-        return [*wrapper, "--", *argv], cwd, env
-
-    def _sandbox(
-        self, argv: list[str], cwd: str | None, env: dict[str, str]
-    ) -> tuple[list[str], str | None, dict[str, str]]:
-        path = bwrap()
-        assert path is not None  # checked in __init__
-        self.wrapped = self.sandboxed = True
-        folder = Path(cwd or os.getcwd()).resolve()
-        program = _resolve(argv[0], folder, env.get("PATH"))
-        args = [program] + [_absolute(a, folder) for a in argv[1:]]
-        # Its program's folder and those of the files its argv names; its own folder only
-        # when the argv names no file (a config's folder is not the bot's to read).
-        named = {Path(a).parent for a in args[1:] if os.path.isabs(a) and os.path.exists(a)}
-        readable = {Path(program).parent} | (named or {folder})
-        if Path(program).name.startswith("python"):
-            readable |= _python_paths(env)
-        work = "/tmp/bot"
-        size = str(min(self.limits.file_size, 1024) * MIB)
-        wrapper = [
-            path, *_unshare(), "--die-with-parent", "--new-session",
-            *_system_binds(),
-            "--proc", "/proc", "--dev", "/dev",
-            "--size", size, "--perms", "1777", "--tmpfs", "/tmp",
-            "--perms", "0777", "--dir", work,
-        ]  # fmt: skip
-        made: set[str] = {"/", "/tmp", work}
-        for place in sorted(readable, key=lambda p: len(p.parts)):
-            if _system(place) or not place.exists() or place == Path("/"):
-                continue
-            text = str(place)
-            for parent in reversed(place.parents):
-                if str(parent) not in made and not _system(parent):
-                    wrapper += ["--perms", "0755", "--dir", str(parent)]
-                    made.add(str(parent))
-            wrapper += ["--ro-bind", text, text]
-            made.add(text)
-        for secret in self.confinement.hidden:
-            if os.path.exists(secret) and any(Path(secret).is_relative_to(r) for r in readable):
-                wrapper += ["--ro-bind", "/dev/null" if os.path.isfile(secret) else work, secret]
-        wrapper += ["--chdir", work, "--clearenv"]
-        keep = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": work, "LANG": "C.UTF-8"}
-        for name in ("PYTHONPATH", "LANG", "LC_ALL", "TERM"):
-            if name in env:
-                keep[name] = env[name]
-        for name, value in keep.items():
-            wrapper += ["--setenv", name, value]
-        user = sandbox_user()
-        if user is not None:
-            uid, gid = user
-            tool = setpriv()
-            assert tool is not None  # checked by sandbox_problem()
-            wrapper += ["--", tool, f"--reuid={uid}", f"--regid={gid}", "--clear-groups"]
-            wrapper += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs"]
-        return [*wrapper, "--", *args], None, {"PATH": env.get("PATH", os.defpath)}
+        return command, cwd, env
 
     def preexec(self) -> Callable[[], None]:
         """What the new process does before it runs the bot (in the child, after fork)."""
@@ -624,64 +415,3 @@ def _user_processes() -> int:
                     if os.stat(f"/proc/{name}").st_uid == uid:
                         count += 1
     return count
-
-
-_SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
-
-
-def _unshare() -> list[str]:
-    """Every namespace; as root no user namespace, where ``nobody`` would be unmapped."""
-    if sandbox_user() is None:
-        return ["--unshare-all"]
-    names = ("ipc", "pid", "net", "uts")
-    return [*(f"--unshare-{n}" for n in names), "--unshare-cgroup-try"]
-
-
-def _system(place: Path) -> bool:
-    return any(place == Path(s) or place.is_relative_to(s) for s in _SYSTEM if s != "/opt")
-
-
-def _system_binds() -> list[str]:
-    binds: list[str] = []
-    for name in _SYSTEM:
-        if not os.path.lexists(name):
-            continue
-        if os.path.islink(name):
-            binds += ["--symlink", os.readlink(name), name]
-        else:
-            binds += ["--ro-bind", name, name]
-    return binds
-
-
-def _resolve(program: str, folder: Path, path: str | None) -> str:
-    if os.sep in program:
-        return os.path.abspath(folder / program)
-    found = shutil.which(program, path=path)
-    # Not resolved: a virtual environment's python finds its packages by its own path.
-    return os.path.abspath(found) if found else program
-
-
-def _absolute(arg: str, folder: Path) -> str:
-    """An argument naming a file in the bot's folder, made absolute (the sandbox works in
-    an empty folder); any other argument as it is."""
-    if arg.startswith("-") or os.path.isabs(arg):
-        return arg
-    candidate = folder / arg
-    return str(candidate) if candidate.exists() else arg
-
-
-def _python_paths(env: Mapping[str, str]) -> set[Path]:
-    """What a Python bot (capicua's host, a plugin) needs to read: the interpreter's
-    prefix, its import path and the folders of the packages loaded here."""
-    places = {Path(sys.prefix), Path(sys.base_prefix)}
-    places.add(Path(os.path.realpath(sys.executable)).parent)
-    extra = env.get("PYTHONPATH", "")
-    for entry in [*sys.path, *extra.split(os.pathsep)]:
-        if entry and os.path.isdir(entry):
-            places.add(Path(entry).resolve())
-    for module in list(sys.modules.values()):
-        where = getattr(module, "__file__", None)
-        name = getattr(module, "__name__", ".")
-        if where and "." not in name and name != "__main__" and os.path.isfile(where):
-            places.add(Path(where).resolve().parent)  # a package's folder, or a module's
-    return {p for p in places if not _system(p)}

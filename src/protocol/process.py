@@ -34,7 +34,8 @@ from typing import Any
 
 from ..core.errors import PlayerFault
 from . import messages as M
-from .confine import Confinement, Jail, cpu_seconds, descendants, end_cgroup, spawn
+from .confine import Jail, cpu_seconds, descendants, end_cgroup, spawn
+from .limits import Confinement
 
 TOKEN_ENV = "CAPICUA_BOT_TOKEN"
 #: Seconds a bot has to answer ``hello`` and ``new_match`` (start-up included).

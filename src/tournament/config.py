@@ -37,7 +37,7 @@ else:  # pragma: no cover - installs below 3.11 read TOML with tomli, the same A
 from ..core.errors import CapicuaError, PluginError
 from ..i18n import _, name_list, ngettext
 from ..players.command import DEFAULT_TIME_LIMIT, isolated, preflight, with_folder
-from ..protocol.confine import Confinement, Limits, limits_problem, untrusted_problem
+from ..protocol.limits import Confinement, Limits, limits_problem, untrusted_problem
 from ..registries import SEAT_KEYS
 
 if TYPE_CHECKING:

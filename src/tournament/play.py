@@ -40,7 +40,7 @@ from ..core.records import dumps, to_record
 from ..core.rng import derive_seed, seat_stream
 from ..core.variant import Variant
 from ..players.command import make_player
-from ..protocol.confine import Confinement
+from ..protocol.limits import Confinement
 from ..protocol.process import POOL
 from ..shown import shown
 from .config import entry_label

@@ -10,7 +10,7 @@ import resource
 import pytest
 
 from capicua.protocol import confine
-from capicua.protocol.confine import Confinement, Limits
+from capicua.protocol.limits import Confinement, Limits
 from capicua.protocol.process import BotPool, BotProcess
 
 from .helpers import bot_source, command_seat, gone, run_json, write_bot

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from capicua.protocol.confine import bwrap, sandbox_problem
+from capicua.protocol.sandbox import bwrap, sandbox_problem
 from hostile.test_hostile import HOSTILE, sleeping
 from protocol.helpers import command_seat
 
