@@ -35,6 +35,7 @@ from .running import (
     resume_command,
     stopping_cleanly,
     time_line,
+    warn_uncontained,
     where_played,
 )
 from .tables import Column, Figures, percent, print_figures
@@ -105,6 +106,7 @@ def league(
         left = where_played(pool, done < settings.matches)
         fields.update(backend=left, kept=kept_in(settings, resume, done))
         err.print(line.format(**fields), markup=False)
+        warn_uncontained(dict(enumerate(settings.players)), loaded)
         played_now, took = play_all(settings, store, pool, loaded, done)
         summary = standings(settings, store.facts(settings.matches), game.teams)
     store.close()

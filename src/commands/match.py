@@ -36,6 +36,7 @@ from .running import (
     resume_command,
     stopping_cleanly,
     time_line,
+    warn_uncontained,
     where_played,
 )
 from .tables import percent
@@ -156,6 +157,7 @@ def match(
                 settings.pairs,
             )
         err.print(line.format(**fields), markup=False)
+        warn_uncontained(settings.seats, loaded)
         start = time.perf_counter()
         played_now = play(settings.job(), settings, store, pool, loaded, watch=state.watch)
         took = time.perf_counter() - start

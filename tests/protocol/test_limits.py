@@ -174,3 +174,17 @@ def test_a_bad_limit_in_a_league_is_one_line_naming_the_player(cli, tmp_path):
         "[league] players[1]: limits.processes must be a whole number from 1 to 65,536, not -1"
         in result.stderr
     )
+
+
+@pytest.mark.slow
+def test_a_system_without_bubblewrap_is_said_once(cli, config, tmp_path, monkeypatch):
+    monkeypatch.setattr(confine, "bwrap", lambda: None)
+    argv = write_bot(tmp_path, bot_source())
+    path = config({1: command_seat(argv), 3: command_seat(argv)}, matches=2)
+    result = cli("tournament", path, "--db", tmp_path / "t.sqlite")
+    assert result.exit_code == 0, result.output
+    warnings = [x for x in result.stderr.splitlines() if x.startswith("warning:")]
+    assert len(warnings) == 1 and warnings[0].endswith("install bubblewrap"), result.stderr
+    # Players in capicua's own process start nothing to contain: nothing to say.
+    result = cli("tournament", config({}), "--db", tmp_path / "u.sqlite")
+    assert "warning:" not in result.stderr
