@@ -389,6 +389,14 @@ def with_folder(spec: Any, base: Path) -> Any:
     return {**spec, "cwd": str((base / cwd).resolve())}
 
 
+#: Why a bot that runs elsewhere may fail in the sandbox, and what to do.
+SANDBOX_HINT = (
+    " (it ran in the sandbox, which shows it only the system's files and its own: a "
+    "program that runs another from elsewhere, such as a pyenv shim, fails there; give "
+    "its interpreter by its full path, e.g. /usr/bin/python3)"
+)
+
+
 def preflight(
     registry: Any, spec: Any, variant: str, confinement: Confinement | None = None
 ) -> None:
@@ -404,14 +412,16 @@ def preflight(
     else:
         argv, cwd, given = list(cls.program), cls.folder, options
     shown = " ".join(argv)
+    confined = Confinement.of(spec, confinement)
     try:
-        bot = BotProcess(argv, cwd or None, confinement=Confinement.of(spec, confinement))
+        bot = BotProcess(argv, cwd or None, confinement=confined)
     except BotFault as exc:
         raise PluginError(str(exc)) from None
     try:
         hello = bot.handshake()
     except BotFault as exc:
-        raise PluginError(f"the bot {shown!r} {exc}") from None
+        hint = SANDBOX_HINT if confined.untrusted else ""
+        raise PluginError(f"the bot {shown!r} {exc}{hint}") from None
     except M.BotGaveUp as exc:
         raise PluginError(f"the bot {shown!r} gave up at hello: {exc}") from None
     finally:

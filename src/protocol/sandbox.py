@@ -104,7 +104,8 @@ def sandboxed(
     # Its program's folder and those of the files its argv names; its own folder only
     # when the argv names no file (a config's folder is not the bot's to read).
     named = {Path(a).parent for a in args[1:] if os.path.isabs(a) and os.path.exists(a)}
-    readable = {Path(program).parent} | (named or {folder})
+    readable = {Path(program).parent, Path(os.path.realpath(program)).parent}
+    readable |= named or {folder}
     if Path(program).name.startswith("python"):
         readable |= _python_paths(env)
     work = "/tmp/bot"

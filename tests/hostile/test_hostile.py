@@ -180,3 +180,27 @@ def test_a_plugin_and_a_whole_tournament_in_the_sandbox(cli, tmp_path, mark):
     summary = arena.play(cli, seats, extra="untrusted = true")
     assert summary["errors"] == 0 and summary["finished"] == 2
     assert arena.left(mark) == []
+
+
+def test_a_bot_needing_files_outside_its_own_is_refused_saying_why(cli, tmp_path):
+    if sandbox_problem():
+        pytest.skip(sandbox_problem())
+    # A wrapper in its folder that runs a program kept elsewhere (as a pyenv shim does).
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    shutil.copy(HOSTILE, elsewhere / "hostile.py")
+    bots = tmp_path / "bots"
+    bots.mkdir()
+    wrapper = bots / "run.sh"
+    wrapper.write_text(f"#!/bin/sh\nexec {sys.executable} {elsewhere / 'hostile.py'} victim\n")
+    wrapper.chmod(0o755)
+    config = tmp_path / "t.toml"
+    seat = command_seat([str(wrapper)], untrusted=True)
+    config.write_text(
+        f'variant = "chiva"\n[seats]\n1 = {seat}\n2 = "random"\n3 = "random"\n4 = "random"\n'
+    )
+    result = cli("tournament", config, "--db", tmp_path / "t.sqlite")
+    assert result.exit_code == 2, result.output
+    (line,) = [x for x in result.stderr.splitlines() if x.startswith("error:")]
+    assert "[seats] 1: the bot" in line and "it ran in the sandbox" in line
+    assert "give its interpreter by its full path" in line
