@@ -5,7 +5,9 @@ Every process player (a bot program, a hosted plugin) starts under its
 process before it runs (``RLIMIT_DATA``, ``RLIMIT_CPU``, ``RLIMIT_FSIZE``) and, for the
 number of processes, a ``pids`` cgroup of its own where this system lets capicua make one
 (the per-user ``RLIMIT_NPROC`` counts every process of the user and does not hold for
-root). A bot that fails over a limit is blamed with it (:meth:`Jail.over`).
+root); a ``memory`` cgroup, where there is one, holds all its processes together to the
+memory limit, shared memory included. A bot that fails over a limit is blamed with it
+(:meth:`Jail.over`).
 
 Containment: where bubblewrap (``bwrap``) works, a bot is the second process of a PID
 namespace of its own, whose first process dies with the bot's parent
@@ -66,9 +68,20 @@ def uncontained() -> str | None:
     )
 
 
-@functools.cache
 def _pids_root() -> Path | None:
     """A ``pids`` cgroup folder this process may make cgroups in, or ``None``."""
+    return _cgroup_root("pids")
+
+
+def _memory_root() -> Path | None:
+    """A ``memory`` cgroup folder this process may make cgroups in, or ``None``."""
+    return _cgroup_root("memory")
+
+
+@functools.cache
+def _cgroup_root(controller: str) -> Path | None:
+    """A folder of ``controller``'s cgroups (v1, or v2 with it enabled) where this
+    process may make cgroups, or ``None``."""
     if sys.platform != "linux":
         return None
     try:
@@ -86,15 +99,15 @@ def _pids_root() -> Path | None:
         if len(parts) < 4:
             continue
         where, kind, options = parts[1], parts[2], parts[3].split(",")
-        if kind == "cgroup" and "pids" in options and "pids" in own:
-            folder = Path(where) / own["pids"].lstrip("/")
+        if kind == "cgroup" and controller in options and controller in own:
+            folder = Path(where) / own[controller].lstrip("/")
         elif kind == "cgroup2" and "" in own:
             folder = Path(where) / own[""].lstrip("/")
             try:
-                if "pids" not in (folder / "cgroup.controllers").read_text().split():
+                if controller not in (folder / "cgroup.controllers").read_text().split():
                     continue
-                if "pids" not in (folder / "cgroup.subtree_control").read_text().split():
-                    (folder / "cgroup.subtree_control").write_text("+pids")
+                if controller not in (folder / "cgroup.subtree_control").read_text().split():
+                    (folder / "cgroup.subtree_control").write_text(f"+{controller}")
             except OSError:
                 continue
         else:
@@ -198,23 +211,20 @@ class Jail:
         self.token = token
         self.wrapped = False  # started inside bwrap: its exit status is bwrap's
         self.sandboxed = False
-        self.cgroup: Path | None = None
+        self.cgroup: Path | None = None  # its pids cgroup
+        self.memory: Path | None = None  # its memory cgroup (the same folder on cgroup v2)
         if confinement.untrusted:
             problem = sandbox_problem()
             if problem is not None:
                 raise OSError(problem)
-        root = _pids_root()
-        if root is not None:
-            # Named after this process, so that whoever outlives it can end what is left.
-            folder = root / f"capicua-{os.getpid()}-{token}"
-            try:
-                _clear_stale(root)
-                folder.mkdir()
-                # The bot's processes and threads, and bwrap's two.
-                (folder / "pids.max").write_text(str(self.limits.processes + 2))
-                self.cgroup = folder
-            except OSError:
-                self.cgroup = None
+        # Named after this process, so that whoever outlives it can end what is left.
+        name = f"capicua-{os.getpid()}-{token}"
+        # The bot's processes and threads, and bwrap's two.
+        self.cgroup = _make(_pids_root(), name, {"pids.max": str(self.limits.processes + 2)})
+        memory = str(self.limits.memory * MIB)
+        self.memory = _make(
+            _memory_root(), name, {"memory.limit_in_bytes": memory, "memory.max": memory}
+        )
 
     # -- starting ---------------------------------------------------------------------------
 
@@ -242,17 +252,18 @@ class Jail:
         data = getattr(resource, "RLIMIT_DATA", None)
         if data is not None:
             rlimits.append((data, (limits.memory * MIB,) * 2))
-        procs = str(self.cgroup / "cgroup.procs") if self.cgroup is not None else None
+        groups = {g for g in (self.cgroup, self.memory) if g is not None}
+        places = [str(g / "cgroup.procs") for g in groups]
         nproc = getattr(resource, "RLIMIT_NPROC", None)
-        if procs is None and nproc is not None and os.geteuid() != 0:
+        if self.cgroup is None and nproc is not None and os.geteuid() != 0:
             # Counted for the whole user: room for the user's processes as they are now.
             most = _user_processes() + limits.processes
             rlimits.append((nproc, (most, most)))
         prctl = _prctl()
 
         def setup() -> None:
-            if procs is not None:
-                with open(procs, "w") as f:
+            for place in places:
+                with open(place, "w") as f:
                     f.write("0")
             for which, pair in rlimits:
                 with contextlib.suppress(ValueError, OSError):
@@ -284,7 +295,7 @@ class Jail:
         if sys.platform == "darwin":
             peak //= 1024  # bytes there
         starved = any(w in words for w in _STARVED)
-        if peak >= 0.75 * limits.memory * MIB or starved:
+        if peak >= 0.75 * limits.memory * MIB or starved or self._oom_killed():
             return limits.reason("memory")
         if self.cgroup is not None:
             with contextlib.suppress(OSError, ValueError):
@@ -293,12 +304,24 @@ class Jail:
                     return limits.reason("processes")
         return None
 
+    def _oom_killed(self) -> bool:
+        """Whether the kernel killed one of the bot's processes for its memory cgroup."""
+        if self.memory is None:
+            return False
+        for name in ("memory.oom_control", "memory.events"):  # cgroup v1, v2
+            with contextlib.suppress(OSError, ValueError):
+                words = (self.memory / name).read_text().split()
+                if "oom_kill" in words and int(words[words.index("oom_kill") + 1]) > 0:
+                    return True
+        return False
+
     def members(self) -> list[int]:
         """The processes in the bot's cgroup."""
-        if self.cgroup is None:
+        group = self.cgroup or self.memory
+        if group is None:
             return []
         try:
-            return [int(p) for p in (self.cgroup / "cgroup.procs").read_text().split()]
+            return [int(p) for p in (group / "cgroup.procs").read_text().split()]
         except (OSError, ValueError):
             return []
 
@@ -314,11 +337,30 @@ class Jail:
             time.sleep(0.005)
 
     def release(self) -> None:
-        """Remove the bot's cgroup (once its processes are gone)."""
-        if self.cgroup is None:
-            return
-        end_cgroup(self.cgroup)
-        self.cgroup = None
+        """Remove the bot's cgroups (once its processes are gone)."""
+        for group in {g for g in (self.cgroup, self.memory) if g is not None}:
+            end_cgroup(group)
+        self.cgroup = self.memory = None
+
+
+def _make(root: Path | None, name: str, settings: dict[str, str]) -> Path | None:
+    """The cgroup ``name`` made under ``root`` (or found there: v2 has one folder for every
+    controller), with those of ``settings`` that its controller has; ``None`` if it cannot
+    be made."""
+    if root is None:
+        return None
+    folder = root / name
+    try:
+        _clear_stale(root)
+        folder.mkdir(exist_ok=True)
+        for key, value in settings.items():
+            if (folder / key).exists():
+                (folder / key).write_text(value)
+    except OSError:
+        with contextlib.suppress(OSError):
+            folder.rmdir()
+        return None
+    return folder
 
 
 def _clear_stale(root: Path) -> None:
@@ -363,12 +405,11 @@ def end_cgroup(folder: Path) -> None:
 def end_bots_of(pid: int) -> None:
     """End whatever the bots started by process ``pid`` (a worker that was killed or has
     ended) left in their cgroups: the parent's part in containment without bubblewrap."""
-    root = _pids_root()
-    if root is None:
-        return
-    with contextlib.suppress(OSError):
-        for entry in root.glob(f"capicua-{pid}-*"):
-            end_cgroup(entry)
+    for root in {_pids_root(), _memory_root()} - {None}:
+        assert root is not None
+        with contextlib.suppress(OSError):
+            for entry in root.glob(f"capicua-{pid}-*"):
+                end_cgroup(entry)
 
 
 def descendants(pid: int) -> Iterator[int]:

@@ -139,7 +139,8 @@ class BotProcess:
         self._quit_sent: float | None = None  # when quit was sent, and its grace's end
         self._quit_by: float | None = None
         # A bot dropped without close() (a crash in capicua) still does not outlive us.
-        self._finalizer = weakref.finalize(self, _abandon, self.proc.pid, self.jail.cgroup)
+        groups = tuple({g for g in (self.jail.cgroup, self.jail.memory) if g is not None})
+        self._finalizer = weakref.finalize(self, _abandon, self.proc.pid, groups)
 
     @property
     def pid(self) -> int:
@@ -495,11 +496,11 @@ def _wait_exit(pid: int, timeout: float) -> bool:
         delay = min(delay * 2, 0.02)
 
 
-def _abandon(pgid: int, cgroup: Path | None) -> None:
-    """End a bot dropped without :meth:`BotProcess.close`: its group, and its cgroup."""
+def _abandon(pgid: int, cgroups: tuple[Path, ...]) -> None:
+    """End a bot dropped without :meth:`BotProcess.close`: its group, and its cgroups."""
     _kill_group(pgid)
-    if cgroup is not None:
-        end_cgroup(cgroup)
+    for folder in cgroups:
+        end_cgroup(folder)
 
 
 def _kill_group(pgid: int) -> None:

@@ -188,3 +188,17 @@ def test_a_system_without_bubblewrap_is_said_once(cli, config, tmp_path, monkeyp
     # Players in capicua's own process start nothing to contain: nothing to say.
     result = cli("tournament", config({}), "--db", tmp_path / "u.sqlite")
     assert "warning:" not in result.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(confine._memory_root() is None, reason="needs a memory cgroup capicua may make")
+def test_a_bot_over_its_memory_limit_in_shared_memory_is_blamed_too(cli, config, tmp_path, mark):
+    # Shared memory is outside RLIMIT_DATA: the bot's memory cgroup counts it.
+    fault = (
+        "import mmap\nm = mmap.mmap(-1, 200 * 2**20)\nfor _ in range(200): m.write(b'x' * 2**20)"
+    )
+    errors = over(cli, config, tmp_path, fault, {"memory": 64})
+    assert errors[0]["reason"] == (
+        "over its memory limit (64 MiB): its process was killed by signal 9 (SIGKILL)"
+    )
+    assert gone(mark) == []
