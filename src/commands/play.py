@@ -86,7 +86,7 @@ def play(
     ] = False,
 ) -> None:
     """``capicua play``: the help is given in :func:`register`."""
-    from ..gui.dialogs import Settings
+    from ..gui.settings import Settings
 
     loaded = plugins()
     settings = resolve(config, variant, seed, delay, loaded)
@@ -274,8 +274,8 @@ def _screenshot(
     import tkinter as tk
 
     from ..gui.app import TableApp
-    from ..gui.dialogs import Settings
     from ..gui.screenshot import Xvfb, capture
+    from ..gui.settings import Settings
 
     server = None
     if not os.environ.get("DISPLAY"):

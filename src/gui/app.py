@@ -44,12 +44,13 @@ from ..review import replica
 from . import save
 from .advice import suggest
 from .controller import Controller, Response
-from .dialogs import CONFIRM, Settings, SettingsWindow, TextWindow, log_lines
+from .dialogs import CONFIRM, SettingsWindow, TextWindow, log_lines
 from .geometry import MIN_SIZE, table_problem
 from .model import SeatsError, Session
 from .reviewing import Reviews, review_job
 from .reviewing import summary as review_summary
 from .scene import Choice, Ui, build_scene
+from .settings import Settings, changes_match
 from .slide import Slider
 from .table import TableView
 from .texts import (
@@ -706,7 +707,8 @@ class TableApp:
             self.refresh()
 
     def apply_settings(self, new: Settings, confirmed: bool = False) -> str | None:
-        """Take the settings window's values; a new game, seats or seed start a new match.
+        """Take the settings window's values; a new game, seed or players start a new match
+        (:func:`~.settings.changes_match`); the pace, step mode and language never do.
 
         Returns ``None`` when taken, a one-line reason when refused, or :data:`CONFIRM` when
         the settings are sound but would end the match in progress and ``confirmed`` is
@@ -716,7 +718,7 @@ class TableApp:
         problem = table_problem(self.plugins.variants.create(new.variant, new.options))
         if problem is not None:
             return problem
-        restart = _restarts(self.settings, new)
+        restart = changes_match(self.plugins.players, self.settings, new)
         session = None
         if restart:
             try:
@@ -886,7 +888,3 @@ class TableApp:
     def close(self) -> None:
         self.shutdown()
         self.root.destroy()
-
-
-def _restarts(old: Settings, new: Settings) -> bool:
-    return new.variant != old.variant or new.seats != old.seats or new.seed != old.seed

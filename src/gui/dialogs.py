@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import tkinter as tk
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from tkinter import ttk
 from typing import Any
 
 from ..i18n import LANGUAGES, _, language
 from .geometry import table_problem
+from .settings import Settings, seat_player
 from .table import GOLD, PANEL, PANEL_EDGE, TEXT, WOOD, font_family
 from .texts import CONFIRM_SETTINGS, entry_name, log_lines, reflow
 
@@ -61,25 +61,6 @@ def table_button(master: tk.Misc, text: str, command: Callable[[], None], **kw: 
         height=2,
         **kw,
     )
-
-
-@dataclass
-class Settings:
-    """What the settings window edits: the next match's variant, seats, seed; the speed."""
-
-    variant: str
-    seats: dict[int, Any]
-    seed: int | None = None  # None: a fresh seed for every new match
-    delay: float = 0.6  # seconds between computer moves
-    extra: dict[str, Any] = field(default_factory=dict)
-    step: bool = False  # a computer moves only when the person taps Next
-    animate: bool = True  # a computer's tile slides from its seat to the line
-    language: str | None = None  # chosen in Settings (a code of LANGUAGES); None: as started
-    #: Seat entries of a saved match whose programs the person agreed to run (besides the
-    #: config's own seats): files are data, see capicua.trust.
-    agreed: tuple[Any, ...] = ()
-    #: The game's options (a config's [variant_options]: Mexican Train's seats, rounds).
-    options: dict[str, Any] = field(default_factory=dict)
 
 
 class TextWindow(tk.Toplevel):
@@ -368,6 +349,10 @@ class SettingsWindow(tk.Toplevel):
             if lv:
                 keep["level"] = lv
             seats[s] = {"player": name, **keep} if keep else name
+            if old is not None and seat_player(self.players, old) == seat_player(
+                self.players, seats[s]
+            ):
+                seats[s] = old  # the same player: its entry stays as it was written
         return Settings(
             self.variant.get(),
             seats,

@@ -29,7 +29,7 @@ from ..i18n import N_, _, language
 from . import save
 from .app import TableApp
 from .controller import Controller, Response
-from .dialogs import Settings, TextWindow
+from .dialogs import TextWindow
 from .geometry import MIN_SIZE
 from .model import Session
 from .playback import Playback, table_seats
@@ -37,6 +37,7 @@ from .replay_scene import Watching, replay_scene
 from .reviewing import Reviews, review_job
 from .reviewing import summary as review_summary
 from .scene import Choice, Scene, Ui
+from .settings import Settings
 from .slide import Slider
 from .table import TableView
 from .texts import NO_REVIEW, hand_head, log_lines
