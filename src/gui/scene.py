@@ -365,7 +365,7 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         hinted=ctl.hinted if mine else None,
         drag_over=ctl.drag_over if mine else None,
         selected=ctl.selected if mine else None,
-        playable=frozenset(playable(view)) if mine and view.phase == "play" else None,
+        playable=_playable(session, view, ui, mine),
         focus=focus,
         facedown=facedown,
         slots=slots,
@@ -378,6 +378,22 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         drawn=shown_draw,
         last_play=last_pass is None,
     )
+
+
+def _playable(session: Session, view: View, ui: Ui, mine: bool) -> frozenset[Tile] | None:
+    """The person's tiles to leave bright: the playable ones on their move; none while
+    their forced pass (or draw) shows, so the hand agrees with "you cannot play"."""
+    if mine and view.phase == "play":
+        return frozenset(playable(view))
+    forced = (
+        session.human is not None
+        and view.my_turn
+        and view.phase == "play"
+        and not session.holding
+        and ui.question is None
+        and session.automatic() is not None
+    )
+    return frozenset() if forced else None
 
 
 def draw_slots(session: Session, view: View) -> tuple[tuple[int, ...], int]:

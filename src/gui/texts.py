@@ -43,6 +43,7 @@ CONFIRM_SETTINGS = N_(
     "These settings start a new match: the match in progress will be lost. "
     "Press Start new match to go on, or Cancel to keep playing."
 )
+STRIP_MOVES = 12  # the most moves the last-round strip lists (three rounds of four seats)
 # Translators: the legend under the last-round strip; "PASS" and "passed on 3, 5" are
 # written at the seats as the seat labels say them.
 PASS_LEGEND = N_("PASS: passed since your last turn · passed on 3, 5: holds no 3 and no 5")
@@ -389,13 +390,17 @@ def round_strip(session: Session, view: View) -> str | None:
     me = session.viewpoint
     start = 0
     for i in range(len(history) - 1, -1, -1):
-        if history[i][0] == me:
+        # The person's forced pass or draw decides nothing: the round before it stays up,
+        # with the pass in it, so the strip agrees with the PASS at their seat.
+        if history[i][0] == me and history[i][1] not in (PASS, DRAW):
             start = i + 1
             break
     moves = history[start:]
     if not moves:
         return None
-    parts = []
+    cut = len(moves) > STRIP_MOVES
+    moves = moves[-STRIP_MOVES:]  # many forced passes in a row: the latest rounds
+    parts = ["…"] if cut else []
     for seat, action in moves:
         if seat == session.human:
             # Translators: the person in the last-round strip ("You 6-4 · S2 pass").

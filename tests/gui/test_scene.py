@@ -211,3 +211,14 @@ def test_step_mode_puts_next_on_the_felt_with_the_keyboard_on_it():
     sc = scene(s, ui=Ui(step_wait=2))
     assert sc.choices == (Choice("choice:next", "Next"),) and sc.focus == "choice:next"
     assert any("seat 2 moves when you tap Next" in line for line in sc.banner)
+
+
+def test_a_forced_pass_greys_every_tile_while_it_shows_and_the_strip_keeps_the_round():
+    s = session(hands=FORCED_PASS, steps="1:6-6L 2:6-5L 3:6-4R 4:5-3L")
+    sc = scene(s)
+    assert s.automatic() is not None  # seat 1 has no 3 or 4: "you cannot play: you pass"
+    assert sc.playable == frozenset()  # every tile greyed, none offered
+    assert sc.strip == "Since your turn: S2 6-5 · S3 6-4 · S4 5-3"
+    s.apply(s.automatic())  # the pass is made: the round before it is still readable
+    assert scene(s).strip == "Since your turn: S2 6-5 · S3 6-4 · S4 5-3 · You pass"
+    assert by_seat(scene(s))[1].passed  # and agrees with the PASS at the person's seat
