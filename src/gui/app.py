@@ -149,6 +149,9 @@ class TableApp:
             ("<Control-l>", "log"),
             ("<Control-h>", "hint"),
             ("<Control-n>", "new"),
+            ("<Control-r>", "restart"),
+            ("<Control-comma>", "settings"),
+            ("<F2>", "settings"),
             ("<KeyPress-n>", "next"),
             ("<KeyPress-d>", "boneyard"),
         ):
@@ -161,7 +164,7 @@ class TableApp:
             self.ui.message = None
             self.redraw()
             return
-        self._handle(self.ctl.key(keysym, self.table_view(), self._focusable()))
+        self._handle(self.ctl.key(keysym, self.table_view(), self._focusable(), self._panel()))
 
     def _tab(self, keysym: str) -> str:
         self._key(keysym)
@@ -223,6 +226,13 @@ class TableApp:
     def _focusable(self) -> list[str]:
         scene = self.table.scene
         return scene.focusable() if scene is not None else []
+
+    def _panel(self) -> list[str]:
+        """The side panel's buttons that Tab reaches: the ones that can be pressed now."""
+        scene = self.table.scene
+        if scene is None:
+            return []
+        return [f"button:{b.name}" for b in scene.buttons if b.enabled]
 
     def _handle(self, resp: Response) -> None:
         # One status line: whatever the person does next replaces the last message.

@@ -97,6 +97,17 @@ def why_not(view: View, tile: Tile) -> str | None:
     )
 
 
+def where_to(view: View, tile: Tile) -> str:
+    """Where the picked ``tile`` can go, for the status line."""
+    words = [end_words(e, open_number(view, e)) for e in legal_ends(view, tile)]
+    if len(words) == 2:
+        # Translators: a picked tile that fits both ends; {first}, {second}: "the 5 end (L)".
+        return _("{tile}: tap {first} or {second} to play it").format(
+            tile=tile, first=words[0], second=words[1]
+        )
+    return _("{tile}: tap {where} to play it").format(tile=tile, where=" ".join(words))
+
+
 class Controller:
     """Selection, focus and drag state for the person's input (see the module docstring)."""
 
@@ -226,18 +237,7 @@ class Controller:
         if self.selected is tile:
             self.reset()  # a second tap on the picked tile puts it back
             return Response(changed=True)
-        self.selected, self.hinted = tile, None
-        self.focus = tile_target(tile)
-        ends = legal_ends(view, tile)
-        words = [end_words(e, open_number(view, e)) for e in ends]
-        if len(words) == 2:
-            # Translators: a picked tile that fits both ends; {first}, {second}: "the 5 end (L)".
-            text = _("{tile}: tap {first} or {second} to play it").format(
-                tile=tile, first=words[0], second=words[1]
-            )
-        else:
-            text = _("{tile}: tap {where} to play it").format(tile=tile, where=" ".join(words))
-        return Response(message=text, changed=True)
+        return self._pick(tile, view)
 
     def _end(self, end: str, view: View | None) -> Response:
         if view is None or not view.my_turn or view.phase != "play":
@@ -259,11 +259,15 @@ class Controller:
 
     # -- keyboard -----------------------------------------------------------------------
 
-    def key(self, key: str, view: View | None, choices: Sequence[str]) -> Response:
+    def key(
+        self, key: str, view: View | None, choices: Sequence[str], panel: Sequence[str] = ()
+    ) -> Response:
         """Arrow keys, Tab/ISO_Left_Tab, Return/KP_Enter/space and Escape.
 
         ``choices`` are the focusable targets of a decision other than playing a tile
-        (face-down tiles, keep/redeal, continue...), in reading order.
+        (face-down tiles, keep/redeal, continue...), in reading order; ``panel`` the side
+        panel's buttons that can be pressed now. The arrows move over the tiles or the
+        choices; Tab and Shift+Tab walk on from them through the panel's buttons.
         """
         if key in ("Return", "KP_Enter", "space"):
             if self.focus is None:
@@ -284,6 +288,9 @@ class Controller:
             self.reset()
             return Response(changed=True)
         if key in ("Tab", "ISO_Left_Tab"):
+            way = 1 if key == "Tab" else -1
+            if panel and (self.focus in panel or self._walked_off(view, choices, way)):
+                return self._tab_panel(view, choices, panel, way)
             key = "Right" if key == "Tab" else "Left"  # Tab walks the same way as the arrows
         step = {"Right": 1, "Down": 1, "Left": -1, "Up": -1}.get(key)
         if step is None:
@@ -313,8 +320,45 @@ class Controller:
             nxt = tiles[0] if step > 0 else tiles[-1]
         else:
             nxt = tiles[(tiles.index(current) + step) % len(tiles)]
-        self.selected, self.hinted = nxt, None
-        self.focus = tile_target(nxt)
+        return self._pick(nxt, view)
+
+    def _pick(self, tile: Tile, view: View) -> Response:
+        """Pick up ``tile`` (a playable one) by key: the status line says where it goes,
+        as it does for a tap."""
+        self.selected, self.hinted = tile, None
+        self.focus = tile_target(tile)
+        return Response(message=where_to(view, tile), changed=True)
+
+    def _walked_off(self, view: View | None, choices: Sequence[str], step: int) -> bool:
+        """Tab from the last tile or choice (Shift+Tab from the first) leaves for the panel."""
+        if view is not None and view.my_turn and view.phase == "play":
+            order = [tile_target(t) for t in playable(view)]
+            if self.focus is not None and self.focus.startswith("end:") and self.selected:
+                return False  # on a lit end: Tab walks the ends
+        else:
+            order = list(choices)
+        if not order:
+            return True
+        return self.focus == (order[-1] if step > 0 else order[0])
+
+    def _tab_panel(
+        self, view: View | None, choices: Sequence[str], panel: Sequence[str], step: int
+    ) -> Response:
+        """Tab on the panel's buttons; past the last (or before the first) back to the
+        tiles or the choices."""
+        if self.focus in panel:
+            i = panel.index(self.focus) + step
+            if 0 <= i < len(panel):
+                self.focus = panel[i]
+                return Response(changed=True)
+            self.selected = self.hinted = None
+            if view is not None and view.my_turn and view.phase == "play" and playable(view):
+                tiles = playable(view)
+                return self._pick(tiles[0] if step > 0 else tiles[-1], view)
+            self.focus = None
+            return self._move_focus(list(choices), step) if choices else Response(changed=True)
+        self.selected = self.hinted = None
+        self.focus = panel[0] if step > 0 else panel[-1]
         return Response(changed=True)
 
     def _move_focus(self, targets: list[str], step: int) -> Response:

@@ -336,7 +336,7 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
     buttons = tuple(Button(name, _(label), ui.buttons.get(name, True)) for name, label in BUTTONS)
     focus = ctl.focus
     targets = [c.target for c in choices]
-    if targets and focus not in targets:
+    if targets and focus not in targets and not (focus or "").startswith("button:"):
         focus = targets[0]  # the felt's first button takes the keyboard (Enter presses it)
     caption = heads = None
     if board is not None:

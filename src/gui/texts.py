@@ -62,7 +62,8 @@ Keys at the table
   - Enter or Space: pick up the tile, go to its end, play; or press the button in focus.
   - Escape: step back; drops a hint's preview.
   - Ctrl+H hint · Ctrl+Z undo · Ctrl+Y redo · Ctrl+N new match · N next (step mode).
-  - F1 these rules · Ctrl+L the log.
+  - F1 these rules · Ctrl+L the log · F2 or Ctrl+, settings · Ctrl+R restart the deal.
+  - Tab after the last tile or button on the felt: on through the side panel's buttons.
 
 On the felt: the ends of the line are marked L and R, with the number open at each. A tile
 that just moved has a blue ring. PASS at a seat: it passed since your last turn.

@@ -226,3 +226,41 @@ def test_a_hint_preview_picks_the_tile_and_points_at_its_end_but_plays_nothing()
     ctl.preview(Play.of(T("5-4"), "right"))
     assert ctl.selected is T("5-4") and ctl.hinted == "end:right" == ctl.focus
     assert ctl.key("Return", view, []).action is parse_action("5-4R")
+
+
+PANEL = ["button:hint", "button:undo", "button:new", "button:settings"]
+
+
+def test_a_tile_picked_by_key_says_where_it_goes_as_a_tap_does():
+    view = my_view()
+    by_key, by_tap = Controller(), Controller()
+    by_key.key("Right", view, [], PANEL)
+    r = by_key.key("Right", view, [], PANEL)
+    assert by_key.selected is T("5-0")
+    assert r.message == tap(by_tap, "tile:5-0", view).message
+    assert r.message == "5-0: tap the 5 end (L) to play it"
+
+
+def test_tab_walks_on_from_the_last_tile_through_the_panels_buttons_and_back():
+    view = my_view()
+    ctl = Controller()
+    for tile in ("4-1", "5-0", "5-4"):
+        ctl.key("Tab", view, [], PANEL)
+        assert ctl.focus == f"tile:{tile}"
+    for button in PANEL:
+        ctl.key("Tab", view, [], PANEL)
+        assert ctl.focus == button and ctl.selected is None
+    assert ctl.key("Return", view, [], PANEL).button == "settings"
+    ctl.key("Tab", view, [], PANEL)
+    assert ctl.focus == "tile:4-1" and ctl.selected is T("4-1")  # round again
+    ctl.key("ISO_Left_Tab", view, [], PANEL)
+    assert ctl.focus == "button:settings"  # Shift+Tab from the first tile: the last button
+
+
+def test_tab_reaches_the_panel_when_it_is_not_the_persons_move():
+    ctl = Controller()
+    ctl.key("Tab", None, [], PANEL)
+    assert ctl.focus == "button:hint"
+    ctl.key("Tab", None, ["choice:continue"], PANEL)
+    assert ctl.focus == "button:undo"
+    assert ctl.key("Return", None, [], PANEL).button == "undo"

@@ -11,6 +11,7 @@ import pytest
 from table_helpers import CHOICES, PLUGINS, SEATS, double_nine_at_claim, session
 from test_app import click, decide_by_taps, key, person_or_hand_end, settle
 
+from capicua.core.actions import Play
 from capicua.core.match import Match
 from capicua.gui import save
 from capicua.gui.app import MIN_SIZE, TableApp
@@ -63,12 +64,12 @@ def test_tab_and_the_arrows_move_a_visible_ring_over_the_felts_buttons(make):
     assert ring_around(app, "choice:keep")  # the first button has the keyboard
     press(app, "<Tab>")
     assert app.table.scene.focus == "choice:redeal" and ring_around(app, "choice:redeal")
-    press(app, "<Tab>")
-    assert ring_around(app, "choice:keep")  # round again
-    key(app, "Right")
-    assert ring_around(app, "choice:redeal")
+    press(app, "<Tab>")  # on from the last choice to the side panel's first button
+    assert app.table.scene.focus == "button:hint" and ring_around(app, "button:hint")
     press(app, "<Shift-Tab>")
-    assert ring_around(app, "choice:keep")
+    assert ring_around(app, "choice:redeal")
+    key(app, "Right")
+    assert ring_around(app, "choice:keep")  # the arrows go round the choices
     deal = app.session.match.hand.deal
     key(app, "Return")  # presses Keep
     assert app.session.match.hand.deal == deal and app.session.match.phase == "play"
@@ -233,3 +234,31 @@ def test_a_line_of_30_tiles_fits_the_felt_with_its_ends_at_its_far_ends(make):
     assert right[3] >= bottom - u  # the right end in the lowest row
     assert app.table.line_layout.tile_size >= 28
     assert c.find_withtag("mark:left") and c.find_withtag("mark:right")
+
+
+def test_the_keyboard_reaches_the_side_panel_and_its_keys_open_settings_and_restart(make):
+    app = make(delay=0.0)
+    settle(app, lambda: app.person_view() is not None)
+    for _ in range(len(app._panel()) + 20):
+        if (app.table.scene.focus or "").startswith("button:"):
+            break
+        press(app, "<Tab>")
+    assert app.table.scene.focus == "button:hint" and ring_around(app, "button:hint")
+    while app.table.scene.focus != "button:settings":
+        press(app, "<Tab>")
+    assert ring_around(app, "button:settings")
+    key(app, "Return")
+    assert "settings" in app.windows
+    app.windows["settings"].close()
+    app.root.update()
+    press(app, "<Control-comma>")
+    assert "settings" in app.windows
+    app.windows["settings"].close()
+    decide_by_taps(app)
+    settle(app, lambda: app.person_view() is not None)
+    assert app.session.restart_span() > 0
+    mine = [a for seat, a in app.session.match.hand.actions if seat == app.session.human]
+    press(app, "<Control-r>")  # the deal from its start: the person's tile is back in hand
+    assert all(
+        a.tile in app.session.match.held(app.session.human) for a in mine if isinstance(a, Play)
+    )
