@@ -19,7 +19,16 @@ from .controller import Controller
 from .playback import Playback
 from .reviewing import Reviews, felt_lines, mark_words
 from .scene import Button, Choice, Scene, Ui, build_scene
-from .texts import REVIEW_HAND, cap, entry_name, last_move, score_text, seat_name, team_name
+from .texts import (
+    REVIEW_HAND,
+    cap,
+    entry_name,
+    last_move,
+    pass_legend,
+    score_text,
+    seat_name,
+    team_name,
+)
 
 BUTTONS = (
     ("back", N_("◀ Back")),
@@ -35,7 +44,6 @@ BUTTONS = (
     ("log", N_("Log")),
     ("rules", N_("Rules")),
 )
-PASS_LEGEND = N_("PASS: passed since seat {seat}'s last turn · passed on 3, 5: holds no 3 and no 5")
 
 
 @dataclass(frozen=True)
@@ -72,7 +80,7 @@ def replay_scene(pb: Playback, ctl: Controller, ui: Ui, reviews: Reviews, state:
         elif decision is not None:
             banner = felt_lines(decision, shown)
     focus = scene.focus if scene.focus in [c.target for c in choices] else None
-    legend = _(PASS_LEGEND).format(seat=shown.viewpoint) if scene.legend else None
+    legend = pass_legend(scene.seats, shown.viewpoint)
     return dataclasses.replace(
         scene,
         seats=seats,

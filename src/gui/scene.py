@@ -24,7 +24,6 @@ from .board import Board, board_of, lays_out
 from .controller import Controller, choice_target, playable
 from .model import Line, Session, line_of
 from .texts import (
-    PASS_LEGEND,
     REVIEW_HAND,
     STEP_WAITING,
     cap,
@@ -34,6 +33,7 @@ from .texts import (
     last_move,
     match_result,
     panel_lines,
+    pass_legend,
     result_lines,
     round_strip,
     seat_name,
@@ -332,7 +332,7 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
             )
         )
     strip = round_strip(session, view) if held is None and view.phase == "play" else None
-    legend = _(PASS_LEGEND) if any(x.passed or x.voids for x in seats) else None
+    legend = pass_legend(seats)
     buttons = tuple(Button(name, _(label), ui.buttons.get(name, True)) for name, label in BUTTONS)
     focus = ctl.focus
     targets = [c.target for c in choices]

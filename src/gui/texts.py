@@ -44,9 +44,6 @@ CONFIRM_SETTINGS = N_(
     "Press Start new match to go on, or Cancel to keep playing."
 )
 STRIP_MOVES = 12  # the most moves the last-round strip lists (three rounds of four seats)
-# Translators: the legend under the last-round strip; "PASS" and "passed on 3, 5" are
-# written at the seats as the seat labels say them.
-PASS_LEGEND = N_("PASS: passed since your last turn · passed on 3, 5: holds no 3 and no 5")
 STEP_WAITING = N_("Step mode: {who} moves when you tap Next (or press N).")
 REVIEW_HAND = N_("Review this hand")
 REVIEWING = N_("Reviewing hand {hand}: the expert judges each of your decisions…")
@@ -192,6 +189,32 @@ def seat_label(seat: SeatScene) -> list[str]:
     if seat.score is not None:
         parts.append(seat.score)
     return parts
+
+
+def pass_legend(seats: Sequence[SeatScene], whose: int | None = None) -> str | None:
+    """What the seats' PASS and "passed on" mean, said with the numbers a seat really
+    shows (never a made-up example); ``whose``: the seat seen from, where that is not
+    the person's (a replay). ``None`` while no seat shows either."""
+    parts = []
+    if any(x.passed for x in seats):
+        if whose is None:
+            # Translators: the legend under the last-round strip: PASS as a seat shows it.
+            parts.append(_("PASS: passed since your last turn"))
+        else:
+            parts.append(_("PASS: passed since seat {seat}'s last turn").format(seat=whose))
+    voids = next((x.voids for x in seats if x.voids), ())
+    if voids:
+        numbers = numbers_text(voids)
+        # Translators: the legend under the last-round strip, with a seat's real numbers:
+        # "passed on 6: holds no 6", "passed on 3, 5: holds none of 3, 5".
+        parts.append(
+            ngettext(
+                "passed on {numbers}: holds no {numbers}",
+                "passed on {numbers}: holds none of {numbers}",
+                len(voids),
+            ).format(numbers=numbers)
+        )
+    return " · ".join(parts) or None
 
 
 def drawn_caption(total: int, wins: bool) -> str:

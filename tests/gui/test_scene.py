@@ -222,3 +222,11 @@ def test_a_forced_pass_greys_every_tile_while_it_shows_and_the_strip_keeps_the_r
     s.apply(s.automatic())  # the pass is made: the round before it is still readable
     assert scene(s).strip == "Since your turn: S2 6-5 · S3 6-4 · S4 5-3 · You pass"
     assert by_seat(scene(s))[1].passed  # and agrees with the PASS at the person's seat
+
+
+def test_the_pass_legend_says_the_numbers_a_seat_really_shows():
+    s = session(hands=CHOICES, steps="1:6-6L 2:6-5L 3:6-4R 4:pass")
+    sc = scene(s)
+    assert by_seat(sc)[4].voids == (4, 5)
+    assert sc.legend == "PASS: passed since your last turn · passed on 4, 5: holds none of 4, 5"
+    assert "3, 5" not in sc.legend  # no made-up example that reads as if real
