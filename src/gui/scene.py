@@ -34,9 +34,11 @@ from .texts import (
     match_result,
     panel_lines,
     pass_legend,
+    redeal_news,
     result_lines,
     round_strip,
     seat_name,
+    strip_from_start,
     team_name,
 )
 
@@ -217,8 +219,8 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         drawn = dict(view.draw[-1]) if view.draw else {}
         banner = tuple(draw_summary(view, session))
     elif view.phase == "lead":
-        if view.draw and view.hand_number == 1:
-            drawn = dict(view.draw[-1])
+        # The draw's tiles are not shown at the seats here: that is where the hand the
+        # choice is about will be; the banner says who drew what.
         banner = tuple(draw_summary(view, session)) if view.hand_number == 1 else ()
         team = v.team_of[view.turn]
         if mine:
@@ -332,6 +334,11 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
             )
         )
     strip = round_strip(session, view) if held is None and view.phase == "play" else None
+    if held is None and view.phase in ("play", "claim"):
+        # A redeal is news: said on the felt until the person has played in the new deal.
+        news = redeal_news(session, view)
+        if news is not None and (strip is None or strip_from_start(session, view)):
+            strip = news if strip is None else f"{news} {strip}"
     legend = pass_legend(seats)
     buttons = tuple(Button(name, _(label), ui.buttons.get(name, True)) for name, label in BUTTONS)
     focus = ctl.focus

@@ -407,6 +407,30 @@ def move_sentence(
     )
 
 
+def strip_from_start(session: Session, view: View) -> bool:
+    """True while the person has not moved in this hand (the strip lists it from its start)."""
+    me = session.viewpoint
+    return not any(seat == me and action not in (PASS, DRAW) for seat, action in view.history)
+
+
+def redeal_news(session: Session, view: View) -> str | None:
+    """The redeals of the hand being played, as news for the felt: who showed which doubles,
+    or that the rules dealt again, and that the hands are new; ``None`` if there were none."""
+    logs = session.match.hands_log
+    if not logs or logs[-1].number != view.hand_number or not logs[-1].redeals:
+        return None
+    said = []
+    for r in logs[-1].redeals:
+        if r.claimant is None:
+            said.append(cap(_("no double to lead with: the tiles are dealt again")) + ".")
+        else:
+            said.append(showed(session, r.claimant, r.shown))
+    if session.human is not None:
+        # Translators: after a redeal, on the felt: the person's tiles are a new hand.
+        said.append(_("Your hand is new."))
+    return " ".join(said)
+
+
 def round_strip(session: Session, view: View) -> str | None:
     """The moves since the person's last turn (since the start of the hand before their
     first), short: ``Since your turn: S2 4-2 · S3 pass · S4 3-2``."""

@@ -14,7 +14,7 @@ from table_helpers import (
     variant,
 )
 
-from capicua.core.actions import Pick
+from capicua.core.actions import REDEAL, Pick
 from capicua.core.tiles import Tile
 from capicua.gui.controller import Controller
 from capicua.gui.scene import Choice, Ui, build_scene, draw_slots, position_of
@@ -230,3 +230,20 @@ def test_the_pass_legend_says_the_numbers_a_seat_really_shows():
     assert by_seat(sc)[4].voids == (4, 5)
     assert sc.legend == "PASS: passed since your last turn · passed on 4, 5: holds none of 4, 5"
     assert "3, 5" not in sc.legend  # no made-up example that reads as if real
+
+
+def test_a_redeal_is_news_on_the_felt_until_the_person_plays_in_the_new_deal():
+    s = double_nine_at_claim()
+    assert scene(s).strip is None
+    s.apply(REDEAL)  # seat 1 shows its five doubles: every hand is dealt again
+    sc = scene(s)
+    assert sc.strip is not None
+    assert sc.strip.startswith("You showed 0-0 1-1 2-2 3-3 4-4 and demanded a redeal.")
+    assert "Your hand is new." in sc.strip
+
+
+def test_the_blind_leader_choice_keeps_the_drawn_tiles_off_the_seats():
+    v = variant("double-nine-100")
+    s = session("double-nine-100", script=[draw(v, "9-9", "1-0")], steps="1:draw 0 2:draw 0")
+    sc = scene(s)
+    assert sc.choices and all(seat.drawn is None for seat in sc.seats)
