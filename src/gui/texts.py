@@ -239,8 +239,16 @@ def scores_text(scores: tuple[int, ...]) -> str:
 
 
 def _pips_left(name: str, pips: int) -> str:
-    # Translators: who holds how many pips at a block ("seat 2 14"), in a list.
-    return _("{who} {pips}").format(who=name, pips=pips)
+    # Translators: who holds how many pips at a block ("seat 2: 14"), in a list.
+    return _("{who}: {pips}").format(who=name, pips=pips)
+
+
+def totals_decide(variant: Variant) -> bool:
+    """Whether a team's combined pips can decide ``variant``'s block (worth showing): not
+    where each team is one seat, nor under the lowest single count (double-nine)."""
+    if all(len(team) == 1 for team in variant.teams):
+        return False
+    return getattr(type(variant), "block_winner", None) is not Variant.block_by_lowest_count
 
 
 def result_lines(past: PastHand, view: View, session: Session) -> list[str]:
@@ -259,11 +267,11 @@ def result_lines(past: PastHand, view: View, session: Session) -> list[str]:
         teams = v.team_pips(r.remaining)
         each = ", ".join(_pips_left(seat_name(session, s), p) for s, p in sorted(left.items()))
         totals = ", ".join(_pips_left(team_name(session, t), p) for t, p in sorted(teams.items()))
-        lines.append(
-            _("Hand {number} is blocked: nobody can play. Pips left: {each} ({totals}).").format(
-                number=past.number, each=each, totals=totals
-            )
-        )
+        if totals_decide(v):
+            text = _("Hand {number} is blocked: nobody can play. Pips left: {each} ({totals}).")
+        else:
+            text = _("Hand {number} is blocked: nobody can play. Pips left: {each}.")
+        lines.append(text.format(number=past.number, each=each, totals=totals))
         lines.append(
             v.explain_block(r, lambda s: seat_name(session, s), lambda t: team_name(session, t))
         )

@@ -39,8 +39,8 @@ def test_the_scoring_kind_is_the_variants_own_word():
 def test_a_chiva_block_is_explained_by_the_team_totals():
     lines = explained(chiva_block(TEAM1_REST))
     assert lines[0] == (
-        "Hand 1 is blocked: nobody can play. Pips left: you 14, seat 2 23, "
-        "seat 3 25, seat 4 28 (your team 39, team 2 51)."
+        "Hand 1 is blocked: nobody can play. Pips left: you: 14, seat 2: 23, "
+        "seat 3: 25, seat 4: 28 (your team: 39, team 2: 51)."
     )
     assert lines[1] == "The lower team total wins the block: your team with 39."
     assert lines[2] == "Series: 0–0 → 1–0."
@@ -55,6 +55,7 @@ def test_a_chiva_tie_keeps_the_series_and_says_the_next_hand_opens_with_double_s
 
 def test_a_double_nine_block_goes_to_the_lowest_single_count_and_scores_the_opponents():
     lines = explained(double_nine_block(LOWEST_SEAT_2))
+    assert lines[0].endswith("seat 4: 96.")  # no team totals: they decide nothing here
     assert lines[1] == "The lowest single count wins the block: seat 2 with 67, so team 2 wins."
     assert lines[2] == "Team 2 scores 143 (the opponents' pips): 0–0 → 0–143."
 
