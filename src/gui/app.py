@@ -1,25 +1,14 @@
-"""The Tk table application: the window, its event loop wiring, and the computer's pacing.
+"""The Tk table application: the window, its event loop wiring, commands and matches.
 
 :class:`TableApp` is the controller half that needs Tk. It owns the canvas and a
 :class:`~capicua.gui.table.TableView`, feeds canvas events to the Tk-free
 :class:`~capicua.gui.controller.Controller`, applies actions through the
-:class:`~capicua.gui.model.Session`, saves the match after every change, and schedules
-everything with ``after()``:
-
-* a computer decision runs in a worker thread that is handed only the seat's view (and its
-  random stream, set to where it stood at this position); the Tk thread polls for the
-  answer and applies it, no earlier than ``delay`` seconds after the previous move, so a
-  person can follow the play and the window never freezes;
-* a generation counter makes any answer that arrives after an undo, restart or new match
-  stale; it is dropped, never applied;
-* while the rules, the log or the settings are open, or the table asks the person
-  something, nothing scheduled is applied: every timer (a computer's answer, its forced
-  pass or only move, the person's forced pass, a computer table moving past a finished
-  hand) checks :meth:`TableApp.held_back` when it fires and, if held, waits and is
-  started again, a full delay later, once the table is free;
-* in step mode a computer moves only when the person taps Next;
-* a computer's tile slides from its seat to its place in the line (:mod:`.slide`), a
-  few hundred milliseconds that any tap or key cuts short.
+:class:`~capicua.gui.model.Session`, saves the match after every change, and leaves when
+the computers move to the Tk-free :class:`~capicua.gui.pacing.Pacing`, on Tk's
+``after()``. A computer decision runs in a worker thread that is handed only the seat's
+view (and its random stream, set to where it stood at this position); the Tk thread polls
+for the answer. A computer's tile slides from its seat to its place in the line
+(:mod:`.slide`), a few hundred milliseconds that any tap or key cuts short.
 
 No other thread ever touches Tk.
 """
@@ -32,13 +21,13 @@ import os
 import time
 import tkinter as tk
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from .. import trust
 from ..core.actions import DRAW, Action, Play
 from ..core.driver import ask
-from ..core.errors import CapicuaError, PlayerError, PlayerFault
+from ..core.errors import CapicuaError, PlayerError
 from ..i18n import ENV, LANGUAGES, _, language, set_language
 from ..review import replica
 from . import save
@@ -47,6 +36,7 @@ from .controller import Controller, Response
 from .dialogs import CONFIRM, SettingsWindow, TextWindow, log_lines
 from .geometry import MIN_SIZE, table_problem
 from .model import SeatsError, Session
+from .pacing import Pacing
 from .reviewing import Reviews, review_job
 from .reviewing import summary as review_summary
 from .scene import Choice, Ui, build_scene
@@ -63,9 +53,24 @@ from .texts import (
     resume_question,
 )
 
-POLL_MS = 15  # how often the Tk thread looks for a computer's answer
-PASS_SHOW = 0.8  # seconds a person's forced pass stays on screen (when delay > 0)
+POLL_MS = 15  # how often the Tk thread looks for a hint's or a review's answer
 TAP_EVENTS = ("hand", "end", "choice", "facedown", "button", "felt", "line", "boneyard")
+
+
+class TkClock:
+    """The pacing's clock on Tk's event loop (:class:`~capicua.gui.pacing.Clock`)."""
+
+    def __init__(self, root: tk.Misc) -> None:
+        self.root = root
+
+    def after(self, seconds: float, fn: Callable[[], None]) -> str:
+        return self.root.after(max(0, int(seconds * 1000)), fn)
+
+    def cancel(self, handle: str) -> None:
+        self.root.after_cancel(handle)
+
+    def now(self) -> float:
+        return time.monotonic()
 
 
 class TableApp:
@@ -89,11 +94,7 @@ class TableApp:
         self.ui = Ui()
         self.ctl = Controller()
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="capicua-computer")
-        self._gen = 0
-        self._after: str | None = None
-        self._busy = False  # a timer or a computation is pending for this generation
-        self._waiting: Callable[[], None] | None = None  # a step held back by a pause
-        self._stepped = False  # step mode: the person tapped Next for the coming move
+        self.pacing = Pacing(self, TkClock(root), self.pool.submit)
         self._redraw_pending = False
         self._reviewing = False  # a review runs in the worker thread
         self._drag_at: tuple[float, float] | None = None
@@ -293,116 +294,32 @@ class TableApp:
 
     def _invalidate(self) -> None:
         """Drop whatever was scheduled: the position it was for is gone."""
-        self._gen += 1
-        if self._after is not None:
-            self.root.after_cancel(self._after)
-            self._after = None
-        self._busy = False
-        self._waiting = None
-        self._stepped = False
-        self.ui.thinking = None
-        self.ui.step_wait = None
+        self.pacing.invalidate()
 
     def held_back(self) -> bool:
         """Nothing scheduled may be applied now: a side window is open, the table asks the
         person something, or a computer player broke."""
         return bool(self.windows) or self.ui.question is not None or self.ui.error is not None
 
-    def _later(self, seconds: float, fn: Callable[[], None]) -> None:
-        """Run ``fn`` in ``seconds`` unless the position changes first; if the table is
-        held back when the time comes, ``fn`` waits for :meth:`pump` to start it again."""
-        gen = self._gen
-
-        def run() -> None:
-            self._after = None
-            if gen != self._gen:
-                return
-            if self.held_back():
-                self._waiting = fn
-                self.redraw()  # the seat's label says "paused"
-                return
-            fn()
-
-        self._after = self.root.after(max(0, int(seconds * 1000)), run)
-
     def pump(self) -> None:
         """Start the next step of the match if nothing is pending and nothing holds it."""
-        s = self.session
-        if self.held_back() or s.match.over:
-            return
-        if self._waiting is not None:
-            # A step the pause held back: the person gets a full delay to look first.
-            fn, self._waiting = self._waiting, None
-            self._later(self.settings.delay, fn)
-            return
-        if self._busy:
-            return
-        if s.holding:
-            if s.human is None and self._may_step(None):
-                # Nobody to tap Continue: a computer-only table moves on.
-                self._busy = True
-                self._later(self.settings.delay * 3, self._proceed)
-            return
-        seat = s.match.turn
-        if seat is None:
-            return
-        auto = s.automatic()
-        if s.is_human(seat):
-            if auto is not None:  # a forced pass: shown for a moment, then made
-                self._busy = True
-                pause = max(self.settings.delay, PASS_SHOW) if self.settings.delay else 0
-                self._later(pause, lambda: self._apply(auto))
-            return
-        if not self._may_step(seat):
-            return
-        self._busy = True
-        if auto is not None:
-            self._later(self.settings.delay, lambda: self._apply(auto))
-            return
-        self.ui.thinking = seat
-        future = self.pool.submit(s.decision_job(seat))  # the seat's view, nothing else
-        ready = time.monotonic() + self.settings.delay
-        self._later(POLL_MS / 1000, lambda: self._poll(future, seat, ready))
+        self.pacing.pump()
 
-    def _may_step(self, seat: int | None) -> bool:
-        """In step mode a computer's move waits for Next; say so on the felt."""
-        if not self.settings.step or self._stepped:
-            self.ui.step_wait = None
-            return True
-        self.ui.step_wait = seat if seat is not None else 0
-        return False
+    # The steps the pacing has the table take (gui.pacing.PacedTable).
 
-    def _poll(self, future: Future, seat: int, ready: float) -> None:
-        if not future.done() or time.monotonic() < ready:
-            self._later(POLL_MS / 1000, lambda: self._poll(future, seat, ready))
-            return
-        self.ui.thinking = None
-        player = self.session.players[seat]
-        name = getattr(player, "label", "") or type(player).__name__
-        try:
-            decision = future.result()
-        except PlayerFault as exc:  # a bot's process failed: the message is the reason
-            self._player_broke(PlayerError(seat, name, str(exc)))
-            return
-        except Exception as exc:  # noqa: BLE001 - someone else's player code: report it
-            self._player_broke(PlayerError(seat, name, f"raised {type(exc).__name__}: {exc}"))
-            return
-        if not self.session.match.is_legal(decision.action):
-            self._player_broke(
-                PlayerError(seat, name, f"answered {decision.action!r}, not legal now")
-            )
-            return
-        self._apply(decision.action, decision.stream)
-        if decision.comment:  # a bot's commentary, until the next move replaces it
+    def take(self, action: Action, stream: str | None = None, comment: str = "") -> None:
+        seat = self.session.match.turn
+        self._apply(action, stream)
+        if comment:  # a bot's commentary, until the next move replaces it
             # Translators: a bot's own commentary on its move (not translated).
-            self.ui.message = _("Seat {seat}: {comment}").format(
-                seat=seat, comment=decision.comment
-            )
+            self.ui.message = _("Seat {seat}: {comment}").format(seat=seat, comment=comment)
             self.redraw()
 
-    def _player_broke(self, exc: PlayerError) -> None:
-        self._busy = False
-        self.ui.error = _("{error}. Change the player in Settings, or undo.").format(error=exc)
+    def proceed(self) -> None:
+        self._proceed()
+
+    def broke(self, error: PlayerError) -> None:
+        self.ui.error = _("{error}. Change the player in Settings, or undo.").format(error=error)
         self.redraw()
 
     def _apply(self, action: Action, stream: str | None = None) -> None:
@@ -498,13 +415,13 @@ class TableApp:
         view = self.person_view()
         if view is None:
             return
-        gen = self._gen
+        gen = self.pacing.gen
         self.ui.message = _("looking for a hint…")
         self.redraw()
         future = self.pool.submit(suggest, view)
 
         def poll() -> None:
-            if gen != self._gen:
+            if gen != self.pacing.gen:
                 return
             if not future.done():
                 self.root.after(POLL_MS, poll)
@@ -549,8 +466,7 @@ class TableApp:
         """Step mode: let the computer to move make its move."""
         if self.ui.step_wait is None:
             return
-        self._stepped = True
-        self.ui.step_wait = None
+        self.pacing.next()
         self.ctl.reset()
         self.refresh()
 
@@ -655,7 +571,7 @@ class TableApp:
         seat = s.human if s.human is not None else s.viewpoint
         review_copy = replica(s.match)  # the worker's own; the table may go on meanwhile
         job = review_job(review_copy, hand, (seat,))
-        gen = self._gen
+        gen = self.pacing.gen
         self._reviewing = True
         self.ui.message = _(REVIEWING).format(hand=hand)
         self.redraw()
@@ -677,7 +593,7 @@ class TableApp:
             # Kept with the moves it judged: an undo that changes them drops its marks.
             self.reviews.add(review_copy, hand, review)
             self.ui.message = review_summary(review, s)
-            if gen == self._gen:  # still on the hand: show the marks
+            if gen == self.pacing.gen:  # still on the hand: show the marks
                 self.do_log()
                 log = self.windows.get("log")
                 if isinstance(log, TextWindow):

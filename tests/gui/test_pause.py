@@ -30,8 +30,9 @@ from table_helpers import (
 from test_app import click, settle
 
 from capicua.gui import save
-from capicua.gui.app import PASS_SHOW, TableApp
+from capicua.gui.app import TableApp
 from capicua.gui.dialogs import Settings
+from capicua.gui.pacing import PASS_SHOW
 
 DELAY = 0.1
 COMPUTERS = {s: "heuristic" for s in range(1, 5)}
@@ -150,7 +151,7 @@ def test_nothing_scheduled_is_applied_while_the_rules_or_the_log_are_open(app, k
     assert set(app.windows) == {"rules", "log"}
     hold(app, due(kind))
     assert progress(app) == before, f"{kind}: applied while the rules and the log were open"
-    assert app._waiting is not None  # the step came due and was held back, not lost
+    assert app.pacing.waiting is not None  # the step came due and was held back, not lost
     seat = s.match.turn
     if not s.holding and not s.is_human(seat):
         label = app.canvas.itemcget(app.canvas.find_withtag(f"label:{seat}&&!pill")[0], "text")
