@@ -327,6 +327,10 @@ class TableView:
                 + (("played:last",) if p.index == line.last else ()),
                 highlight="last" if p.index == line.last and scene.last_play else None,
             )
+        if line.last is not None and scene.last_play:
+            # The last move's ring over its neighbours, whichever end it went to (a tile
+            # that slid in is raised by the slide; one back by Redo is not).
+            c.tag_raise(f"line:{line.last}")
         for end in scene.ends:
             spot = lay.ends[end]
             lit = end in scene.lit

@@ -5,7 +5,9 @@ from __future__ import annotations
 import tkinter as tk
 
 import pytest
+from table_helpers import CHOICES, session
 
+from capicua.gui.controller import Controller
 from capicua.gui.drawing import (
     PIP_PATTERNS,
     draw_back,
@@ -16,6 +18,8 @@ from capicua.gui.drawing import (
     tile_tag,
 )
 from capicua.gui.geometry import Rect, tile_halves
+from capicua.gui.scene import Ui, build_scene
+from capicua.gui.table import TableView
 
 DOUBLE_NINE = [(a, b) for a in range(10) for b in range(a, 10)]
 
@@ -126,3 +130,16 @@ def test_end_markers_are_filled_targets_tagged_by_end(canvas):
         assert canvas.itemcget(item, "fill")
     assert len(canvas.find_withtag("end")) == 2
     assert canvas.itemcget(canvas.find_withtag("felt")[0], "fill")
+
+
+def test_the_last_moves_tile_and_ring_lie_over_its_neighbours_at_either_end(canvas):
+    # 6-5 went to the left end: first in line order, so drawn first unless raised (a tile
+    # put back by Redo has no slide to raise it).
+    s = session(hands=CHOICES, steps="1:6-6L 2:6-5L")
+    view = TableView(canvas)
+    view.draw(build_scene(s, Controller(), Ui()))
+    scene = view.scene
+    assert scene.line.last == 0
+    line = list(canvas.find_withtag("line"))
+    last = set(canvas.find_withtag("line:0"))
+    assert last and set(line[-len(last) :]) == last
