@@ -80,6 +80,16 @@ def view(
     size: Annotated[
         str, typer.Option("--size", help=N_("Window size, WIDTHxHEIGHT, at least 960x720."))
     ] = "1180x820",
+    reveal: Annotated[
+        bool,
+        typer.Option(
+            "--reveal",
+            help=N_(
+                "Show every hand of a match that can still be played on; its save is "
+                "marked as seen, and capicua play says so when it resumes it."
+            ),
+        ),
+    ] = False,
     trust_commands: Annotated[
         bool,
         typer.Option(
@@ -120,6 +130,7 @@ def view(
         fail(_("--log-screenshot goes with --screenshot"))
     width, height = window_size(size)
     start = _start(picked, hand, move)
+    sealed = _sealed(loaded, picked, seat, reveal)
     agreed: tuple[Any, ...] = ()
     if trust_commands and screenshot is None:
         found = trust.programs(loaded.players, picked.seats)
@@ -133,6 +144,7 @@ def view(
         "review": review,
         "play": play,
         "agreed": agreed,
+        "sealed": sealed,
     }
     if screenshot is not None:
         _screenshot(loaded, picked, options, screenshot, log_screenshot, width, height)
@@ -205,11 +217,57 @@ def _start(picked: Picked, hand: int | None, move: int | None) -> tuple[int, int
     return h, n
 
 
+def _sealed(loaded: Any, picked: Picked, seat: int | None, reveal: bool) -> int | None:
+    """The person's seat when only their hand may be shown: a match that can still be
+    played on, with a person at it, viewed without ``--reveal``. With ``--reveal`` a
+    table's save is marked as seen first (said in one line)."""
+    from ..gui import save
+    from ..gui.texts import entry_name
+
+    m = picked.match
+    people = []
+    for s, entry in sorted(picked.seats.items()):
+        # By the player's name alone: an entry's options (a policy's file, a command's
+        # argv) are data, never loaded here.
+        name = entry_name(entry)
+        if name in loaded.players and getattr(loaded.players.get(name), "interactive", False):
+            people.append(s)
+    if m.over or not people:
+        return None
+    if reveal:
+        try:
+            if save.is_save(picked.file):
+                save.mark_seen(picked.file)
+                out.print(
+                    _("{file}: marked as seen; capicua play says so when it resumes it.").format(
+                        file=picked.file
+                    ),
+                    markup=False,
+                )
+        except OSError as exc:
+            fail(
+                _("cannot mark {file} as seen ({problem}); its hands stay hidden").format(
+                    file=picked.file, problem=exc.strerror or exc
+                )
+            )
+        return None
+    if seat is not None and seat not in people:
+        fail(
+            _(
+                "--seat {seat}: this match can still be played on, so only your own hand is "
+                "shown; add --reveal to see the others (the save is then marked as seen)"
+            ).format(seat=seat)
+        )
+    return seat if seat is not None else people[0]
+
+
 def _open(root: Any, loaded: Any, picked: Picked, options: dict[str, Any], **kw: Any) -> Any:
     from ..gui.playback import Playback
     from ..gui.viewer import ViewerApp
 
     playback = Playback(picked.match, picked.seats)
+    if options.get("sealed") is not None:
+        playback.seal(options["sealed"])
     if options["seat"] is not None:
         playback.show_only(options["seat"])
     if options["start"] is not None:

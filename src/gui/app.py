@@ -99,6 +99,7 @@ class TableApp:
         self._reviewing = False  # a review runs in the worker thread
         self._drag_at: tuple[float, float] | None = None
         self.windows: dict[str, tk.Toplevel] = {}
+        self.seen = False  # the match's hidden hands were shown (capicua view --reveal)
         self._question: Callable[[], tuple[str, tuple[Choice, ...]]] | None = None
         if saving:
             self._saved_language()
@@ -388,7 +389,7 @@ class TableApp:
             return
         s = self.session
         try:
-            save.write(s.match, s.seats, s.streams, save.save_path(s.variant.name))
+            save.write(s.match, s.seats, s.streams, save.save_path(s.variant.name), self.seen)
         except OSError as exc:
             self.ui.notice = _("Could not save the match: {error}.").format(
                 error=exc.strerror or exc
@@ -726,6 +727,7 @@ class TableApp:
         if session is not self.session:
             self.session.close()  # its bots' processes end with it
         self.session = session
+        self.seen = False  # a match of its own (play from here starts anew too)
         self.reviews.clear()
         self.ui.error = self.ui.message = None
         self.ctl.reset()
@@ -757,10 +759,13 @@ class TableApp:
             self.ui.notice = _("The saved match cannot be resumed: {error}").format(error=exc)
             return None
         m = loaded.match
+        self.seen = loaded.seen
+        # The hand the panel shows: a finished hand on show is "the" hand, not the next.
+        hand = session.held_hand or m.hand_number
         self._ask(
             "resume",
             lambda: (
-                resume_question(_(m.variant.title), m.hand_number, m.scores),
+                resume_question(_(m.variant.title), hand, m.scores, loaded.seen),
                 (Choice("choice:resume", _("Resume")), Choice("choice:fresh", _("New match"))),
             ),
         )

@@ -75,6 +75,9 @@ class Playback:
         self.at = len(self.frames) - 1  # the match as replayed: the last frame
         #: The seat whose hand is face up, or None: every hand face up.
         self.only: int | None = None
+        #: The person's seat of a match that can still be played on: only its hand may be
+        #: face up (:meth:`seal`); None: any hand may be.
+        self.sealed: int | None = None
         self.goto(0)
 
     # -- where the cursor is -------------------------------------------------------------
@@ -158,12 +161,24 @@ class Playback:
 
     # -- what is shown ------------------------------------------------------------------
 
-    def show_only(self, seat: int | None) -> None:
+    def show_only(self, seat: int | None) -> bool:
         """Only ``seat``'s hand face up, drawn at the bottom; ``None``: every hand face up
-        (the seat at the bottom stays)."""
+        (the seat at the bottom stays). False, and nothing changes, for another hand than
+        the sealed seat's (:meth:`seal`)."""
+        if self.sealed is not None and seat != self.sealed:
+            return False
         self.only = seat
         if seat is not None:
             self.shown.viewpoint = seat
+        return True
+
+    def seal(self, seat: int) -> None:
+        """Show only ``seat``'s hand from now on: the match can still be played on from the
+        save, and the person at ``seat`` has not seen the others' tiles (a finished hand on
+        show still reveals every hand, as the table did)."""
+        self.sealed = None
+        self.show_only(seat)
+        self.sealed = seat
 
     def open_hands(self) -> dict[int, tuple[Tile, ...]]:
         """The hands drawn face up besides the bottom seat's (which its view shows): every

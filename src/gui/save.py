@@ -96,25 +96,56 @@ class Loaded:
     # Seat to stream state; None for a save that is a bare record, without streams.
     streams: dict[int, str] | None = None
     damaged: str | None = None  # one line: what was wrong and where the file went
+    seen: bool = False  # its hidden hands were shown (capicua view --reveal)
 
 
 def write(
-    match: Match, seats: dict[int, Any], streams: Mapping[int, str], path: Path | None = None
+    match: Match,
+    seats: dict[int, Any],
+    streams: Mapping[int, str],
+    path: Path | None = None,
+    seen: bool = False,
 ) -> Path:
     """Write the save of ``match`` and the seats' ``streams`` atomically (a reader never
-    sees half a file)."""
+    sees half a file); ``seen``: its hidden hands were shown (kept until a new match)."""
     path = path or save_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    saved = {
+    saved: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "match": to_record(match, seats),
         "streams": {str(s): streams[s] for s in sorted(streams)},
     }
+    if seen:
+        saved["seen"] = True
+    _write_json(path, saved)
+    return path
+
+
+def _write_json(path: Path, saved: Mapping[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(saved, ensure_ascii=False, indent=1)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
-    return path
+
+
+def is_save(path: Path) -> bool:
+    """Whether ``path`` is a table's save (not a bare record or a records file)."""
+    try:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(saved, dict) and saved.get("format") == SAVE_FORMAT
+
+
+def mark_seen(path: Path) -> None:
+    """Mark the save at ``path`` as seen: its hidden hands were shown (capicua view
+    --reveal); the table says so when it offers to resume it. OSError if it cannot be
+    written; a file that is not a save is left alone."""
+    if not is_save(path):
+        return
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    saved["seen"] = True
+    _write_json(path, saved)
 
 
 def load(variants: Any, path: Path | None = None, players: Any = None) -> Loaded:
@@ -152,7 +183,8 @@ def load(variants: Any, path: Path | None = None, players: Any = None) -> Loaded
         return Loaded(damaged=_set_aside(path, exc))
     if match.over:
         return Loaded()
-    return Loaded(match, seats, streams)
+    seen = kind == SAVE_FORMAT and saved.get("seen") is True
+    return Loaded(match, seats, streams, seen=seen)
 
 
 def peek_seats(path: Path) -> dict[int, Any] | None:

@@ -610,7 +610,12 @@ def showed(session: Session, claimant: int, shown: Iterable[Tile]) -> str:
     )
 
 
-def resume_question(title: str, hand: int, scores: tuple[int, ...]) -> str:
+def resume_question(title: str, hand: int, scores: tuple[int, ...], seen: bool = False) -> str:
+    if seen:
+        return _(
+            "An unfinished {title} match is saved (hand {hand}, score {score}). Its hidden "
+            "hands were shown in capicua view. Resume it?"
+        ).format(title=title, hand=hand, score=scores_text(scores))
     return _(
         "An unfinished {title} match is saved (hand {hand}, score {score}). Resume it?"
     ).format(title=title, hand=hand, score=scores_text(scores))

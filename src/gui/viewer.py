@@ -63,6 +63,10 @@ REPLACE = N_(
     "(hand {hand}, score {score})."
 )
 OVER_HERE = N_("The match is over here: step back to play on from an earlier move.")
+SEALED = N_(
+    "This match can still be played on: only your hand is shown. capicua view --reveal "
+    "shows every hand and marks the saved match as seen."
+)
 NOTHING_DEALT = N_("No hand is dealt yet at this point of the record.")
 
 
@@ -347,7 +351,8 @@ class ViewerApp:
         """Every hand face up, then each seat's alone in turn, then every hand again."""
         pb = self.playback
         n = pb.match.variant.seats
-        pb.show_only(1 if pb.only is None else pb.only + 1 if pb.only < n else None)
+        if not pb.show_only(1 if pb.only is None else pb.only + 1 if pb.only < n else None):
+            self.ui.message = _(SEALED)
         self.redraw()
 
     # -- the review ------------------------------------------------------------------------
