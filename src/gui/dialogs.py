@@ -9,6 +9,7 @@ wraps to the window: the rules, hard-wrapped for a terminal, are reflowed first
 
 from __future__ import annotations
 
+import itertools
 import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
@@ -18,13 +19,14 @@ from ..i18n import LANGUAGES, _, language
 from .geometry import table_problem
 from .settings import Settings, seat_player
 from .table import GOLD, PANEL, PANEL_EDGE, TEXT, WOOD, font_family
-from .texts import CONFIRM_SETTINGS, entry_name, log_lines, reflow
+from .texts import CONFIRM_SETTINGS, entry_name, level_word, log_lines, player_word, reflow
 
 __all__ = ["CONFIRM", "Settings", "SettingsWindow", "TextWindow", "log_lines"]
 
 CONFIRM = "confirm"  # what on_apply answers for settings that would end the match
 
 PAD = 8
+TOUCH = 48  # pixels: the least height of a control a finger uses (about 9 mm)
 ERROR_TEXT = "#ff8a80"
 FIELD = "#3b2a1e"  # entry and list backgrounds: the table's wood
 
@@ -39,7 +41,46 @@ def table_style(master: tk.Misc) -> str:
     style.configure("Error.Table.TLabel", background=PANEL, foreground=ERROR_TEXT, font=(FONT, 10))
     style.configure("Table.TCheckbutton", background=PANEL, foreground=TEXT, font=(FONT, 11))
     style.map("Table.TCheckbutton", background=[("active", PANEL_EDGE)])
+    # Finger-sized fields: the padding makes a combobox or an entry TOUCH pixels tall.
+    style.configure("Table.TCombobox", padding=(6, 11), arrowsize=22)
+    style.configure("Table.TEntry", padding=(6, 11))
     return "Table."
+
+
+def tick_images(master: tk.Misc, size: int = 30) -> tuple[tk.PhotoImage, tk.PhotoImage]:
+    """A checkbox's two faces, ``size`` pixels square: an empty box, and the box with a
+    gold tick (drawn here: Tk's own indicator is a few pixels, too small for a finger)."""
+    faces = []
+    for ticked in (False, True):
+        img = tk.PhotoImage(master=master, width=size, height=size)
+        img.put(FIELD, to=(0, 0, size, size))
+        edge = max(2, size // 12)
+        for box in ((0, 0, size, edge), (0, size - edge, size, size)):
+            img.put(TEXT, to=box)
+        for box in ((0, 0, edge, size), (size - edge, 0, size, size)):
+            img.put(TEXT, to=box)
+        if ticked:
+            w = max(2, size // 8)
+            points = ((0.2, 0.52), (0.42, 0.74), (0.8, 0.28))
+            for (ax, ay), (bx, by) in itertools.pairwise(points):
+                steps = size
+                for i in range(steps + 1):
+                    x = int((ax + (bx - ax) * i / steps) * size)
+                    y = int((ay + (by - ay) * i / steps) * size)
+                    img.put(GOLD, to=(x - w // 2, y - w // 2, x + w - w // 2, y + w - w // 2))
+        faces.append(img)
+    return faces[0], faces[1]
+
+
+def _fit_screen(window: tk.Toplevel) -> None:
+    """Keep ``window`` on a small screen: no larger than the screen, placed inside it."""
+    window.update_idletasks()
+    sw, sh = window.winfo_screenwidth(), window.winfo_screenheight()
+    w = min(window.winfo_reqwidth(), sw)
+    h = min(window.winfo_reqheight(), sh)
+    x = max(0, min(window.winfo_rootx(), sw - w))
+    y = max(0, min(window.winfo_rooty(), sh - h))
+    window.geometry(f"{w}x{h}+{x}+{y}")
 
 
 def table_button(master: tk.Misc, text: str, command: Callable[[], None], **kw: Any) -> tk.Button:
@@ -152,12 +193,18 @@ class TextWindow(tk.Toplevel):
 
 class SettingsWindow(tk.Toplevel):
     """Variant, the player and level in each seat, the seed and the computer's pace (delay,
-    step mode, the sliding tile).
+    step mode, the sliding tile), and the language.
 
     ``on_apply(settings, confirmed)`` returns ``None`` when accepted, a one-line reason that
     the window shows (e.g. two people at one table), or :data:`CONFIRM` when the settings
     would end the match in progress: the window says so and the button becomes "Start new
     match"; pressed again, the settings are applied with ``confirmed``.
+
+    Every name is shown in the language in use (games by their titles, players and levels
+    in words) and mapped back to its code. Every control a finger uses is at least
+    :data:`TOUCH` pixels tall: the checkboxes are large boxes with a tick, the slider's
+    handle is finger-sized. The match's settings and the table's stand side by side, so
+    the window fits an 800x600 screen.
     """
 
     def __init__(
@@ -171,96 +218,102 @@ class SettingsWindow(tk.Toplevel):
     ) -> None:
         super().__init__(master, background=PANEL)
         self.title(_("Settings"))
-        self.minsize(480, 420)
+        self.minsize(360, 300)
         self.players, self.variants = players, variants
         self.current = current
         self._on_apply, self._on_close = on_apply, on_close
         self.confirming = False
         table_style(self)
         FONT = font_family(self)
+        self.option_add("*TCombobox*Listbox.font", (FONT, 14))  # the open list, finger-sized
+        self.boxes = tick_images(self)
         body = ttk.Frame(self, padding=PAD * 2, style="Table.TFrame")
         body.pack(fill="both", expand=True)
+        body.columnconfigure(0, weight=1)
         body.columnconfigure(1, weight=1)
+        match = ttk.Frame(body, style="Table.TFrame")
+        match.grid(row=0, column=0, sticky="nwe", padx=(0, PAD * 2))
+        match.columnconfigure(1, weight=1)
+        table = ttk.Frame(body, style="Table.TFrame")
+        table.grid(row=0, column=1, sticky="nwe")
+        table.columnconfigure(0, weight=1)
         label = "Table.TLabel"
-        ttk.Label(body, text=_("Game"), style=label).grid(row=0, column=0, sticky="w", pady=PAD)
-        self.variant = tk.StringVar(value=current.variant)
-        # Only the games the table can seat a person at (a line, 2 to 4 seats).
+        # The match: the game, who sits where, the seed.
+        ttk.Label(match, text=_("Game"), style=label).grid(row=0, column=0, sticky="w", pady=PAD)
+        # Only the games the table can seat a person at.
         games = [n for n in variants.names() if table_problem(variants.create(n)) is None]
-        box = ttk.Combobox(
-            body, textvariable=self.variant, values=games, state="readonly", width=22
-        )
+        self.games = {n: _(variants.get(n).title) for n in games}
+        self.variant = tk.StringVar(value=self.games.get(current.variant, current.variant))
+        box = self._combobox(match, self.variant, list(self.games.values()), 18)
         box.grid(row=0, column=1, columnspan=2, sticky="we")
         box.bind("<<ComboboxSelected>>", lambda _e: self._seat_rows())
-        self.seat_frame = ttk.Frame(body, style="Table.TFrame")
+        self.seat_frame = ttk.Frame(match, style="Table.TFrame")
         self.seat_frame.grid(row=1, column=0, columnspan=3, sticky="we")
         self.rows: dict[int, tuple[tk.StringVar, tk.StringVar, ttk.Combobox]] = {}
         self._seat_rows()
-        ttk.Label(body, text=_("Seed (empty: fresh)"), style=label).grid(
+        ttk.Label(match, text=_("Seed (empty: fresh)"), style=label, wraplength=140).grid(
             row=2, column=0, sticky="w", pady=PAD
         )
         self.seed = tk.StringVar(value="" if current.seed is None else str(current.seed))
-        ttk.Entry(body, textvariable=self.seed, width=24).grid(
-            row=2, column=1, columnspan=2, sticky="we"
+        self.seed_entry = ttk.Entry(
+            match, textvariable=self.seed, width=14, style="Table.TEntry", font=(FONT, 12)
         )
-        ttk.Label(body, text=_("Computer delay (s)"), style=label).grid(
-            row=3, column=0, sticky="w", pady=PAD
+        self.seed_entry.grid(row=2, column=1, columnspan=2, sticky="we")
+        # The table: the computers' pace, step mode, the sliding tile, the language.
+        ttk.Label(table, text=_("Computer delay (s)"), style=label).grid(
+            row=0, column=0, sticky="w", pady=(PAD, 0)
         )
         self.delay = tk.DoubleVar(value=current.delay)
-        tk.Scale(
-            body,
+        self.slider = tk.Scale(
+            table,
             variable=self.delay,
             from_=0.0,
             to=3.0,
             resolution=0.1,
             orient="horizontal",
             length=220,
+            width=TOUCH,  # the trough's thickness: the handle is a finger's size
+            sliderlength=TOUCH + 12,
             background=PANEL,
             foreground=TEXT,
             troughcolor=FIELD,
             highlightthickness=0,
             activebackground=GOLD,
-            font=(FONT, 10),
-        ).grid(row=3, column=1, columnspan=2, sticky="we")
+            font=(FONT, 11),
+        )
+        self.slider.grid(row=1, column=0, sticky="we")
         self.step = tk.BooleanVar(value=current.step)
-        ttk.Checkbutton(
-            body,
-            text=_("Step mode: a computer moves when I tap Next"),
-            variable=self.step,
-            style="Table.TCheckbutton",
-        ).grid(row=4, column=0, columnspan=3, sticky="w", pady=(PAD, 0))
+        self.step_box = self._checkbox(
+            table, _("Step mode: a computer moves when I tap Next"), self.step
+        )
+        self.step_box.grid(row=2, column=0, sticky="we", pady=(PAD, 0))
         self.animate = tk.BooleanVar(value=current.animate)
-        ttk.Checkbutton(
-            body,
-            text=_("Show each computer tile sliding to its place"),
-            variable=self.animate,
-            style="Table.TCheckbutton",
-        ).grid(row=5, column=0, columnspan=3, sticky="w", pady=(PAD, 0))
+        self.animate_box = self._checkbox(
+            table, _("Show each computer tile sliding to its place"), self.animate
+        )
+        self.animate_box.grid(row=3, column=0, sticky="we", pady=(PAD, 0))
         # The language: every language in its own name; the change shows at once.
-        ttk.Label(body, text=_("Language"), style=label).grid(
-            row=6, column=0, sticky="w", pady=(PAD * 2, 0)
+        ttk.Label(table, text=_("Language"), style=label).grid(
+            row=4, column=0, sticky="w", pady=(PAD, 0)
         )
         self.shown_language = current.language or language()
         self.language = tk.StringVar(value=LANGUAGES.get(self.shown_language, ""))
-        ttk.Combobox(
-            body,
-            textvariable=self.language,
-            values=list(LANGUAGES.values()),
-            state="readonly",
-            width=22,
-        ).grid(row=6, column=1, columnspan=2, sticky="we", pady=(PAD * 2, 0))
+        self._combobox(table, self.language, list(LANGUAGES.values()), 18).grid(
+            row=5, column=0, sticky="we"
+        )
         self.note = ttk.Label(
             body,
             text=_("A new game, seats or seed start a new match."),
             style="Muted.Table.TLabel",
             wraplength=420,
         )
-        self.note.grid(row=7, column=0, columnspan=3, sticky="we", pady=(PAD, 0))
+        self.note.grid(row=1, column=0, columnspan=2, sticky="we", pady=(PAD, 0))
         self.error = ttk.Label(body, text="", style="Error.Table.TLabel", wraplength=420)
-        self.error.grid(row=8, column=0, columnspan=3, sticky="we", pady=PAD)
+        self.error.grid(row=2, column=0, columnspan=2, sticky="we", pady=PAD)
         # The reason's lines wrap to the window as it is resized.
         body.bind("<Configure>", self._wrap)
         buttons = ttk.Frame(body, style="Table.TFrame")
-        buttons.grid(row=9, column=0, columnspan=3, sticky="e")
+        buttons.grid(row=3, column=0, columnspan=2, sticky="e")
         # Sized by their words (a long translation widens them), never narrower than before.
         self.cancel = table_button(buttons, _("Cancel"), self.close)
         self.cancel.configure(width=max(10, len(_("Cancel")) + 1))
@@ -271,6 +324,51 @@ class SettingsWindow(tk.Toplevel):
         self.protocol("WM_DELETE_WINDOW", self.close)
         self.bind("<Escape>", lambda _e: self.close())
         self.bind("<Return>", lambda _e: self.apply())
+        _fit_screen(self)
+
+    def _combobox(
+        self, master: tk.Misc, var: tk.StringVar, values: list[str], width: int
+    ) -> ttk.Combobox:
+        return ttk.Combobox(
+            master,
+            textvariable=var,
+            values=values,
+            state="readonly",
+            width=width,
+            style="Table.TCombobox",
+            font=(font_family(self), 12),
+        )
+
+    def _checkbox(self, master: tk.Misc, text: str, var: tk.BooleanVar) -> tk.Checkbutton:
+        """A checkbox a finger can hit: a large box with a tick, its words beside it."""
+        off, on = self.boxes
+        return tk.Checkbutton(
+            master,
+            text=text,
+            variable=var,
+            image=off,
+            selectimage=on,
+            compound="left",
+            indicatoron=False,
+            anchor="w",
+            justify="left",
+            wraplength=300,
+            padx=PAD,
+            pady=(TOUCH - off.height()) // 2,
+            background=PANEL,
+            foreground=TEXT,
+            selectcolor=PANEL,
+            activebackground=PANEL_EDGE,
+            activeforeground=TEXT,
+            highlightthickness=2,
+            highlightbackground=PANEL,
+            highlightcolor=GOLD,
+            relief="flat",
+            offrelief="flat",
+            overrelief="flat",
+            borderwidth=0,
+            font=(font_family(self), 12),
+        )
 
     def _wrap(self, event: tk.Event) -> None:
         for label in (self.error, self.note):
@@ -280,6 +378,11 @@ class SettingsWindow(tk.Toplevel):
         """The code of the language picked (None if nothing is)."""
         name = self.language.get()
         return next((code for code, shown in LANGUAGES.items() if shown == name), None)
+
+    def chosen_variant(self) -> str:
+        """The name of the game picked."""
+        shown = self.variant.get()
+        return next((n for n, title in self.games.items() if title == shown), shown)
 
     def _language_setting(self) -> str | None:
         # A language picked is kept; the one shown at opening, left as it was, stays what
@@ -297,22 +400,21 @@ class SettingsWindow(tk.Toplevel):
         for child in self.seat_frame.winfo_children():
             child.destroy()
         self.rows.clear()
-        name = self.variant.get()
+        name = self.chosen_variant()
         seats = self.variants.get(name).seats if name in self.variants else 4
-        names = self.players.names()
+        names = [player_word(n) for n in self.players.names()]
         for s in range(1, seats + 1):
             entry = self.current.seats.get(s, "heuristic")
-            who = tk.StringVar(value=entry_name(entry))
-            level = tk.StringVar(value=entry.get("level", "") if isinstance(entry, dict) else "")
+            who = tk.StringVar(value=player_word(entry_name(entry)))
+            raw = entry.get("level", "") if isinstance(entry, dict) else ""
+            level = tk.StringVar(value=level_word(raw) if raw else "")
             ttk.Label(
                 self.seat_frame, text=_("Seat {seat}").format(seat=s), style="Table.TLabel"
             ).grid(row=s, column=0, sticky="w", pady=2, padx=(0, PAD))
-            pick = ttk.Combobox(
-                self.seat_frame, textvariable=who, values=names, state="readonly", width=12
-            )
-            pick.grid(row=s, column=1, sticky="w")
-            lv = ttk.Combobox(self.seat_frame, textvariable=level, state="readonly", width=10)
-            lv.grid(row=s, column=2, sticky="w", padx=PAD)
+            pick = self._combobox(self.seat_frame, who, names, 11)
+            pick.grid(row=s, column=1, sticky="we", pady=2)
+            lv = self._combobox(self.seat_frame, level, [], 9)
+            lv.grid(row=s, column=2, sticky="we", padx=(PAD, 0), pady=2)
 
             def on_pick(_e: tk.Event, seat: int = s) -> None:
                 self._level_choices(seat)
@@ -321,15 +423,24 @@ class SettingsWindow(tk.Toplevel):
             self.rows[s] = (who, level, lv)
             self._level_choices(s)
 
+    def _player(self, shown: str) -> str:
+        return next((n for n in self.players.names() if player_word(n) == shown), shown)
+
+    def _level(self, player: str, shown: str) -> str:
+        return next((lv for lv in self._levels(player) if level_word(lv) == shown), shown)
+
     def _level_choices(self, seat: int) -> None:
         who, level, box = self.rows[seat]
-        levels = self._levels(who.get())
-        box.configure(values=levels, state="readonly" if levels else "disabled")
+        player = self._player(who.get())
+        levels = self._levels(player)
+        box.configure(
+            values=[level_word(lv) for lv in levels], state="readonly" if levels else "disabled"
+        )
         if not levels:
             level.set("")
-        elif level.get() not in levels:
-            opt = self.players.get(who.get()).options["level"]
-            level.set(opt.default)
+        elif self._level(player, level.get()) not in levels:
+            opt = self.players.get(player).options["level"]
+            level.set(level_word(opt.default))
 
     def settings(self) -> Settings:
         """The settings as entered; ValueError for a seed that is not a number."""
@@ -342,7 +453,8 @@ class SettingsWindow(tk.Toplevel):
             )
         seats: dict[int, Any] = {}
         for s, (who, level, _box) in self.rows.items():
-            name, lv = who.get(), level.get()
+            name = self._player(who.get())
+            lv = self._level(name, level.get()) if level.get() else ""
             old = self.current.seats.get(s)
             keep = dict(old) if isinstance(old, dict) and entry_name(old) == name else {}
             keep.pop("player", None)
@@ -354,7 +466,7 @@ class SettingsWindow(tk.Toplevel):
             ):
                 seats[s] = old  # the same player: its entry stays as it was written
         return Settings(
-            self.variant.get(),
+            self.chosen_variant(),
             seats,
             int(raw) if raw else None,
             round(float(self.delay.get()), 2),

@@ -64,6 +64,7 @@ class SeatScene:
     dealt: bool = True  # False before the deal (draw, choice of leader): no count to show
     marked: bool = False  # its train carries a marker (Mexican Train)
     score: str | None = None  # its own score, where every player scores for themselves
+    person: bool = False  # the person's own seat: its label speaks to them ("You lead")
 
 
 @dataclass(frozen=True)
@@ -331,6 +332,7 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
                 dealt=held is not None or view.phase in ("play", "claim"),
                 marked=trains is not None and held is None and trains.train(f"t{s}").marker,
                 score=board_words.seat_score(view.scores[s - 1]) if alone else None,
+                person=s == person,
             )
         )
     strip = round_strip(session, view) if held is None and view.phase == "play" else None

@@ -96,11 +96,39 @@ def entry_name(entry: Any) -> str:
     return str(entry)
 
 
+def player_word(name: str) -> str:
+    """A player program's name as the table says it (the built-in ones in the language in
+    use; a plugin's as it names itself)."""
+    words = {
+        # Translators: the players a seat can hold, in Settings and the score panel.
+        "human": pgettext("a player", "human"),
+        "heuristic": pgettext("a player", "heuristic"),
+        "expert": pgettext("a player", "expert"),
+        "random": pgettext("a player", "random"),
+        "command": pgettext("a player", "command"),
+        "policy": pgettext("a player", "policy"),
+    }
+    return words.get(name, name)
+
+
+def level_word(level: str) -> str:
+    """A player's level as the table says it (the expert's in the language in use)."""
+    words = {
+        # Translators: the expert's levels, in Settings.
+        "fast": pgettext("a level", "fast"),
+        "normal": pgettext("a level", "normal"),
+        "strong": pgettext("a level", "strong"),
+    }
+    return words.get(level, level)
+
+
 def player_name(session: Session, seat: int) -> str:
     """The name of the player in ``seat``: a bot program's own (from its hello), else its
-    entry's player name."""
+    entry's player name, in words."""
     shown = getattr(session.players.get(seat), "bot_name", None)
-    return shown if isinstance(shown, str) and shown else entry_name(session.seats[seat])
+    if isinstance(shown, str) and shown:
+        return shown
+    return player_word(entry_name(session.seats[seat]))
 
 
 def seat_name(session: Session, seat: int | None) -> str:
@@ -171,7 +199,10 @@ def seat_label(seat: SeatScene) -> list[str]:
     parts = [seat.name]
     if seat.dealt and (seat.tiles is None or seat.position != 1):
         parts.append(ngettext("{n} tile", "{n} tiles", seat.count).format(n=seat.count))
-    if seat.leader:
+    if seat.leader and seat.person:
+        # Translators: the label under the person's own tiles when they lead the hand.
+        parts[0] = pgettext("the person's seat label", "You lead")
+    elif seat.leader:
         # Translators: a seat's label: it leads this hand.
         parts.append(pgettext("a seat's label", "leads"))
     if seat.paused:
@@ -643,14 +674,22 @@ def reflow(text: str) -> str:
     paragraph are joined; blank lines, and indented items (``1.``, ``-``), start anew."""
     out: list[str] = []
     item = re.compile(r"^\s*(\d+[.)]|[-*•])\s")
+    in_item = False  # the lines of a list item, indented under its text, continue it
     for raw in text.splitlines():
         line = raw.rstrip()
         if not line.strip():
             out.append("")
+            in_item = False
             continue
-        starts = item.match(line) or not out or not out[-1] or out[-1].endswith(":")
-        if starts or (line.startswith(" ") and not out[-1].startswith(" ")):
+        if item.match(line):
             out.append(line)
+            in_item = True
+            continue
+        starts = not out or not out[-1] or out[-1].endswith(":")
+        block = line.startswith(" ") and not out[-1].startswith(" ") and not in_item
+        if starts or block:
+            out.append(line)  # a new paragraph, or an indented block after one
+            in_item = False
         else:
             out[-1] = f"{out[-1]} {line.strip()}"
     return "\n".join(out)

@@ -18,14 +18,17 @@ from table_helpers import (
     variant,
 )
 
+from capicua.gui.scene import SeatScene
 from capicua.gui.texts import (
     last_move,
     log_lines,
     reflow,
     result_lines,
     round_strip,
+    seat_label,
     series_scoring,
 )
+from capicua.i18n import in_language
 
 
 def explained(s):
@@ -148,3 +151,21 @@ def test_reflow_joins_a_hard_wrapped_paragraph_and_keeps_list_items_apart():
         "",
         "A long paragraph.",
     ]
+
+
+def test_reflow_joins_the_indented_lines_of_an_item_written_at_the_margin():
+    text = "Who leads:\n\n1. The first hand: the holder of\n   the 6-6 leads.\n2. After a domino."
+    assert reflow(text).split("\n") == [
+        "Who leads:",
+        "",
+        "1. The first hand: the holder of the 6-6 leads.",
+        "2. After a domino.",
+    ]
+
+
+def test_the_persons_own_seat_label_speaks_to_them_in_every_language():
+    mine = SeatScene(1, 1, "You", 7, None, leader=True, person=True, dealt=False)
+    theirs = SeatScene(2, 2, "Seat 2", 7, None, leader=True, dealt=False)
+    assert seat_label(mine) == ["You lead"] and seat_label(theirs) == ["Seat 2", "leads"]
+    with in_language("de"):
+        assert seat_label(mine) == ["Du spielst aus"]
