@@ -72,7 +72,7 @@ def play(
         ),
     ] = 0,
     size: Annotated[
-        str, typer.Option("--size", help=N_("Window size, WIDTHxHEIGHT, at least 960x720."))
+        str, typer.Option("--size", help=N_("Window size, WIDTHxHEIGHT, at least 800x540."))
     ] = "1180x820",
     trust_commands: Annotated[
         bool,

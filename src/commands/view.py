@@ -78,7 +78,7 @@ def view(
         typer.Option("--log-screenshot", help=N_("With --screenshot: the log window to this PNG.")),
     ] = None,
     size: Annotated[
-        str, typer.Option("--size", help=N_("Window size, WIDTHxHEIGHT, at least 960x720."))
+        str, typer.Option("--size", help=N_("Window size, WIDTHxHEIGHT, at least 800x540."))
     ] = "1180x820",
     reveal: Annotated[
         bool,

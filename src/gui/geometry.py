@@ -33,9 +33,10 @@ from ..i18n import _, ngettext
 Tile = tuple[int, int]
 
 MIN_TOUCH = 48.0  # a finger-sized target, in pixels
-# The table's smallest window: the person's tiles are 48 px wide from here up, and the
-# labels' type still fits every word whole.
-MIN_SIZE = (960, 720)
+# The table's smallest window: an 800x600 screen, or a 1024x600 one less its task bar.
+# The person's tiles stay 48 px wide down to here, and the labels' type fits every word.
+MIN_SIZE = (800, 540)
+PANEL_SHARE = 0.3  # the most of the window's width the side panel may take
 MIN_TILE = 4.0  # below this a tile is unreadable; the shrink loop stops here
 
 
@@ -472,22 +473,32 @@ class TableLayout:
     label_size: float  # height of a seat's name line, kept free by hand_tile_rects(label=)
 
 
-def table_layout(width: float, height: float, seats: int = 4) -> TableLayout:
+def table_layout(
+    width: float, height: float, seats: int = 4, panel: float | None = None
+) -> TableLayout:
     """Cut a ``width`` x ``height`` window into table, seats and score panel.
 
     ``seats`` is 4 (bottom, right, top, left), 3 (bottom, right, left), 2 (bottom, top)
     or 5 to 8 (:func:`seat_sides`: the top, and with seven or eight the sides too, are
-    shared out in equal parts). Everything scales with the window; seat 1's hand tiles stay
-    at least 48 px wide from 1024x768 upwards.
+    shared out in equal parts). ``panel`` is the width the side panel asks for (its
+    longest button label, say); it gets it up to :data:`PANEL_SHARE` of the window.
+    Everything scales with the window; seat 1's hand tiles stay at least 48 px wide down
+    to :data:`MIN_SIZE` (they shrink only where a long hand would not fit its strip, which
+    runs the window's width under the side seats).
     """
     sides = seat_sides(seats)
     k = min(width / 1024, height / 768)
     pad = max(4.0, round(8 * k))
     hand = max(12.0, min(72.0, round(52 * k)))
+    if width >= MIN_SIZE[0] and height >= MIN_SIZE[1]:
+        hand = max(hand, MIN_TOUCH)  # a finger's width in every window the table allows
     back = max(8.0, round(hand * 0.5))
     label = max(12.0, round(18 * k))
     # The score panel is a sidebar: wide windows have room to spare at the side.
     score_w = max(110.0, min(280.0, round(width * 0.19)))
+    if panel is not None:
+        # The panel's own words need more (a long translation of a button): up to a third.
+        score_w = max(score_w, min(round(panel), round(width * PANEL_SHARE)))
     play_w = width - score_w
     bottom_h = 2 * hand + 2 * pad + label
     top_h = 2 * back + 2 * pad + label
@@ -496,7 +507,8 @@ def table_layout(width: float, height: float, seats: int = 4) -> TableLayout:
     shared = {side: [p for p, s in sides.items() if s == side] for side in set(sides.values())}
     for seat, side in sides.items():
         if side == "bottom":
-            r = Rect(side_w, height - bottom_h, play_w - side_w, height)
+            # Under the side strips too: the person's hand is the widest row there is.
+            r = Rect(0, height - bottom_h, play_w, height)
         elif side == "top":
             r = Rect(side_w, 0, play_w - side_w, top_h)
         elif side == "left":

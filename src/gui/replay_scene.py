@@ -25,6 +25,7 @@ from .texts import (
     entry_name,
     last_move,
     pass_legend,
+    player_word,
     score_text,
     seat_name,
     team_name,
@@ -127,7 +128,9 @@ def panel(
     out.append((_("Seed {seed}").format(seed=s.match.seed), "muted"))
     for team in range(1, len(v.teams) + 1):
         players = ", ".join(
-            _("{who} ({player})").format(who=seat_name(s, x), player=entry_name(s.seats[x]))
+            _("{who} ({player})").format(
+                who=seat_name(s, x), player=player_word(entry_name(s.seats[x]))
+            )
             for x in v.teams[team - 1]
         )
         team_line = _("{team}: {players}").format(team=cap(team_name(s, team)), players=players)

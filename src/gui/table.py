@@ -115,6 +115,7 @@ class TableView:
         self.reuse = True
         self._board_key: tuple | None = None  # what the kept board items show
         self._fits: dict[tuple[str, float, int, bool], int] = {}
+        self._widest: dict[tuple[tuple[str, ...], int], int] = {}  # a panel word, in px
 
     # -- hit testing -------------------------------------------------------------------
 
@@ -165,6 +166,9 @@ class TableView:
         height = max(c.winfo_height(), 200)
         self.scene = scene
         tl = table_layout(width, height, len(scene.seats))
+        need = self._panel_width(scene, tl)
+        if need > tl.score.width + 1:
+            tl = table_layout(width, height, len(scene.seats), panel=need)
         self.layout = tl
         c.configure(background=WOOD)
         draw_felt(c, tl.table)
@@ -717,6 +721,9 @@ class TableView:
         over = rect.y0 + 1 - c.bbox(item)[1]
         if over > 0:  # a label wrapped to two lines in a shared top strip: keep it on screen
             c.move(item, 0, over)
+        x0, y0, x1, y1 = c.bbox(item)
+        if y1 + 2 > tl.height or y0 - 2 < 0:  # a small window: the label stays on screen
+            c.move(item, 0, min(0.0, tl.height - y1 - 2) + max(0.0, 2 - y0))
         if seat.turn or seat.passed:
             x0, y0, x1, y1 = c.bbox(item)
             pill = Rect(x0 - 6, y0 - 1, x1 + 6, y1 + 1)
@@ -731,6 +738,21 @@ class TableView:
             if seat.passed and not seat.turn:
                 c.itemconfigure(item, fill=TEXT)
             c.tag_lower(back, item)
+
+    def _panel_width(self, scene: Scene, tl: TableLayout) -> float:
+        """The panel width at which every button's label fits its button whole, at the
+        panel's type size (two buttons a row)."""
+        font = self._font(tl, 0.75, bold=True)
+        key = (tuple(b.label for b in scene.buttons), int(font[1]))
+        if key not in self._widest:
+            f = tkfont.Font(family=self.family, size=int(font[1]), weight="bold")
+            words = [w for b in scene.buttons for w in b.label.split()]
+            self._widest[key] = max((f.measure(w) for w in words), default=0)
+        longest = self._widest[key]
+        pad = max(6.0, tl.label_size * 0.5)
+        # Two columns: the word, its margins inside the button (14 px), the pads between,
+        # and the panel's margin to the window (the layout's pad, its top edge).
+        return 2 * (longest + 14) + 3 * pad + 2 * tl.score.y0
 
     def _panel(self, scene: Scene, tl: TableLayout) -> None:
         c = self.canvas
@@ -767,6 +789,37 @@ class TableView:
                 font=self._fitting(b.label, bw - 10, self._font(tl, 0.75, bold=b.enabled)),
                 tags=tags,
             )
+        # The text above the buttons: smaller type before any line is lost, then the
+        # least needed lines (muted ones: the seed, the last move) go first; the status
+        # line, what the table waits for, stays.
+        lines = list(scene.panel)
+        bottom = top - pad
+        for shrink in (1.0, 0.88, 0.76):
+            if self._panel_text(lines, tl, s, pad, width, bottom, shrink, final=False):
+                break
+        else:
+            while not self._panel_text(lines, tl, s, pad, width, bottom, shrink, final=False):
+                muted = [i for i, (_t, style) in enumerate(lines) if style == "muted"]
+                if not muted:
+                    break
+                del lines[muted[-1]]
+        self._panel_text(lines, tl, s, pad, width, bottom, shrink, final=True)
+
+    def _panel_text(
+        self,
+        lines: list[tuple[str, str]],
+        tl: TableLayout,
+        s: Rect,
+        pad: float,
+        width: float,
+        bottom: float,
+        shrink: float,
+        final: bool,
+    ) -> bool:
+        """Write the panel's ``lines`` from its top at ``shrink`` times the type size; True
+        when all fit above ``bottom``. A try (not ``final``) leaves nothing drawn; the final
+        drawing drops whatever still does not fit."""
+        c = self.canvas
         y = s.y0 + pad
         styles = {
             "title": (TEXT, 1.1, True),
@@ -778,10 +831,16 @@ class TableView:
             "message": (MESSAGE, 0.78, False),
             "error": (ERROR, 0.78, True),
         }
-        for text, style in scene.panel:
+        drawn = []
+        fits = True
+        for text, style in lines:
             colour, scale, bold = styles.get(style, (TEXT, 0.75, False))
             if style in ("team", "status", "turn", "error"):
-                y += pad * 0.6
+                y += pad * 0.6 * shrink
+            font = self._font(tl, scale, bold)
+            if shrink < 1:
+                size = max(MIN_FONT + 1, round(-int(font[1]) * shrink))
+                font = (self.family, -size, "bold") if bold else (self.family, -size)
             item = c.create_text(
                 s.x0 + pad,
                 y,
@@ -789,17 +848,25 @@ class TableView:
                 anchor="nw",
                 width=width,
                 fill=colour,
-                font=self._font(tl, scale, bold),
+                font=font,
                 tags=("panel", f"panel:{style}"),
             )
-            if c.bbox(item)[3] + 2 > top - pad and style in ("message", "error"):
+            drawn.append(item)
+            if final and c.bbox(item)[3] + 2 > bottom and style in ("message", "error"):
                 # The message answers what the person just did or asked (a hint can run
                 # to ten lines): smaller type before it is lost.
-                c.itemconfigure(item, font=self._font(tl, scale * 0.8, bold))
+                c.itemconfigure(item, font=self._font(tl, scale * 0.8 * shrink, bold))
             y = c.bbox(item)[3] + 2
-            if y > top - pad:
-                c.delete(item)  # a cramped window drops the last lines, never the buttons
+            if y > bottom:
+                fits = False
+                if final:
+                    c.delete(item)  # a cramped window drops the last lines, never the buttons
+                    drawn.pop()
                 break
+        if not final:
+            for item in drawn:
+                c.delete(item)
+        return fits
 
     def _focus(self, scene: Scene) -> None:
         if not scene.focus:

@@ -395,7 +395,7 @@ def test_the_settings_window_starts_a_new_match_with_the_chosen_game(table):
 def test_the_window_rescales_and_keeps_targets_finger_sized(table, root):
     app = table("chiva", seed=3)
     settle(app, lambda: app.person_view() is not None and app.person_view().line)
-    for size in ("960x720", "1600x1000"):
+    for size in ("800x600", "1024x560", "1600x1000"):
         root.geometry(size)
         for _ in range(5):
             root.update()
@@ -415,7 +415,7 @@ def test_a_long_message_gets_smaller_type_rather_than_vanish_in_a_small_window(t
     # A hint runs to ten lines or more; in the smallest window it must still show above
     # the buttons (before, a message that did not fit was dropped whole).
     app = table("chiva", seed=3)
-    app.root.geometry("960x720")  # the table's smallest size
+    app.root.geometry("800x540")  # the table's smallest size
     settle(app, lambda: app.person_view() is not None and app.person_view().line)
     app.ui.message = (
         "Hint: play 6-5 on the right: blocks the hand while your side is "

@@ -262,3 +262,37 @@ def test_the_keyboard_reaches_the_side_panel_and_its_keys_open_settings_and_rest
     assert all(
         a.tile in app.session.match.held(app.session.human) for a in mine if isinstance(a, Play)
     )
+
+
+@pytest.mark.parametrize("size", ["800x600", "1024x560"])
+def test_small_screens_keep_the_hand_the_panel_and_the_status_whole(make, root, size):
+    from capicua.i18n import set_language
+
+    app = make("double-nine-100", installed=double_nine_at_claim())
+    settle(app, lambda: app.person_view() is not None)
+    key(app, "Return")  # keep the ten tiles: the longest hand, for the narrowest strip
+    settle(app, lambda: app.person_view() is not None)
+    root.geometry(size)
+    w, h = (int(x) for x in size.split("x"))
+    try:
+        for code in ("en", "de", "uk", "es"):
+            set_language(code)
+            for _ in range(3):
+                root.update()
+            app.redraw()
+            root.update()
+            c = app.canvas
+            assert (c.winfo_width(), c.winfo_height()) == (w, h)
+            for tag in ("hand", "button", "panel:turn", "label"):
+                box = c.bbox(tag)
+                assert box, (code, tag)
+                assert box[0] >= 0 and box[1] >= 0 and box[2] <= w and box[3] <= h, (code, tag)
+            for item in c.find_withtag("hand&&body"):
+                x0, _y0, x1, _y1 = c.bbox(item)
+                assert x1 - x0 >= 46, (code, "a hand tile narrower than a finger")
+            assert canvas_words_fit(app) == [], code
+            for item in c.find_withtag("button&&text"):  # no label squeezed to small type
+                size_px = abs(int(tkfont.Font(font=c.itemcget(item, "font")).actual("size")))
+                assert size_px >= 10, (code, c.itemcget(item, "text"), size_px)
+    finally:
+        set_language("en")

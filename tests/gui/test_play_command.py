@@ -82,7 +82,7 @@ def test_a_bad_size_is_refused():
 
 
 def test_a_size_below_the_tables_smallest_window_is_refused():
-    assert "smallest window, 960x720" in one_line_error(invoke("--size", "640x480"))
+    assert "smallest window, 800x540" in one_line_error(invoke("--size", "640x480"))
 
 
 def test_without_a_display_the_table_says_so_in_one_line(monkeypatch):
