@@ -12,7 +12,7 @@ the next one (to their right in turn order) on the right, the partner at the top
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..core.actions import DRAW, PASS, ChooseLeader, Pick, Play
 from ..core.layout import Trains
@@ -23,6 +23,8 @@ from . import board_words
 from .board import Board, board_of, lays_out
 from .controller import Controller, choice_target, playable
 from .model import Line, Session, line_of
+from .state import Choice, Ui
+from .status import panel_lines
 from .texts import (
     REVIEW_HAND,
     STEP_WAITING,
@@ -32,7 +34,6 @@ from .texts import (
     label_name,
     last_move,
     match_result,
-    panel_lines,
     pass_legend,
     redeal_news,
     result_lines,
@@ -65,12 +66,6 @@ class SeatScene:
     marked: bool = False  # its train carries a marker (Mexican Train)
     score: str | None = None  # its own score, where every player scores for themselves
     person: bool = False  # the person's own seat: its label speaks to them ("You lead")
-
-
-@dataclass(frozen=True)
-class Choice:
-    target: str  # canvas tag, e.g. "choice:keep"
-    label: str
 
 
 @dataclass(frozen=True)
@@ -127,22 +122,6 @@ class Scene:
         if self.draw and not self.choices:
             return ["boneyard"]
         return [c.target for c in self.choices]
-
-
-@dataclass
-class Ui:
-    """The window's own state that the scene shows beside the match."""
-
-    message: str | None = None
-    thinking: int | None = None  # the computer seat whose decision is being computed
-    paused: bool = False  # a side window is open: nothing scheduled is applied
-    paused_by: tuple[str, ...] = ()  # which: "rules", "log", "settings"
-    question: tuple[str, tuple[Choice, ...]] | None = None  # a table question (resume?)
-    question_kind: str | None = None  # "resume" or "new"
-    step_wait: int | None = None  # step mode: the seat waiting for Next (0: a finished hand)
-    error: str | None = None  # a computer player broke; the match waits
-    notice: str | None = None  # about the save (damaged, not written): until the person acts
-    buttons: dict[str, bool] = field(default_factory=dict)
 
 
 # The panel's buttons, their labels translated where the scene is built.

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.actions import DRAW, LEFT, PASS, RIGHT, Action, ChooseLeader, Pick, Play
 from ..core.tiles import Tile
@@ -24,9 +24,8 @@ from ..core.view import PastHand, View
 from ..i18n import N_, _, ngettext, pgettext
 from . import board_words
 
-if TYPE_CHECKING:  # the scene and the model import this module
+if TYPE_CHECKING:
     from .model import Session
-    from .scene import SeatScene, Ui
 
 # The two ends carry these letters on the felt, wherever the line's turns put them (in
 # English; :func:`end_mark` gives them in the language in use).
@@ -194,7 +193,50 @@ def numbers_text(numbers: Iterable[int]) -> str:
     return ", ".join(str(n) for n in sorted(numbers))
 
 
-def seat_label(seat: SeatScene) -> list[str]:
+class SeatFacts(Protocol):
+    """What a seat's label tells (a :class:`~capicua.gui.scene.SeatScene` has it all)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def count(self) -> int: ...
+
+    @property
+    def position(self) -> int: ...
+
+    @property
+    def tiles(self) -> tuple[Tile, ...] | None: ...
+
+    @property
+    def dealt(self) -> bool: ...
+
+    @property
+    def leader(self) -> bool: ...
+
+    @property
+    def person(self) -> bool: ...
+
+    @property
+    def paused(self) -> bool: ...
+
+    @property
+    def thinking(self) -> bool: ...
+
+    @property
+    def passed(self) -> bool: ...
+
+    @property
+    def voids(self) -> tuple[int, ...]: ...
+
+    @property
+    def marked(self) -> bool: ...
+
+    @property
+    def score(self) -> str | None: ...
+
+
+def seat_label(seat: SeatFacts) -> list[str]:
     """The facts under a seat's tiles: name, tiles held, what it is doing, its passes."""
     parts = [seat.name]
     if seat.dealt and (seat.tiles is None or seat.position != 1):
@@ -222,7 +264,7 @@ def seat_label(seat: SeatScene) -> list[str]:
     return parts
 
 
-def pass_legend(seats: Sequence[SeatScene], whose: int | None = None) -> str | None:
+def pass_legend(seats: Sequence[SeatFacts], whose: int | None = None) -> str | None:
     """What the seats' PASS and "passed on" mean, said with the numbers a seat really
     shows (never a made-up example); ``whose``: the seat seen from, where that is not
     the person's (a replay). ``None`` while no seat shows either."""
@@ -516,122 +558,6 @@ def round_strip(session: Session, view: View) -> str | None:
 def score_text(variant: Variant, scores: tuple[int, ...], team: int) -> str:
     """``team``'s score with how far it is from winning, in the variant's own words."""
     return variant.score_words(scores, team)
-
-
-_TURN = {
-    "play": N_("Your turn: pick a tile, then an end."),
-    "draw": N_("Your turn: draw a face-down tile."),
-    "lead": N_("Your choice: who leads."),
-    "claim": N_("Your choice: keep or redeal."),
-}
-
-
-def status(session: Session, view: View, ui: Ui) -> tuple[str, str]:
-    """The one line that says what the table is waiting for."""
-    if ui.error:
-        return ui.error, "error"
-    if ui.question is not None:
-        return _("Choose on the table."), "status"
-    if session.held_draw is not None:
-        if session.human is None:
-            return _("The draw for first lead."), "status"
-        return _("Draw for first lead: tap Continue."), "status"
-    if view.phase == "over" and session.held_hand is None:
-        return _("The match is over."), "status"
-    if session.held_hand is not None:
-        if session.human is None:
-            return _("Hand over."), "status"
-        return (
-            _("Match over: New match plays again.")
-            if view.phase == "over"
-            else _("Hand over: tap Continue for the next deal.")
-        ), "status"
-    if ui.paused:
-        names = [_(WINDOW_NAMES[w]) if w in WINDOW_NAMES else w for w in ui.paused_by]
-        which = and_names(names) if names else _("a window")
-        # Translators: {which} names the open windows: "Rules and the log", "a window".
-        text = ngettext(
-            "Paused: the computers wait while {which} is open.",
-            "Paused: the computers wait while {which} are open.",
-            max(1, len(names)),
-        )
-        return text.format(which=which), "status"
-    seat = view.turn
-    if seat is not None and seat == session.human:
-        if session.automatic() is not None:
-            return _("You cannot play: you pass."), "turn"
-        if view.legal == (DRAW,):
-            return board_words.must_draw(), "turn"
-        turn = _TURN.get(view.phase)
-        return (_(turn) if turn else _("Your turn.")), "turn"
-    if ui.step_wait is not None:
-        return _("Step mode: tap Next for the next move."), "status"
-    if seat is not None:
-        who = cap(seat_name(session, seat))
-        if ui.thinking == seat:
-            return _("{who} is thinking…").format(who=who), "status"
-        return _("{who} is to play.").format(who=who), "status"
-    return "", "status"
-
-
-# Translators: the windows that pause the table, inside "the computers wait while ... is
-# open".
-WINDOW_NAMES = {"rules": N_("Rules"), "log": N_("the log"), "settings": N_("Settings")}
-
-
-def panel_lines(session: Session, view: View, ui: Ui, last: str | None) -> list[tuple[str, str]]:
-    """The score panel, top to bottom, as ``(text, style)``."""
-    v = session.variant
-    number = session.held_hand or view.hand_number  # a finished hand on show is "the" hand
-    out = [
-        (_(v.title), "title"),
-        (_("Hand {number} · seed {seed}").format(number=number, seed=session.match.seed), "muted"),
-    ]
-    if len(v.teams) > 4:
-        # Five to eight players each scoring alone: one line each, or the panel overflows.
-        for team in range(1, len(v.teams) + 1):
-            (seat,) = v.teams[team - 1]
-            out.append(
-                (
-                    _("{team}: {players}").format(
-                        team=cap(seat_name(session, seat)), players=view.scores[team - 1]
-                    ),
-                    "score",
-                )
-            )
-    else:
-        for team in range(1, len(v.teams) + 1):
-            players = ", ".join(
-                seat_name(session, s)
-                if s == session.human
-                # Translators: a seat and the player program in it: "seat 2 (heuristic)".
-                else _("{who} ({player})").format(
-                    who=seat_name(session, s), player=player_name(session, s)
-                )
-                for s in v.teams[team - 1]
-            )
-            out.append(
-                (
-                    _("{team}: {players}").format(
-                        team=cap(team_name(session, team)), players=players
-                    ),
-                    "team",
-                )
-            )
-            out.append((score_text(v, view.scores, team), "score"))
-    # One status line: a message (what the person just did or asked) replaces it until the
-    # next change; an error of a computer player stands above both.
-    line = status(session, view, ui)
-    if ui.message and line[1] != "error":
-        line = (ui.message, "message")
-    out.append(line)
-    if last and session.held_hand is None:
-        out.append((last, "muted"))
-    if ui.notice:
-        out.append((ui.notice, "message"))
-    for claimant, shown in view.shown:
-        out.append((showed(session, claimant, shown), "muted"))
-    return out
 
 
 def showed(session: Session, claimant: int, shown: Iterable[Tile]) -> str:
