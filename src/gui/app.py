@@ -16,12 +16,10 @@ No other thread ever touches Tk.
 from __future__ import annotations
 
 import functools
-import gc
 import os
 import time
 import tkinter as tk
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from .. import trust
@@ -32,17 +30,15 @@ from ..i18n import ENV, LANGUAGES, _, language, set_language
 from ..review import replica
 from . import save
 from .advice import suggest
-from .controller import Controller, Response
+from .controller import Response
 from .dialogs import CONFIRM, SettingsWindow, TextWindow, log_lines
-from .geometry import MIN_SIZE, table_problem
+from .geometry import table_problem
 from .model import SeatsError, Session
 from .pacing import Pacing
 from .reviewing import Reviews, review_job
 from .reviewing import summary as review_summary
-from .scene import Choice, Ui, build_scene
+from .scene import Choice, build_scene
 from .settings import Settings, changes_match
-from .slide import Slider
-from .table import TableView
 from .texts import (
     CONFIRM_NEW,
     DISABLED,
@@ -52,6 +48,7 @@ from .texts import (
     hand_head,
     resume_question,
 )
+from .window import TableWindow
 
 POLL_MS = 15  # how often the Tk thread looks for a hint's or a review's answer
 TAP_EVENTS = ("hand", "end", "choice", "facedown", "button", "felt", "line", "boneyard")
@@ -73,7 +70,7 @@ class TkClock:
         return time.monotonic()
 
 
-class TableApp:
+class TableApp(TableWindow):
     """One table window on ``root``. ``saving=False`` keeps it off the user's save file
     (screenshots)."""
 
@@ -87,28 +84,17 @@ class TableApp:
         offer_resume: bool = True,
         session: Session | None = None,
     ) -> None:
-        self.root = root
         self.plugins = plugins
         self.settings = settings
         self.saving = saving
-        self.ui = Ui()
-        self.ctl = Controller()
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="capicua-computer")
-        self.pacing = Pacing(self, TkClock(root), self.pool.submit)
-        self._redraw_pending = False
-        self._reviewing = False  # a review runs in the worker thread
-        self._drag_at: tuple[float, float] | None = None
-        self.windows: dict[str, tk.Toplevel] = {}
-        self.seen = False  # the match's hidden hands were shown (capicua view --reveal)
-        self._question: Callable[[], tuple[str, tuple[Choice, ...]]] | None = None
         if saving:
             self._saved_language()
-        root.title("capicua")
-        root.minsize(*MIN_SIZE)
-        self.canvas = tk.Canvas(root, highlightthickness=0, background="#3b2a1e", takefocus=True)
-        self.canvas.pack(fill="both", expand=True)
-        self.table = TableView(self.canvas)
-        self.slider = Slider(root, self.canvas)
+        super().__init__(root, "capicua", "capicua-computer")
+        self.pacing = Pacing(self, TkClock(root), self.pool.submit)
+        self._reviewing = False  # a review runs in the worker thread
+        self._drag_at: tuple[float, float] | None = None
+        self.seen = False  # the match's hidden hands were shown (capicua view --reveal)
+        self._question: Callable[[], tuple[str, tuple[Choice, ...]]] | None = None
         self._bind()
         self.reviews = Reviews()  # "Review this hand": the marks on the log
         # A saved match of this game is offered before anything new is dealt: the saved
@@ -121,7 +107,6 @@ class TableApp:
             self.session = resumable
         else:
             self.session = self._new_session(settings.variant, settings.seats, settings.seed)
-        root.protocol("WM_DELETE_WINDOW", self.close)
         self.canvas.focus_set()
         self.refresh()
         if session is not None:
@@ -135,14 +120,8 @@ class TableApp:
             c.tag_bind(tag, "<ButtonPress-1>", self._on_press)
         c.bind("<B1-Motion>", self._on_motion)
         c.bind("<ButtonRelease-1>", self._on_release)
-        c.bind("<Configure>", lambda _e: self._schedule_redraw())
         for key in ("Left", "Right", "Up", "Down", "Return", "KP_Enter", "space", "Escape"):
-            c.bind(f"<KeyPress-{key}>", lambda e: self._key(e.keysym))
-        # Tab walks the felt's buttons (or the playable tiles) like the arrows; returning
-        # "break" keeps Tk from moving the keyboard focus off the canvas.
-        c.bind("<Tab>", lambda _e: self._tab("Tab"))
-        c.bind("<ISO_Left_Tab>", lambda _e: self._tab("ISO_Left_Tab"))
-        c.bind("<Shift-Tab>", lambda _e: self._tab("ISO_Left_Tab"))
+            c.bind(f"<KeyPress-{key}>", lambda e: self.key(e.keysym))
         for seq, name in (
             ("<Control-z>", "undo"),
             ("<Control-y>", "redo"),
@@ -159,7 +138,8 @@ class TableApp:
         ):
             c.bind(seq, functools.partial(self._shortcut_key, name))
 
-    def _key(self, keysym: str) -> None:
+    def key(self, keysym: str) -> None:
+        """A key on the canvas: the arrows, Tab, Enter, Space and Escape."""
         self.finish_slide()  # the person acts: a tile still sliding lands at once
         if keysym == "Escape" and self.ctl.hinted is not None:
             self.ctl.reset()  # Escape drops a hint's preview whole, not one step of it
@@ -167,10 +147,6 @@ class TableApp:
             self.redraw()
             return
         self._handle(self.ctl.key(keysym, self.table_view(), self._focusable(), self._panel()))
-
-    def _tab(self, keysym: str) -> str:
-        self._key(keysym)
-        return "break"
 
     def _shortcut_key(self, name: str, _event: tk.Event) -> None:
         self._shortcut(name)
@@ -185,14 +161,14 @@ class TableApp:
         self.command(name)
 
     def _on_press(self, event: tk.Event) -> None:
-        x, y = self.canvas.canvasx(event.x), self.canvas.canvasy(event.y)
+        x, y = self.pointer(event)
         self._drag_at = (x, y)
         self.canvas.focus_set()
         self.finish_slide()
         self._handle(self.ctl.press(self.table.target_at(x, y), x, y))
 
     def _on_motion(self, event: tk.Event) -> None:
-        x, y = self.canvas.canvasx(event.x), self.canvas.canvasy(event.y)
+        x, y = self.pointer(event)
         was = self.ctl.dragging
         resp = self.ctl.motion(x, y, self.table.target_at(x, y), self.table_view())
         last, self._drag_at = self._drag_at, (x, y)
@@ -204,7 +180,7 @@ class TableApp:
             self.table.move_drag(x - last[0], y - last[1])
 
     def _on_release(self, event: tk.Event) -> None:
-        x, y = self.canvas.canvasx(event.x), self.canvas.canvasy(event.y)
+        x, y = self.pointer(event)
         self._drag_at = None
         self._handle(self.ctl.release(self.table.target_at(x, y), x, y, self.table_view()))
 
@@ -249,11 +225,6 @@ class TableApp:
             self.redraw()
 
     # -- drawing ---------------------------------------------------------------------------
-
-    def _schedule_redraw(self) -> None:
-        if not self._redraw_pending:
-            self._redraw_pending = True
-            self.root.after_idle(self.redraw)
 
     def redraw(self) -> None:
         self._redraw_pending = False
@@ -543,17 +514,17 @@ class TableApp:
 
     def do_rules(self) -> None:
         title, text = self._rules()
-        self._open(
+        self.open_window(
             "rules",
             lambda: TextWindow(
-                self.root, title, text, lambda: self._closed("rules"), reflowed=True
+                self.root, title, text, lambda: self.closed_window("rules"), reflowed=True
             ),
         )
 
     def do_log(self) -> None:
         text = "\n".join(self._log_lines())
-        self._open(
-            "log", lambda: TextWindow(self.root, _("Log"), text, lambda: self._closed("log"))
+        self.open_window(
+            "log", lambda: TextWindow(self.root, _("Log"), text, lambda: self.closed_window("log"))
         )
 
     def _log_lines(self) -> list[str]:
@@ -605,7 +576,7 @@ class TableApp:
         self.root.after(POLL_MS, poll)
 
     def do_settings(self) -> None:
-        self._open(
+        self.open_window(
             "settings",
             lambda: SettingsWindow(
                 self.root,
@@ -613,25 +584,15 @@ class TableApp:
                 self.plugins.variants,
                 self.settings,
                 self.apply_settings,
-                lambda: self._closed("settings"),
+                lambda: self.closed_window("settings"),
             ),
         )
 
-    def _open(self, name: str, make: Callable[[], tk.Toplevel]) -> None:
-        if name in self.windows:
-            self.windows[name].lift()
-            return
-        self.windows[name] = make()
+    def window_opened(self) -> None:
         self.redraw()  # the status line says the computers wait
 
-    def _closed(self, name: str) -> None:
-        self.windows.pop(name, None)
-        # Collect the closed window's Tk variables here, in the Tk thread: a collection
-        # that happened to run in the worker thread would call Tcl from the wrong thread.
-        gc.collect()
-        if self.canvas.winfo_exists():
-            self.canvas.focus_set()  # the keyboard goes back to the table
-            self.refresh()
+    def window_closed(self) -> None:
+        self.refresh()  # what waited goes on
 
     def apply_settings(self, new: Settings, confirmed: bool = False) -> str | None:
         """Take the settings window's values; a new game, seed or players start a new match
@@ -810,12 +771,5 @@ class TableApp:
         """Stop scheduling and let the worker thread end; the window stays."""
         self._invalidate()
         self.finish_slide()
-        for window in list(self.windows.values()):
-            window.destroy()
-        self.windows.clear()
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        super().shutdown()
         self.session.close()
-
-    def close(self) -> None:
-        self.shutdown()
-        self.root.destroy()

@@ -17,10 +17,8 @@ the scene is the table's, and the review runs in a worker thread on a match of i
 from __future__ import annotations
 
 import functools
-import gc
 import tkinter as tk
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from .. import trust
@@ -28,19 +26,17 @@ from ..core.variant import score_dash
 from ..i18n import N_, _, language
 from . import save
 from .app import TableApp
-from .controller import Controller, Response
+from .controller import Response
 from .dialogs import TextWindow
-from .geometry import MIN_SIZE
 from .model import Session
 from .playback import Playback, table_seats
 from .replay_scene import Watching, replay_scene
 from .reviewing import Reviews, review_job
 from .reviewing import summary as review_summary
-from .scene import Choice, Scene, Ui
+from .scene import Choice, Scene
 from .settings import Settings
-from .slide import Slider
-from .table import TableView
 from .texts import NO_REVIEW, hand_head, log_lines
+from .window import TableWindow
 
 POLL_MS = 15
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)  # seconds a move while playing
@@ -70,7 +66,7 @@ SEALED = N_(
 NOTHING_DEALT = N_("No hand is dealt yet at this point of the record.")
 
 
-class ViewerApp:
+class ViewerApp(TableWindow):
     """The viewer of ``playback`` on ``root`` (see the module docstring). ``source`` names
     the record (``records.jsonl, match 2 of 40``); ``delay`` is the computer players' pace
     at a table played on from here; ``on_table`` is told of that table when it opens."""
@@ -89,7 +85,7 @@ class ViewerApp:
         on_table: Callable[[TableApp], None] | None = None,
         agreed: Sequence[Any] = (),
     ) -> None:
-        self.root = root
+        super().__init__(root, f"capicua: {source}", "capicua-review")
         #: The record's seat entries whose programs the person agreed to run (files are
         #: data: no other program of the record starts, see capicua.trust).
         self.agreed = tuple(agreed)
@@ -102,25 +98,13 @@ class ViewerApp:
         self.saving = saving
         self.on_table = on_table
         self.playing = False
-        self.ui = Ui()
-        self.ctl = Controller()
         self.reviews = Reviews()
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="capicua-review")
         self._after: str | None = None  # the next move while playing
         self._reviewing: int | None = None  # the hand being reviewed
         self._asking: str | None = None  # the question on the felt: "seat", "replace"
         self._seat: int | None = None  # the seat chosen to play from here
-        self._redraw_pending = False
-        self.windows: dict[str, tk.Toplevel] = {}
         self.table_app: TableApp | None = None
-        root.title(f"capicua: {source}")
-        root.minsize(*MIN_SIZE)
-        self.canvas = tk.Canvas(root, highlightthickness=0, background="#3b2a1e", takefocus=True)
-        self.canvas.pack(fill="both", expand=True)
-        self.table = TableView(self.canvas)
-        self.slider = Slider(root, self.canvas)
         self._bind()
-        root.protocol("WM_DELETE_WINDOW", self.close)
         self.canvas.focus_set()
         self.redraw()
 
@@ -131,7 +115,6 @@ class ViewerApp:
         for tag in ("button", "choice", "felt", "hand", "line", "end"):
             c.tag_bind(tag, "<ButtonPress-1>", self._on_press)
         c.bind("<ButtonRelease-1>", self._on_release)
-        c.bind("<Configure>", lambda _e: self._schedule_redraw())
         for key in (
             "Left",
             "Right",
@@ -154,20 +137,17 @@ class ViewerApp:
             "p",
         ):
             c.bind(f"<KeyPress-{key}>", functools.partial(self._key_event, key))
-        c.bind("<Tab>", lambda _e: self._tab("Tab"))
-        c.bind("<ISO_Left_Tab>", lambda _e: self._tab("ISO_Left_Tab"))
-        c.bind("<Shift-Tab>", lambda _e: self._tab("ISO_Left_Tab"))
         c.bind("<Control-l>", lambda _e: self.command("log"))
         c.bind("<F1>", lambda _e: self.command("rules"))
 
     def _on_press(self, event: tk.Event) -> None:
-        x, y = self.canvas.canvasx(event.x), self.canvas.canvasy(event.y)
+        x, y = self.pointer(event)
         self.canvas.focus_set()
         self.slider.finish()
         self.ctl.press(self.table.target_at(x, y), x, y)
 
     def _on_release(self, event: tk.Event) -> None:
-        x, y = self.canvas.canvasx(event.x), self.canvas.canvasy(event.y)
+        x, y = self.pointer(event)
         self._handle(self.ctl.release(self.table.target_at(x, y), x, y, None))
 
     def _handle(self, resp: Response) -> None:
@@ -176,14 +156,11 @@ class ViewerApp:
         elif resp.changed:
             self.redraw()
 
-    def _tab(self, keysym: str) -> str:
-        self._key(keysym)
-        return "break"
-
     def _key_event(self, key: str, _event: tk.Event) -> None:
-        self._key(key)
+        self.key(key)
 
-    def _key(self, key: str) -> None:
+    def key(self, key: str) -> None:
+        """A key on the canvas: the viewer's commands, or a question's choices."""
         self.slider.finish()
         if self.ui.question is not None:
             # A question on the felt: the keys walk its choices; Escape declines it.
@@ -215,11 +192,6 @@ class ViewerApp:
             self.command(name)
 
     # -- drawing ---------------------------------------------------------------------------
-
-    def _schedule_redraw(self) -> None:
-        if not self._redraw_pending:
-            self._redraw_pending = True
-            self.root.after_idle(self.redraw)
 
     def redraw(self) -> None:
         self._redraw_pending = False
@@ -513,32 +485,20 @@ class ViewerApp:
 
     def do_log(self) -> None:
         text = "\n".join(self._log_lines())
-        self._open(
-            "log", lambda: TextWindow(self.root, _("Log"), text, lambda: self._closed("log"))
+        self.open_window(
+            "log", lambda: TextWindow(self.root, _("Log"), text, lambda: self.closed_window("log"))
         )
 
     def do_rules(self) -> None:
         v = self.playback.match.variant
         text = f"{v.rules_in(language()).rstrip()}\n\n{_(KEYS)}"
         title = _("Rules: {title}").format(title=_(v.title))
-        self._open(
+        self.open_window(
             "rules",
             lambda: TextWindow(
-                self.root, title, text, lambda: self._closed("rules"), reflowed=True
+                self.root, title, text, lambda: self.closed_window("rules"), reflowed=True
             ),
         )
-
-    def _open(self, name: str, make: Callable[[], tk.Toplevel]) -> None:
-        if name in self.windows:
-            self.windows[name].lift()
-            return
-        self.windows[name] = make()
-
-    def _closed(self, name: str) -> None:
-        self.windows.pop(name, None)
-        gc.collect()  # the closed window's Tk variables, collected in the Tk thread
-        if self.canvas.winfo_exists():
-            self.canvas.focus_set()
 
     # -- closing ---------------------------------------------------------------------------
 
@@ -546,11 +506,4 @@ class ViewerApp:
         """Stop playing and let the worker end; the window stays."""
         self._stop()
         self.slider.finish()
-        for window in list(self.windows.values()):
-            window.destroy()
-        self.windows.clear()
-        self.pool.shutdown(wait=False, cancel_futures=True)
-
-    def close(self) -> None:
-        self.shutdown()
-        self.root.destroy()
+        super().shutdown()

@@ -14,8 +14,9 @@ from test_app import click, decide_by_taps, key, person_or_hand_end, settle
 from capicua.core.actions import Play
 from capicua.core.match import Match
 from capicua.gui import save
-from capicua.gui.app import MIN_SIZE, TableApp
+from capicua.gui.app import TableApp
 from capicua.gui.dialogs import Settings
+from capicua.gui.geometry import MIN_SIZE
 from capicua.gui.model import Session
 from capicua.gui.table import WOOD
 
