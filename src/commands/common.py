@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 import textwrap
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, NoReturn
 
 import typer
@@ -220,3 +222,25 @@ def variant_or_fail(name: str) -> Variant:
             )
         )
     return registry.create(name)
+
+
+@contextlib.contextmanager
+def screen(width: int, height: int) -> Iterator[None]:
+    """A display to render a ``width`` x ``height`` window on (``--screenshot``): the one
+    in ``DISPLAY``, else a private Xvfb for the block (then ``DISPLAY`` is put back). No
+    Xvfb is one line and exit status 2."""
+    from ..gui.screenshot import Xvfb
+
+    if os.environ.get("DISPLAY"):
+        yield
+        return
+    server = Xvfb(max(width, 1280), max(height, 1024))
+    try:
+        os.environ["DISPLAY"] = server.start()
+    except RuntimeError as exc:
+        fail(_("cannot render a screenshot: {problem}").format(problem=exc))
+    try:
+        yield
+    finally:
+        server.stop()
+        os.environ.pop("DISPLAY", None)

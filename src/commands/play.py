@@ -10,7 +10,6 @@ others. ``--screenshot FILE`` renders a position to a PNG instead of opening a w
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,7 +17,7 @@ import typer
 
 from ..i18n import N_, _, ngettext
 from . import completion
-from .common import Command, agree_to_programs, fail, out, plugins
+from .common import Command, agree_to_programs, fail, out, plugins, screen
 
 TABLE_KEYS = {
     "delay": "seconds between the computer players' moves",
@@ -274,17 +273,10 @@ def _screenshot(
     import tkinter as tk
 
     from ..gui.app import TableApp
-    from ..gui.screenshot import Xvfb, capture
+    from ..gui.screenshot import capture
     from ..gui.settings import Settings
 
-    server = None
-    if not os.environ.get("DISPLAY"):
-        server = Xvfb(max(width, 1280), max(height, 1024))
-        try:
-            os.environ["DISPLAY"] = server.start()
-        except RuntimeError as exc:
-            fail(_("cannot render a screenshot: {problem}").format(problem=exc))
-    try:
+    with screen(width, height):
         root = tk.Tk()
         root.geometry(f"{width}x{height}+0+0")
         settings = dict(settings, delay=0.0, animate=False)
@@ -298,9 +290,6 @@ def _screenshot(
             fail(_("cannot write {path}: {problem}").format(path=path, problem=exc))
         finally:
             app.close()
-    finally:
-        if server is not None:
-            server.stop()
     out.print(str(path), markup=False)
 
 

@@ -10,7 +10,6 @@ log beside it.
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -18,7 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from ..i18n import N_, _, ngettext
-from .common import Command, agree_to_programs, fail, out, plugins
+from .common import Command, agree_to_programs, fail, out, plugins, screen
 from .play import DEFAULT_DELAY, check_delay, window_size
 from .record_file import Picked, one_match
 
@@ -301,16 +300,9 @@ def _screenshot(
 ) -> None:
     import tkinter as tk
 
-    from ..gui.screenshot import Xvfb, capture
+    from ..gui.screenshot import capture
 
-    server = None
-    if not os.environ.get("DISPLAY"):
-        server = Xvfb(max(width, 1280), max(height, 1024))
-        try:
-            os.environ["DISPLAY"] = server.start()
-        except RuntimeError as exc:
-            fail(_("cannot render a screenshot: {problem}").format(problem=exc))
-    try:
+    with screen(width, height):
         root = tk.Tk()
         root.geometry(f"{width}x{height}+0+0")
         app = _open(root, loaded, picked, options, saving=False, animate=False)
@@ -335,9 +327,6 @@ def _screenshot(
             fail(_("cannot write the screenshot: {problem}").format(problem=exc))
         finally:
             app.close()
-    finally:
-        if server is not None:
-            server.stop()
     out.print(str(path), markup=False)
     if log_path is not None:
         out.print(str(log_path), markup=False)
