@@ -8,12 +8,14 @@ import json
 import shutil
 
 import pytest
-from table_helpers import CHOICES, PLUGINS, SEATS, session
+from table_helpers import CHOICES, PLUGINS, SEATS, TEAM1_REST, chiva_block, session
 from typer.testing import CliRunner
 
 from capicua.cli import app as cli
 from capicua.gui import save
+from capicua.gui.app import TableApp
 from capicua.gui.playback import Playback
+from capicua.gui.settings import Settings
 from capicua.gui.texts import resume_question
 
 
@@ -59,3 +61,17 @@ def test_view_reveal_shows_every_hand_and_marks_the_save(saved, tmp_path, displa
     assert result.exit_code == 0, result.output
     assert "marked as seen" in result.output
     assert save.load(PLUGINS.variants, saved).seen
+
+
+def test_the_resume_question_numbers_the_hand_as_the_panel_does(root, tmp_path, monkeypatch):
+    monkeypatch.setenv(save.DATA_ENV, str(tmp_path / "data"))
+    s = chiva_block(TEAM1_REST)  # hand 1 blocked: its result on show, hand 2 dealt
+    assert s.held_hand == 1 and s.match.hand_number == 2
+    save.write(s.match, dict(SEATS), s.streams, save.save_path("chiva"))
+    app = TableApp(root, PLUGINS, Settings("chiva", dict(SEATS), None, 0.0))
+    try:
+        question = app.ui.question[0]
+        assert "(hand 1, score 1–0)" in question, question
+        assert ("Hand 1 · seed 1", "muted") in app.table.scene.panel
+    finally:
+        app.shutdown()
