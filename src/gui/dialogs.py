@@ -72,6 +72,12 @@ def tick_images(master: tk.Misc, size: int = 30) -> tuple[tk.PhotoImage, tk.Phot
     return faces[0], faces[1]
 
 
+def text_window_size(screen_width: int, screen_height: int) -> tuple[int, int]:
+    """The rules' and the log's window: 820x560, never larger than the screen (less a
+    task bar's 40 px in height)."""
+    return min(820, screen_width), min(560, screen_height - 40)
+
+
 def _fit_screen(window: tk.Toplevel) -> None:
     """Keep ``window`` on a small screen: no larger than the screen, placed inside it."""
     window.update_idletasks()
@@ -120,8 +126,9 @@ class TextWindow(tk.Toplevel):
         super().__init__(master, background=PANEL)
         self.reflowed = reflowed
         self.title(title)
-        self.geometry("820x560")
-        self.minsize(420, 300)
+        width, height = text_window_size(self.winfo_screenwidth(), self.winfo_screenheight())
+        self.geometry(f"{width}x{height}")
+        self.minsize(min(420, width), min(300, height))
         self._on_close = on_close
         table_style(self)
         FONT = font_family(self)

@@ -10,7 +10,7 @@ from test_app import click, decide_by_taps, settle
 
 from capicua.gui import save
 from capicua.gui.app import TableApp
-from capicua.gui.dialogs import TOUCH
+from capicua.gui.dialogs import TOUCH, text_window_size
 from capicua.gui.settings import Settings
 from capicua.i18n import set_language
 
@@ -79,3 +79,9 @@ def test_another_player_asks_before_a_new_match(app):
     w.ok.invoke()
     app.root.update()
     assert w.confirming and app.session.match.actions[: len(moves)] == moves
+
+
+def test_the_rules_and_the_log_fit_a_small_screen():
+    assert text_window_size(800, 600) == (800, 560)
+    assert text_window_size(1024, 600) == (820, 560)
+    assert text_window_size(1920, 1080) == (820, 560)
