@@ -42,7 +42,7 @@ CONFIRM_SETTINGS = N_(
     "These settings start a new match: the match in progress will be lost. "
     "Press Start new match to go on, or Cancel to keep playing."
 )
-STRIP_MOVES = 12  # the most moves the last-round strip lists (three rounds of four seats)
+STRIP_ROUNDS = 2  # the most rounds of moves the last-round strip lists
 STEP_WAITING = N_("Step mode: {who} moves when you tap Next (or press N).")
 REVIEW_HAND = N_("Review this hand")
 REVIEWING = N_("Reviewing hand {hand}: the expert judges each of your decisions…")
@@ -527,8 +527,9 @@ def round_strip(session: Session, view: View) -> str | None:
     moves = history[start:]
     if not moves:
         return None
-    cut = len(moves) > STRIP_MOVES
-    moves = moves[-STRIP_MOVES:]  # many forced passes in a row: the latest rounds
+    most = STRIP_ROUNDS * session.variant.seats
+    cut = len(moves) > most
+    moves = moves[-most:]  # many forced passes in a row: the latest two rounds
     parts = ["…"] if cut else []
     for seat, action in moves:
         if seat == session.human:
