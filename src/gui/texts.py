@@ -612,7 +612,9 @@ def reflow(text: str) -> str:
             out.append(line)
             in_item = True
             continue
-        starts = not out or not out[-1] or out[-1].endswith(":")
+        # A colon ends no paragraph: a sentence goes on after it on the next line (a list
+        # after a colon starts anew by its items).
+        starts = not out or not out[-1]
         block = line.startswith(" ") and not out[-1].startswith(" ") and not in_item
         if starts or block:
             out.append(line)  # a new paragraph, or an indented block after one

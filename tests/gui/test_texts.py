@@ -169,3 +169,14 @@ def test_the_persons_own_seat_label_speaks_to_them_in_every_language():
     assert seat_label(mine) == ["You lead"] and seat_label(theirs) == ["Seat 2", "leads"]
     with in_language("de"):
         assert seat_label(mine) == ["Du spielst aus"]
+
+
+def test_reflow_goes_on_after_a_colon_inside_a_sentence():
+    text = "- when the winners had none, the series breaks:\n  both go back to 0.\n- four wins."
+    assert reflow(text).split("\n") == [
+        "- when the winners had none, the series breaks: both go back to 0.",
+        "- four wins.",
+    ]
+    assert reflow("the doubles (only those:\nthe rest stays secret).") == (
+        "the doubles (only those: the rest stays secret)."
+    )
