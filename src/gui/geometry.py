@@ -489,13 +489,14 @@ def table_layout(
     sides = seat_sides(seats)
     k = min(width / 1024, height / 768)
     pad = max(4.0, round(8 * k))
-    hand = max(12.0, min(72.0, round(52 * k)))
+    grow = max(1.0, k)  # past 1024x768 the caps grow with the window too, up to 4K
+    hand = max(12.0, min(72.0 * grow, round(52 * k)))
     if width >= MIN_SIZE[0] and height >= MIN_SIZE[1]:
         hand = max(hand, MIN_TOUCH)  # a finger's width in every window the table allows
     back = max(8.0, round(hand * 0.5))
     label = max(12.0, round(18 * k))
     # The score panel is a sidebar: wide windows have room to spare at the side.
-    score_w = max(110.0, min(280.0, round(width * 0.19)))
+    score_w = max(110.0, min(280.0 * grow, round(width * 0.19)))
     if panel is not None:
         # The panel's own words need more (a long translation of a button): up to a third.
         score_w = max(score_w, min(round(panel), round(width * PANEL_SHARE)))

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from capicua.gui.geometry import (
+    MIN_SIZE,
     MIN_TOUCH,
     LineLayout,
     Rect,
@@ -353,3 +354,15 @@ def test_long_double_nine_lines_keep_tiles_readable_in_the_default_window():
         line, opening = legal_line(40, seed)
         lay = layout_line(line, opening, table, table_layout(1180, 820).line_tile_size)
         assert lay.tile_size >= 28  # pips of a 9 stay apart at this size
+
+
+def test_tiles_text_and_the_panel_grow_with_the_window_up_to_4k():
+    hd, uhd = table_layout(1920, 1080), table_layout(3840, 2160)
+    assert uhd.hand_tile_size >= 1.9 * hd.hand_tile_size
+    assert uhd.label_size >= 1.9 * hd.label_size
+    assert uhd.score.width >= 1.9 * hd.score.width
+
+
+def test_the_smallest_window_keeps_finger_sized_hand_tiles():
+    for width, height in ((800, 600), (1024, 560), MIN_SIZE):
+        assert table_layout(width, height).hand_tile_size >= MIN_TOUCH
