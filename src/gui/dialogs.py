@@ -281,11 +281,14 @@ class SettingsWindow(tk.Toplevel):
             length=220,
             width=TOUCH,  # the trough's thickness: the handle is a finger's size
             sliderlength=TOUCH + 12,
-            background=PANEL,
+            sliderrelief="raised",
+            background="#6b4f36",  # the handle, in the buttons' colour: it reads as one
+            highlightbackground=PANEL,
             foreground=TEXT,
             troughcolor=FIELD,
             highlightthickness=0,
             activebackground=GOLD,
+            borderwidth=0,
             font=(FONT, 11),
         )
         self.slider.grid(row=1, column=0, sticky="we")
