@@ -17,6 +17,7 @@ from capicua.gui.app import TableApp
 from capicua.gui.playback import Playback
 from capicua.gui.settings import Settings
 from capicua.gui.texts import resume_question
+from capicua.gui.viewer import SEALED, ViewerApp
 
 
 @pytest.fixture
@@ -73,5 +74,22 @@ def test_the_resume_question_numbers_the_hand_as_the_panel_does(root, tmp_path, 
         question = app.ui.question[0]
         assert "(hand 1, score 1–0)" in question, question
         assert ("Hand 1 · seed 1", "muted") in app.table.scene.panel
+    finally:
+        app.shutdown()
+
+
+def test_the_viewers_s_key_shows_no_other_hand_of_a_sealed_match(root, tmp_path, monkeypatch):
+    monkeypatch.setenv(save.DATA_ENV, str(tmp_path / "data"))
+    s = session(hands=CHOICES, steps="1:6-6L 2:6-5L")
+    pb = Playback(s.match, dict(SEATS))
+    pb.seal(1)
+    app = ViewerApp(root, PLUGINS, pb, source="match-chiva.json", delay=0.0, animate=False)
+    try:
+        root.update()
+        app.canvas.focus_force()
+        app.canvas.event_generate("<KeyPress-s>")
+        root.update()
+        assert pb.only == 1 and app.ui.message == SEALED
+        assert all(x.tiles is None for x in app.table.scene.seats if x.seat != 1)
     finally:
         app.shutdown()
