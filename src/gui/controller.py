@@ -108,6 +108,11 @@ def where_to(view: View, tile: Tile) -> str:
     return _("{tile}: tap {where} to play it").format(tile=tile, where=" ".join(words))
 
 
+def _tile_play(view: View) -> bool:
+    """The person picks a tile to play now (not a draw from the boneyard, not a choice)."""
+    return view.my_turn and view.phase == "play" and DRAW not in view.legal
+
+
 class Controller:
     """Selection, focus and drag state for the person's input (see the module docstring)."""
 
@@ -295,7 +300,7 @@ class Controller:
         step = {"Right": 1, "Down": 1, "Left": -1, "Up": -1}.get(key)
         if step is None:
             return NOTHING
-        if view is not None and view.my_turn and view.phase == "play" and DRAW not in view.legal:
+        if view is not None and _tile_play(view):
             return self._key_play(key, step, view)
         return self._move_focus(list(choices), step)
 
@@ -331,7 +336,7 @@ class Controller:
 
     def _walked_off(self, view: View | None, choices: Sequence[str], step: int) -> bool:
         """Tab from the last tile or choice (Shift+Tab from the first) leaves for the panel."""
-        if view is not None and view.my_turn and view.phase == "play":
+        if view is not None and _tile_play(view):
             order = [tile_target(t) for t in playable(view)]
             if self.focus is not None and self.focus.startswith("end:") and self.selected:
                 return False  # on a lit end: Tab walks the ends
@@ -352,7 +357,7 @@ class Controller:
                 self.focus = panel[i]
                 return Response(changed=True)
             self.selected = self.hinted = None
-            if view is not None and view.my_turn and view.phase == "play" and playable(view):
+            if view is not None and _tile_play(view) and playable(view):
                 tiles = playable(view)
                 return self._pick(tiles[0] if step > 0 else tiles[-1], view)
             self.focus = None

@@ -129,3 +129,26 @@ def test_the_person_draws_by_a_tap_on_the_boneyard_or_by_keys(plugins):
     assert ctl.key("Return", view, sc.focusable()).action is DRAW
     # A tile tapped meanwhile says to draw.
     assert why_not(view, view.hand[0]) == f"{view.hand[0]} does not fit: draw from the boneyard"
+
+
+def test_tab_goes_from_the_boneyard_to_the_side_panel_and_back(plugins):
+    s = mexican(plugins, 1)
+    for _ in range(300):
+        drive(s)
+        view = s.view()
+        if view.legal == (DRAW,):
+            break
+        s.apply(next((a for a in view.legal if isinstance(a, Play)), view.legal[0]))
+    else:
+        raise AssertionError("the person never had to draw")
+    ctl = Controller()
+    choices = build_scene(s, ctl, Ui()).focusable()
+    panel = ["button:hint", "button:settings"]
+    ctl.key("Tab", view, choices, panel)
+    assert ctl.focus == "boneyard"
+    ctl.key("Tab", view, choices, panel)
+    assert ctl.focus == "button:hint"
+    ctl.key("Tab", view, choices, panel)
+    ctl.key("Tab", view, choices, panel)
+    assert ctl.focus == "boneyard"  # round again, past the panel's last button
+    assert ctl.key("Return", view, choices, panel).action is DRAW
