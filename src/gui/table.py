@@ -334,7 +334,7 @@ class TableView:
         if line.last is not None and scene.last_play:
             # The last move's ring over its neighbours, whichever end it went to (a tile
             # that slid in is raised by the slide; one back by Redo is not).
-            c.tag_raise(f"line:{line.last}")
+            c.tag_raise(f"line:{line.last}", "line")
         for end in scene.ends:
             spot = lay.ends[end]
             lit = end in scene.lit
@@ -544,6 +544,9 @@ class TableView:
                 + (("played:last",) if p.index == b.last else ()),
                 highlight=highlight,
             )
+        if b.last is not None and scene.last_play:
+            # The last move's ring over its neighbours on a spinner or a train as well.
+            c.tag_raise(f"line:{b.last}", "line")
 
     def _facedown(self, scene: Scene, area: Rect) -> None:
         c = self.canvas
