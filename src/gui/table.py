@@ -799,13 +799,12 @@ class TableView:
         bottom = top - pad
         for shrink in (1.0, 0.88, 0.76):
             if self._panel_text(lines, tl, s, pad, width, bottom, shrink, final=False):
-                break
-        else:
-            while not self._panel_text(lines, tl, s, pad, width, bottom, shrink, final=False):
-                muted = [i for i, (_t, style) in enumerate(lines) if style == "muted"]
-                if not muted:
-                    break
-                del lines[muted[-1]]
+                return  # drawn whole (the common case: one drawing)
+        while [style for _t, style in lines if style == "muted"]:
+            muted = [i for i, (_t, style) in enumerate(lines) if style == "muted"]
+            del lines[muted[-1]]
+            if self._panel_text(lines, tl, s, pad, width, bottom, shrink, final=False):
+                return
         self._panel_text(lines, tl, s, pad, width, bottom, shrink, final=True)
 
     def _panel_text(
@@ -820,8 +819,8 @@ class TableView:
         final: bool,
     ) -> bool:
         """Write the panel's ``lines`` from its top at ``shrink`` times the type size; True
-        when all fit above ``bottom``. A try (not ``final``) leaves nothing drawn; the final
-        drawing drops whatever still does not fit."""
+        when all fit above ``bottom``. A try (not ``final``) that does not fit leaves nothing
+        drawn; the final drawing drops whatever still does not fit."""
         c = self.canvas
         y = s.y0 + pad
         styles = {
@@ -866,7 +865,7 @@ class TableView:
                     c.delete(item)  # a cramped window drops the last lines, never the buttons
                     drawn.pop()
                 break
-        if not final:
+        if not final and not fits:
             for item in drawn:
                 c.delete(item)
         return fits
