@@ -6,7 +6,8 @@ computer's decision (worked out in the worker thread), the 6-6 that must open, a
 computer's only tile, a computer's forced pass, the person's forced pass, a computer's draw
 for first lead and its choice of leader, and a table of computers moving past a finished
 hand and past a finished round of the draw. The windows are opened by real clicks and keys
-right after the position is set, well before the step is due.
+right after the position is set, before the step is due (the table's clock is held while
+they open: on a loaded machine opening them may take longer than the delay).
 """
 
 from __future__ import annotations
@@ -120,6 +121,41 @@ def app(root, tmp_path, monkeypatch):
     made.shutdown()
 
 
+class GatedClock:
+    """The table's clock with a gate: timers asked for while it is shut start counting only
+    when it opens. The test shuts it while it sets the position and opens the windows, so
+    the step is scheduled before they open and comes due while they are open, however long
+    a loaded machine takes to open them."""
+
+    def __init__(self, real):
+        self.real = real
+        self.held: list[list] | None = []
+
+    def after(self, seconds, fn):
+        if self.held is None:
+            return self.real.after(seconds, fn)
+        timer = [seconds, fn, None]
+        self.held.append(timer)
+        return timer
+
+    def cancel(self, handle):
+        if not isinstance(handle, list):
+            self.real.cancel(handle)
+        elif handle[2] is not None:
+            self.real.cancel(handle[2])
+        else:
+            handle[1] = None
+
+    def now(self):
+        return self.real.now()
+
+    def open(self):
+        held, self.held = self.held or [], None
+        for timer in held:
+            if timer[1] is not None:
+                timer[2] = self.real.after(timer[0], timer[1])
+
+
 def progress(app: TableApp) -> tuple[int, bool]:
     """What a scheduled step changes: the actions made, or a finished hand or round of the
     draw on show being left."""
@@ -142,13 +178,15 @@ def due(kind: str) -> float:
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_nothing_scheduled_is_applied_while_the_rules_or_the_log_are_open(app, kind):
     s = KINDS[kind]()
-    app.install(s)  # the next step is scheduled now, DELAY seconds ahead
+    gate = app.pacing.clock = GatedClock(app.pacing.clock)
+    app.install(s)  # the next step is scheduled now, DELAY seconds after the gate opens
     before = progress(app)
     click(app, "button:rules")
     app.canvas.focus_force()
     app.canvas.event_generate("<Control-l>")  # the log, by its key
     app.root.update()
     assert set(app.windows) == {"rules", "log"}
+    gate.open()
     hold(app, due(kind))
     assert progress(app) == before, f"{kind}: applied while the rules and the log were open"
     assert app.pacing.waiting is not None  # the step came due and was held back, not lost
@@ -164,9 +202,11 @@ def test_nothing_scheduled_is_applied_while_the_rules_or_the_log_are_open(app, k
 
 
 def test_settings_open_hold_the_table_too(app):
+    gate = app.pacing.clock = GatedClock(app.pacing.clock)
     app.install(decision())
     before = progress(app)
     click(app, "button:settings")
+    gate.open()
     hold(app, due("a computer's decision"))
     assert progress(app) == before
     texts = [t for t, _ in app.table.scene.panel]
