@@ -196,12 +196,6 @@ PRIVATE_ON_PURPOSE = {
     # The test proves that a message goes through the catalog by giving i18n one that
     # marks what it translates; a language is otherwise chosen only by its code.
     "test_command_languages.py": {"capicua.i18n._catalog"},
-    # The table's layout of spinners and trains, written against the helpers of its layout
-    # of a line; the table's code gives them public names or one module.
-    "layouts.py": {
-        f"capicua.gui.geometry.{name}"
-        for name in ("_Arm", "_bbox", "_gap_for", "_layout_at", "_placement")
-    },
 }
 
 

@@ -151,7 +151,7 @@ class LineLayout:
     gap: float
 
 
-class _Arm:
+class Arm:
     """A turtle that lays one arm of the snake, one tile at a time.
 
     The arm keeps an *anchor*: the centre of the edge where the next tile starts. A turn is
@@ -239,7 +239,7 @@ class _Arm:
         return rect, direction
 
 
-def _gap_for(u: float) -> float:
+def gap_for(u: float) -> float:
     # A hairline between tiles reads as "separate tiles" without breaking the line.
     return max(1.0, round(u * 0.06, 2))
 
@@ -249,11 +249,11 @@ def _arm_length(tiles: Iterable[Tile], u: float, gap: float) -> float:
     return sum((u if t[0] == t[1] else 2 * u) + gap for t in tiles) + 2 * u
 
 
-def _layout_at(
+def layout_at(
     tiles: Sequence[Tile], opening: int, table: Rect, u: float
 ) -> tuple[list[Placement], dict[str, tuple[Rect, str]]]:
     """Lay the line at tile size ``u`` with the opening tile on the row through y=0."""
-    gap = _gap_for(u)
+    gap = gap_for(u)
     first = tiles[opening]
     first_double = first[0] == first[1]
     half = u / 2 if first_double else u
@@ -267,7 +267,7 @@ def _layout_at(
     if left_len + 2 * half + right_len <= table.width:
         x_lo, x_hi = -math.inf, math.inf  # one row: no turns
     else:
-        reserve = 2 * u + 2 * gap  # what _Arm keeps free beside a row's end
+        reserve = 2 * u + 2 * gap  # what Arm keeps free beside a row's end
         cx = max(cx, x_hi - reserve - right_len - half)
         cx = min(cx, x_lo + reserve + left_len + half)
     out: list[Placement] = []
@@ -278,24 +278,24 @@ def _layout_at(
     out.append(
         Placement(opening, first, rect, first_double, "top" if first_double else "left", "right")
     )
-    right = _Arm((cx + half + gap, 0.0), "right", "down", x_lo, x_hi, u, gap)
-    left = _Arm((cx - half - gap, 0.0), "left", "up", x_lo, x_hi, u, gap)
+    right = Arm((cx + half + gap, 0.0), "right", "down", x_lo, x_hi, u, gap)
+    left = Arm((cx - half - gap, 0.0), "left", "up", x_lo, x_hi, u, gap)
     for i in range(opening + 1, len(tiles)):
         t = tiles[i]
         dbl = t[0] == t[1]
         r, d = right.place(dbl)
-        out.append(_placement(i, t, r, d, dbl, toward_opening_is_a=True))
+        out.append(placement(i, t, r, d, dbl, toward_opening_is_a=True))
     for i in range(opening - 1, -1, -1):
         t = tiles[i]
         dbl = t[0] == t[1]
         r, d = left.place(dbl)
-        out.append(_placement(i, t, r, d, dbl, toward_opening_is_a=False))
+        out.append(placement(i, t, r, d, dbl, toward_opening_is_a=False))
     out.sort(key=lambda p: p.index)
     ends = {"left": left.place(False, commit=False), "right": right.place(False, commit=False)}
     return out, ends
 
 
-def _placement(i: int, t: Tile, r: Rect, d: str, dbl: bool, toward_opening_is_a: bool) -> Placement:
+def placement(i: int, t: Tile, r: Rect, d: str, dbl: bool, toward_opening_is_a: bool) -> Placement:
     horizontal_run = d in ("left", "right")
     vertical = horizontal_run if dbl else not horizontal_run
     if dbl:
@@ -309,7 +309,7 @@ def _placement(i: int, t: Tile, r: Rect, d: str, dbl: bool, toward_opening_is_a:
     return Placement(i, t, r, vertical, side, d)
 
 
-def _bbox(rects: Iterable[Rect]) -> Rect:
+def bbox(rects: Iterable[Rect]) -> Rect:
     rs = list(rects)
     return Rect(
         min(r.x0 for r in rs), min(r.y0 for r in rs), max(r.x1 for r in rs), max(r.y1 for r in rs)
@@ -347,7 +347,7 @@ def layout_line(
 def _try_fit(
     tiles: Sequence[Tile], opening: int, table: Rect, u: float, force: bool = False
 ) -> LineLayout | None:
-    gap = _gap_for(u)
+    gap = gap_for(u)
     if table.width <= 0 or table.height <= 0:
         return None if not force else LineLayout((), {}, u, gap)
     cx, cy = table.centre
@@ -358,8 +358,8 @@ def _try_fit(
         target = rect.grown_to(MIN_TOUCH, MIN_TOUCH, table)
         spot = {e: EndSpot(e, rect, target, "right") for e in ("left", "right")}
         return LineLayout((), spot, u, gap)
-    placements, ends = _layout_at(tiles, opening, table, u)
-    box = _bbox([p.rect for p in placements] + [r for r, _ in ends.values()])
+    placements, ends = layout_at(tiles, opening, table, u)
+    box = bbox([p.rect for p in placements] + [r for r, _ in ends.values()])
     if not force:
         if box.width > table.width + 1e-6 or box.height > table.height + 1e-6:
             return None

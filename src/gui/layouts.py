@@ -33,14 +33,14 @@ from ..core.layout import Spinner, Trains
 from .geometry import (
     MIN_TILE,
     MIN_TOUCH,
+    Arm,
     EndSpot,
     Placement,
     Rect,
-    _Arm,
-    _bbox,
-    _gap_for,
-    _layout_at,
-    _placement,
+    bbox,
+    gap_for,
+    layout_at,
+    placement,
 )
 
 Tile = tuple[int, int]
@@ -84,14 +84,14 @@ def _walk(
     if vertical:
         anchor = (anchor[1], anchor[0])
         direction, turn = _SWAP_DIR[direction], _SWAP_DIR[turn]
-    arm = _Arm(anchor, direction, turn, lo, hi, u, gap)
+    arm = Arm(anchor, direction, turn, lo, hi, u, gap)
     out = []
     for i, t in enumerate(tiles):
         dbl = t[0] == t[1]
         r, d = arm.place(dbl)
         if vertical:
             r, d = _transpose(r), _SWAP_DIR[d]
-        out.append(_placement(first + i, t, r, d, dbl, toward_opening_is_a=True))
+        out.append(placement(first + i, t, r, d, dbl, toward_opening_is_a=True))
     r, d = arm.place(False, commit=False)
     if vertical:
         r, d = _transpose(r), _SWAP_DIR[d]
@@ -147,13 +147,13 @@ def layout_spinner(
 def _spinner_at(
     layout: Spinner, centre: int, table: Rect, u: float, force: bool = False
 ) -> Felt | None:
-    gap = _gap_for(u)
+    gap = gap_for(u)
     cx, cy = table.centre
     if not layout.line:
         rect = Rect(cx - u, cy - u / 2, cx + u, cy + u / 2)
         spot = EndSpot(LEFT, rect, rect.grown_to(MIN_TOUCH, MIN_TOUCH, table), "right")
         return Felt((), {str(LEFT): spot}, u, gap)
-    placements, ends = _layout_at(layout.line, centre, table, u)
+    placements, ends = layout_at(layout.line, centre, table, u)
     spots = dict(ends)
     if layout.crossed:
         spinner = next(p for p in placements if p.index == centre)
@@ -182,7 +182,7 @@ def _spinner_at(
         )
         placements = placements + up + down
     rects = [p.rect for p in placements] + [r for r, _d in spots.values()]
-    box = _bbox(rects)
+    box = bbox(rects)
     if not force and (
         box.width > table.width + 1e-6 or box.height > table.height + 1e-6 or _overlapping(rects)
     ):
@@ -228,7 +228,7 @@ def head_width(u: float) -> float:
 
 
 def _trains_at(layout: Trains, table: Rect, u: float, force: bool = False) -> Felt | None:
-    gap = _gap_for(u)
+    gap = gap_for(u)
     right, _left = train_sides(len(layout.trains))
     cx, cy = table.centre
     hub = Rect(cx - u / 2, cy - u, cx + u / 2, cy + u)
@@ -248,15 +248,15 @@ def _trains_at(layout: Trains, table: Rect, u: float, force: bool = False) -> Fe
             h = Rect(hub.x0 - gap - head, -half, hub.x0 - gap, half)
             start, direction = h.x0 - gap, "left"
             lo, hi = table.x0, start + 2 * u + 2 * gap
-        arm = _Arm((start, 0.0), direction, "down", lo, hi, u, gap)
+        arm = Arm((start, 0.0), direction, "down", lo, hi, u, gap)
         placed: list[Placement] = []
         for k, t in enumerate(train.tiles):
             dbl = t[0] == t[1]
             r, d = arm.place(dbl)
-            placed.append(_placement(first + k, t, r, d, dbl, toward_opening_is_a=True))
+            placed.append(placement(first + k, t, r, d, dbl, toward_opening_is_a=True))
         first += len(train.tiles)
         spot, d = arm.place(False, commit=False)
-        box = _bbox([h, spot] + [p.rect for p in placed])
+        box = bbox([h, spot] + [p.rect for p in placed])
         if not force and (box.x0 < table.x0 - 1e-6 or box.x1 > table.x1 + 1e-6):
             return None
         # A train that turned back twice comes round beside its own head: smaller tiles.

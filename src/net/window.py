@@ -19,8 +19,8 @@ from typing import Any
 
 from ..core.actions import Action
 from ..gui.app import TableApp
-from ..gui.scene import Choice
 from ..gui.settings import Settings
+from ..gui.state import Choice
 from ..i18n import _
 from .remote import FINAL, RemoteSession
 

@@ -57,7 +57,7 @@ def uncontained() -> str | None:
             "bots are contained by their process group only here: a process a bot starts "
             "in a session of its own may outlive it"
         )
-    if _pids_root() is not None:
+    if pids_root() is not None:
         return _(
             "without bubblewrap (bwrap), what a bot starts is ended through its cgroup, "
             "but survives if capicua itself is killed with SIGKILL; install bubblewrap"
@@ -68,12 +68,12 @@ def uncontained() -> str | None:
     )
 
 
-def _pids_root() -> Path | None:
+def pids_root() -> Path | None:
     """A ``pids`` cgroup folder this process may make cgroups in, or ``None``."""
     return _cgroup_root("pids")
 
 
-def _memory_root() -> Path | None:
+def memory_root() -> Path | None:
     """A ``memory`` cgroup folder this process may make cgroups in, or ``None``."""
     return _cgroup_root("memory")
 
@@ -220,10 +220,10 @@ class Jail:
         # Named after this process, so that whoever outlives it can end what is left.
         name = f"capicua-{os.getpid()}-{token}"
         # The bot's processes and threads, and bwrap's two.
-        self.cgroup = _make(_pids_root(), name, {"pids.max": str(self.limits.processes + 2)})
+        self.cgroup = _make(pids_root(), name, {"pids.max": str(self.limits.processes + 2)})
         memory = str(self.limits.memory * MIB)
         self.memory = _make(
-            _memory_root(), name, {"memory.limit_in_bytes": memory, "memory.max": memory}
+            memory_root(), name, {"memory.limit_in_bytes": memory, "memory.max": memory}
         )
 
     # -- starting ---------------------------------------------------------------------------
@@ -405,7 +405,7 @@ def end_cgroup(folder: Path) -> None:
 def end_bots_of(pid: int) -> None:
     """End whatever the bots started by process ``pid`` (a worker that was killed or has
     ended) left in their cgroups: the parent's part in containment without bubblewrap."""
-    for root in {_pids_root(), _memory_root()} - {None}:
+    for root in {pids_root(), memory_root()} - {None}:
         assert root is not None
         with contextlib.suppress(OSError):
             for entry in root.glob(f"capicua-{pid}-*"):

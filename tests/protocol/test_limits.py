@@ -47,7 +47,7 @@ def test_a_bot_over_its_file_size_limit_loses_its_match_saying_so(cli, config, t
     assert (tmp_path / "big.bin").stat().st_size <= 2**20
 
 
-@pytest.mark.skipif(confine._pids_root() is None, reason="needs a pids cgroup capicua may make")
+@pytest.mark.skipif(confine.pids_root() is None, reason="needs a pids cgroup capicua may make")
 @pytest.mark.slow
 def test_a_bot_over_its_process_limit_loses_its_match_saying_so(cli, config, tmp_path, mark):
     fault = (
@@ -191,7 +191,7 @@ def test_a_system_without_bubblewrap_is_said_once(cli, config, tmp_path, monkeyp
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(confine._memory_root() is None, reason="needs a memory cgroup capicua may make")
+@pytest.mark.skipif(confine.memory_root() is None, reason="needs a memory cgroup capicua may make")
 def test_a_bot_over_its_memory_limit_in_shared_memory_is_blamed_too(cli, config, tmp_path, mark):
     # Shared memory is outside RLIMIT_DATA: the bot's memory cgroup counts it.
     fault = (
