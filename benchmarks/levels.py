@@ -11,6 +11,10 @@ The levels count work, not seconds, so their choices are the same on any machine
 times are wall clock: run this on a quiet machine (nothing else busy on the cores), and
 say so with the figures. docs/players.md has the table this prints.
 
+``--player SPEC`` (repeatable) times another installed player on the same positions
+after the levels, e.g. ``--player ismcts:simulations=800``: how an opponent's budget
+compares with the expert's time, measured in one process (its mean column is blank).
+
 ``--costs`` prints instead what the parts of a decision cost on this machine, on the same
 positions: a tile played out (the work unit), a play read by the reading, a proposal of
 the deal chain, a play weighed again in a sampled deal by the heuristic's terms about the
@@ -64,6 +68,25 @@ def positions(plugins, variant_name: str, count: int, stride: int, options=None)
             m.apply(legal[0] if len(legal) == 1 else players[m.turn].act(view))
         seed += 1
     return views
+
+
+def parse_spec(text: str) -> str | dict[str, object]:
+    """``"ismcts:simulations=800"`` -> ``{"player": "ismcts", "simulations": 800}``."""
+    name, _, rest = text.partition(":")
+    if not rest:
+        return name
+    spec: dict[str, object] = {"player": name}
+    for part in rest.split(","):
+        key, _, raw = part.partition("=")
+        value: object = raw
+        for kind in (int, float):
+            try:
+                value = kind(raw)
+                break
+            except ValueError:
+                continue
+        spec[key.strip()] = value
+    return spec
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -128,6 +151,13 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="print what a unit, a play read, a chain proposal and a play weighed by the hand cost",
     )
+    parser.add_argument(
+        "--player",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="also time this player on the same positions, e.g. ismcts:simulations=800",
+    )
     args = parser.parse_args(argv)
     plugins = load_plugins()  # third-party variants too: the expert plays them all
     installed = sorted(plugins.variants.names())
@@ -148,6 +178,12 @@ def main(argv: list[str] | None = None) -> None:
     unknown = [x for x in levels if x not in LEVELS]
     if unknown:
         parser.error(f"unknown level {unknown[0]!r}; the levels: {', '.join(LEVELS)}")
+    specs = [parse_spec(text) for text in args.player]
+    for spec in specs:
+        try:
+            plugins.players.create(spec, random.Random(0))
+        except Exception as exc:  # noqa: BLE001 - any plugin's refusal is one error line
+            parser.error(str(exc))
     if args.costs:
         print(
             f"{'variant':16} {'unit us':>8} {'read us':>8} {'units':>6} {'charged':>8} "
@@ -183,6 +219,19 @@ def main(argv: list[str] | None = None) -> None:
                 f"{label:16} {level:7} {statistics.median(times):8.1f} "
                 f"{percentile(times, 0.9):8.1f} {percentile(times, 0.99):8.1f} "
                 f"{max(times):8.1f} {statistics.mean(samples):8.0f}",
+                flush=True,
+            )
+        for text, spec in zip(args.player, specs, strict=True):
+            times = []
+            for i, view in enumerate(views):
+                player = plugins.players.create(spec, random.Random(i))
+                start = time.perf_counter()
+                player.act(view)
+                times.append(1000 * (time.perf_counter() - start))
+            print(
+                f"{label:16} {text}: median {statistics.median(times):.1f}, p90 "
+                f"{percentile(times, 0.9):.1f}, p99 {percentile(times, 0.99):.1f}, max "
+                f"{max(times):.1f}",
                 flush=True,
             )
 

@@ -45,3 +45,19 @@ def test_costs_prints_the_parts_of_a_decision_beside_what_is_charged(levels, cap
     _, _, proposal_charged, hand, _, hand_charged = rest
     assert float(proposal_charged) == levels.PROPOSAL_COST
     assert float(hand) > 0 and float(hand_charged) == levels.HAND_COST
+
+
+def test_another_player_is_timed_on_the_same_positions(levels, capsys):
+    base = ["--decisions", "2", "--levels", "fast", "--variant", "chiva"]
+    levels.main([*base, "--player", "ismcts:simulations=20", "--player", "heuristic"])
+    rows = capsys.readouterr().out.splitlines()
+    assert len(rows) == 4
+    assert rows[2].startswith("chiva") and "ismcts:simulations=20: median" in rows[2]
+    assert "heuristic: median" in rows[3]
+
+
+def test_an_unknown_player_is_refused_by_name(levels, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        levels.main(["--variant", "chiva", "--player", "grandmaster"])
+    assert exit_.value.code == 2
+    assert "unknown player 'grandmaster'" in capsys.readouterr().err
