@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 
 import pytest
 from websockets.asyncio.client import connect
@@ -11,8 +12,9 @@ from websockets.exceptions import ConnectionClosed
 
 from capicua.net import host as H
 from capicua.net import wire as W
+from capicua.net.client import Client
 
-from .helpers import bot, config, hosting, invitations, replayed, run, table
+from .helpers import bot, config, hosting, invitations, person, replayed, run, table
 
 
 async def closed_with(url: str, *frames: str | bytes, read: bool = True) -> tuple[int, str]:
@@ -95,8 +97,6 @@ def test_a_hostile_client_is_refused_and_cut_off_while_the_others_finish(tmp_pat
             found = await hostile(host, inv)
             await table_a
             # Table b goes on once its person seat is played by someone who behaves.
-            from .helpers import person
-
             await asyncio.gather(bot(inv["b", 1]), person(inv["b", 2], 2), runner)
             return found, replayed(host, "a"), replayed(host, "b")
 
@@ -120,26 +120,53 @@ def test_a_hostile_client_is_refused_and_cut_off_while_the_others_finish(tmp_pat
     assert not any("W" * 22 in line for line in lines)
 
 
-def test_a_client_that_does_not_read_is_cut_off(monkeypatch):
-    monkeypatch.setattr(H, "BACKLOG", 5)
-
-    class Stuck:  # a connection whose sends never go out: nothing is read at the far end
-        closed = None
-
-        async def close(self, code, reason):
-            self.closed = (code, reason)
+@pytest.mark.slow
+def test_a_client_that_stops_reading_is_cut_off_while_the_others_go_on(tmp_path, monkeypatch):
+    """A spectator's client joins on a real socket and never reads again: the host's
+    buffers fill, its queue reaches the backlog, and it is cut off with the reason; a
+    spectator who reads and another table's person see their matches to the end."""
+    monkeypatch.setattr(H, "BACKLOG", 40)
+    cfg = config(
+        tmp_path,
+        table("a", "chiva", {s: "random" for s in range(1, 5)}, matches=3),
+        table("b", "double-nine-100", {1: "person", 2: "random", 3: "random", 4: "random"}),
+    )
 
     async def main():
-        ws = Stuck()
-        conn = H.Connection(ws, None, 1, "person", "slow")  # type: ignore[arg-type]
-        for n in range(10):
-            conn.send({"type": "update", "seq": n})
-        await asyncio.sleep(0)
-        return ws.closed, conn.queue.qsize()
+        async with hosting(cfg) as host:
+            for listening in host.server.sockets:  # small buffers: a few messages fill them
+                listening.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+            inv = invitations(host)
+            tbl = next(t for t in host.tables if t.name == "a")
+            raw = socket.socket()
+            raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            raw.connect(("127.0.0.1", host.port))
+            slow = await connect(inv["a", None].url, sock=raw, max_queue=1, max_size=None)
+            await slow.send(json.dumps(W.join(inv["a", None].code, "slow")))
+            watcher = asyncio.create_task(watch(inv["a", None]))
+            runner = asyncio.create_task(host.run())
+            b = asyncio.create_task(person(inv["b", 1], 5))
+            while not any(f.listener.name == "slow" and f.listener.closing for f in tbl.followers):
+                assert not runner.done(), "the tables ended before the slow client was cut"
+                await asyncio.sleep(0.01)
+            with pytest.raises(ConnectionClosed) as cut:  # cut: it reads it all, to the close
+                while True:
+                    await slow.recv()
+            seen = await watcher
+            await asyncio.gather(b, runner)
+            return cut.value.rcvd, seen, replayed(host, "a", 3), replayed(host, "b")
 
-    closed, queued = run(main())
-    assert closed == (W.CLOSE_SLOW, "does not read what the host sends")
-    assert queued <= 6
+    rcvd, seen, (a, _ra), (b, _rb) = run(main())
+    assert (rcvd.code, rcvd.reason) == (W.CLOSE_SLOW, "does not read what the host sends")
+    assert [m["type"] for m in seen].count("match_ended") == 3
+    assert a.over and b.over
+
+
+async def watch(invitation) -> list[dict]:
+    """Every message a spectator who reads is told, to the table's end."""
+    seen: list[dict] = []
+    await Client(invitation, "watcher", role="spectator", on_message=seen.append).run()
+    return seen
 
 
 @pytest.mark.slow
