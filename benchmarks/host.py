@@ -73,7 +73,7 @@ async def sample(pid: int, peak: list[int]) -> None:
 
 
 def start_host(folder: Path, tables: int, variant: str) -> tuple[Any, dict]:
-    lines = ["[host]", "pace = 0", "hold = 600", ""]
+    lines = ["[host]", "pace = 0", "hold = 600", "max_per_address = 0", ""]
     for t in range(tables):
         lines += [
             "[[tables]]",

@@ -124,13 +124,13 @@ class Client:
                         if self._over():
                             return
                     code, reason = _closed(ws)
-                    if code in W.FINAL:
+                    if self._final(code):
                         raise NetError(_reason(code, reason))
                     if self._over():
                         return
             except ConnectionClosed as exc:
                 code, reason = _closed_exc(exc)
-                if code in W.FINAL:
+                if self._final(code):
                     raise NetError(_reason(code, reason)) from None
             except W.WireError as exc:
                 raise NetError(
@@ -171,6 +171,12 @@ class Client:
                 )
             self.log(_("connection lost; joining again"))
             await asyncio.sleep(0.5 if now - lost < 5 else 2.0)
+
+    def _final(self, code: int | None) -> bool:
+        """Whether a close with ``code`` ends the client: a refusal that would come again,
+        or a busy host refusing a first join (a rejoin waits for a place, as for a host
+        that is away)."""
+        return code in W.FINAL or (code == W.CLOSE_BUSY and self.welcome is None)
 
     def stop(self) -> None:
         self._stop = True

@@ -12,6 +12,8 @@
     stand_in = "heuristic"  # plays a seat whose person or bot is away
     certificate = "cert.pem"  # TLS, with key
     key = "key.pem"
+    max_connections = 1000  # connections open at once (0: no limit)
+    max_per_address = 20    # of them from one address (0: no limit)
 
     [[tables]]
     name = "friends"
@@ -48,11 +50,17 @@ HOST_KEYS = (
     "stand_in",
     "certificate",
     "key",
+    "max_connections",
+    "max_per_address",
 )
 TABLE_KEYS = ("name", "variant", "variant_options", "seats", "seed", "matches")
 DEFAULT_HOLD = 60.0
 DEFAULT_PACE = 0.8
 DEFAULT_STAND_IN = "heuristic"
+#: Connections open at once, in all and from one address: enough for a table of friends
+#: behind one router and their spectators, not for one machine swamping the host.
+DEFAULT_MAX_CONNECTIONS = 1000
+DEFAULT_MAX_PER_ADDRESS = 20
 #: The table a host holds when it is given no config: two partners invited, two computers.
 DEFAULT_TABLE = {
     "name": "table",
@@ -96,6 +104,8 @@ class HostConfig:
     stand_in: Any = DEFAULT_STAND_IN
     certificate: Path | None = None
     key: Path | None = None
+    max_connections: int = DEFAULT_MAX_CONNECTIONS  # 0: no limit
+    max_per_address: int = DEFAULT_MAX_PER_ADDRESS  # 0: no limit
 
     def but(self, **given: Any) -> HostConfig:
         """These settings with the given ones (command-line flags; ``None``: not given)."""
@@ -148,6 +158,10 @@ def load_host_config(path: Path | None, plugins: Any) -> HostConfig:
     if "port" in host:
         whole(host["port"], f"{where} port", 0, 65535)
         settings["port"] = host["port"]
+    for key in ("max_connections", "max_per_address"):
+        if key in host:
+            whole(host[key], f"{where} {key}", 0, 10**6)
+            settings[key] = host[key]
     for key in ("hold", "pace", "time_limit"):
         if key in host:
             settings[key] = seconds(host[key], f"{where} {key}")

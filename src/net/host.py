@@ -4,6 +4,9 @@ Each connection is a :class:`Connection`: it must send ``join`` with a code with
 :data:`JOIN_TIMEOUT` seconds, and is then a seat's client or a spectator of one table.
 What the host protects, whatever a client sends:
 
+* a connection beyond ``max_connections`` open at once, or ``max_per_address`` from one
+  address, is refused with a reason once it has sent its join (at once if it sends none
+  within :data:`BUSY_JOIN_TIMEOUT` seconds);
 * a code is looked up against every code in constant time; a wrong one waits
   :data:`WRONG_CODE_DELAY` seconds before the refusal, and is logged cut short;
 * a message over :data:`~capicua.net.wire.MAX_CLIENT_MESSAGE` bytes, one that is not
@@ -23,6 +26,7 @@ import asyncio
 import contextlib
 import ssl
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +48,8 @@ from .table import Log, Table, new_codes, table_seed
 JOIN_TIMEOUT = 10.0
 #: Seconds before a wrong code is refused (a guess costs that much; codes have 128 bits).
 WRONG_CODE_DELAY = 0.5
+#: Seconds a connection beyond the limits has to send its join (for the refusal's language).
+BUSY_JOIN_TIMEOUT = 1.0
 #: Messages waiting for a client before it is cut off as one that does not read.
 BACKLOG = 1000
 
@@ -119,6 +125,8 @@ class Host:
         self.server: Server | None = None
         self.port = config.port
         self._tasks: list[asyncio.Task[None]] = []
+        #: Connections open now, by the client's address (the limits count them).
+        self.open: Counter[str] = Counter()
         try:
             self._tables(config, plugins, log, tap)
         except BaseException:
@@ -235,17 +243,44 @@ class Host:
     # -- a connection -------------------------------------------------------------------------
 
     async def _handle(self, ws: ServerConnection) -> None:
+        address = ws.remote_address[0] if ws.remote_address else "?"
+        self.open[address] += 1
+        try:
+            await self._serve(ws, self._busy(address))
+        finally:
+            self.open[address] -= 1
+            if not self.open[address]:
+                del self.open[address]
+
+    def _busy(self, address: str) -> str | None:
+        """Why a connection from ``address`` (counted already) is one too many, if it is."""
+        limit, total = self.config.max_connections, sum(self.open.values())
+        if limit and total > limit:
+            return f"the host has {limit} connections open, its most; try again later"
+        limit = self.config.max_per_address
+        if limit and self.open[address] > limit:
+            return f"{limit} connections from your address are open, the host's most; close one"
+        return None
+
+    async def _serve(self, ws: ServerConnection, busy: str | None) -> None:
         where = _peer(ws)
         try:
-            first = await asyncio.wait_for(ws.recv(), JOIN_TIMEOUT)
+            first = await asyncio.wait_for(ws.recv(), BUSY_JOIN_TIMEOUT if busy else JOIN_TIMEOUT)
             code, name = W.read_join(W.decode(first))
         except TimeoutError:
-            await ws.close(W.CLOSE_PROTOCOL, "no join within 10 s")
+            reason = busy or "no join within 10 s"
+            await ws.close(W.CLOSE_BUSY if busy else W.CLOSE_PROTOCOL, reason)
             return
         except W.WireError as exc:
             await ws.close(W.CLOSE_PROTOCOL, str(exc)[:120])
             return
         except ConnectionClosed:
+            return
+        if busy is not None:
+            self.log(
+                _("refused a connection from {peer}: {reason}").format(peer=where, reason=busy)
+            )
+            await ws.close(W.CLOSE_BUSY, busy)
             return
         found = self._find(code)
         if found is None:

@@ -43,6 +43,7 @@ CLOSE_FLOOD = 4003  # too many messages
 CLOSE_SLOW = 4004  # does not read what the host sends
 CLOSE_REPLACED = 4005  # the same seat joined from another connection
 CLOSE_OVER = 4006  # the table's matches are over
+CLOSE_BUSY = 4007  # too many connections, from the client's address or in all
 #: Codes after which a client does not try again: the same attempt would fail the same way.
 FINAL = frozenset({CLOSE_CODE, CLOSE_PROTOCOL, CLOSE_FLOOD, CLOSE_REPLACED, CLOSE_OVER})
 

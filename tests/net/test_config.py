@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from capicua.net.config import DEFAULT_HOLD, load_host_config
+from capicua.net.config import DEFAULT_HOLD, DEFAULT_MAX_CONNECTIONS, load_host_config
 from capicua.plugins import default_plugins
 from capicua.tournament.config import ConfigError
 
@@ -17,6 +17,7 @@ hold = 30
 pace = 0
 time_limit = 5
 store = "friends.sqlite"
+max_per_address = 8
 
 [[tables]]
 name = "friends"
@@ -50,6 +51,7 @@ def test_a_host_config_reads_its_tables_and_settings(tmp_path, plugins):
     config = load_host_config(write(tmp_path, GOOD), plugins)
     assert config.port == 9000 and config.hold == 30 and config.pace == 0
     assert config.time_limit == 5
+    assert config.max_per_address == 8 and config.max_connections == DEFAULT_MAX_CONNECTIONS
     assert config.store == tmp_path / "friends.sqlite"
     friends, league = config.tables
     assert friends.seats[1] == "person" and friends.seats[4]["player"] == "expert"
@@ -85,6 +87,10 @@ def test_no_config_is_one_chiva_table_for_two_partners(plugins):
         ),
         ("[host]\nspeed = 1\n[[tables]]\nvariant = 'chiva'\n" + BOTS, "has no key 'speed'"),
         ("[host]\nport = 1", "no tables"),
+        (
+            "[host]\nmax_per_address = -1\n[[tables]]\nvariant = 'chiva'\n" + BOTS,
+            "max_per_address must be at least 0",
+        ),
         (
             "[host]\ncertificate = 'c.pem'\n[[tables]]\nvariant = 'chiva'\n" + BOTS,
             "both a certificate and its key",

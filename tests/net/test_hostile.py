@@ -12,7 +12,7 @@ from websockets.exceptions import ConnectionClosed
 
 from capicua.net import host as H
 from capicua.net import wire as W
-from capicua.net.client import Client
+from capicua.net.client import Client, NetError, Seat
 
 from .helpers import bot, config, hosting, invitations, person, replayed, run, table
 
@@ -196,3 +196,36 @@ def test_a_client_that_never_answers_has_its_decisions_played_after_the_time_lim
     assert match.over
     late = [m["message"] for m in told if m["type"] == "error"]
     assert late and all("within 0.05 s: the computer played it" in m for m in late)
+
+
+@pytest.mark.parametrize(
+    "limits, says",
+    [
+        ({"max_per_address": 2}, "2 connections from your address are open"),
+        ({"max_connections": 2, "max_per_address": 0}, "the host has 2 connections open"),
+    ],
+)
+def test_connections_beyond_the_limits_are_refused_with_a_reason(tmp_path, limits, says):
+    cfg = config(tmp_path, table("t", "chiva", {s: "person" for s in range(1, 5)}), **limits)
+
+    async def main():
+        async with hosting(cfg) as host:
+            inv = invitations(host)
+            first = await connect(inv["t", 1].url)
+            await first.send(join(inv["t", 1].code))
+            second = await connect(inv["t", 2].url)  # not joined yet: counted all the same
+            third = await closed_with(inv["t", 3].url, join(inv["t", 3].code))
+            with pytest.raises(NetError) as refused:  # a client's first join: it stops
+                await Client(inv["t", 3], "carol").run()
+            await second.close()
+            while sum(host.open.values()) > 1:
+                await asyncio.sleep(0.01)
+            async with Seat(inv["t", 3], "carol") as seat:  # a place again: joined
+                while seat.client.welcome is None:
+                    await asyncio.sleep(0.01)
+            await first.close()
+            return third, str(refused.value)
+
+    (code, reason), refused = run(main())
+    assert code == W.CLOSE_BUSY and says in reason
+    assert says in refused and "\n" not in refused
