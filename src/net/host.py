@@ -35,7 +35,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from ..core.errors import CapicuaError
-from ..i18n import _
+from ..i18n import _, in_language
 from ..protocol.messages import one_line
 from ..tournament.config import ConfigError
 from . import wire as W
@@ -64,6 +64,7 @@ class Connection:
     seat: int | None
     role: str
     name: str
+    lang: str = "en"  # the language its refusals and errors are told in (its join's)
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     tokens: float = float(W.BURST)
     last: float = field(default_factory=time.monotonic)
@@ -73,7 +74,7 @@ class Connection:
         if self.closing:
             return
         if self.queue.qsize() >= BACKLOG:
-            self.cut(W.CLOSE_SLOW, "does not read what the host sends")
+            self.cut(W.CLOSE_SLOW, _told(self.lang, lambda: _("does not read what the host sends")))
             return
         if message["type"] == "decide":
             self.tokens += 1  # a question asked is an answer allowed, however fast the game
@@ -83,7 +84,8 @@ class Connection:
         if not self.closing:
             self.closing = True
             self.queue.put_nowait(None)
-            asyncio.get_running_loop().create_task(self.ws.close(code, reason[:120]))
+            close = self.ws.close(code, W.close_reason(reason))
+            asyncio.get_running_loop().create_task(close)
 
     def allowed(self) -> bool:
         """Whether one more message keeps within the rate (a token bucket)."""
@@ -252,81 +254,76 @@ class Host:
             if not self.open[address]:
                 del self.open[address]
 
-    def _busy(self, address: str) -> str | None:
-        """Why a connection from ``address`` (counted already) is one too many, if it is."""
+    def _busy(self, address: str) -> Callable[[], str] | None:
+        """Why a connection from ``address`` (counted already) is one too many, if it is:
+        the reason, made when called (in the client's language, once it is known)."""
         limit, total = self.config.max_connections, sum(self.open.values())
         if limit and total > limit:
-            return f"the host has {limit} connections open, its most; try again later"
-        limit = self.config.max_per_address
-        if limit and self.open[address] > limit:
-            return f"{limit} connections from your address are open, the host's most; close one"
+            return lambda: _(
+                "the host has {limit} connections open, its most; try again later"
+            ).format(limit=limit)
+        each = self.config.max_per_address
+        if each and self.open[address] > each:
+            return lambda: _(
+                "{limit} connections from your address are open, the host's most; close one"
+            ).format(limit=each)
         return None
 
-    async def _serve(self, ws: ServerConnection, busy: str | None) -> None:
+    async def _serve(self, ws: ServerConnection, busy: Callable[[], str] | None) -> None:
         where = _peer(ws)
         try:
             first = await asyncio.wait_for(ws.recv(), BUSY_JOIN_TIMEOUT if busy else JOIN_TIMEOUT)
-            code, name = W.read_join(W.decode(first))
+            message = W.decode(first)
+            code, name = W.read_join(message)
+            lang = W.join_language(message)
         except TimeoutError:
-            reason = busy or "no join within 10 s"
-            await ws.close(W.CLOSE_BUSY if busy else W.CLOSE_PROTOCOL, reason)
+            if busy is not None:
+                await ws.close(W.CLOSE_BUSY, W.close_reason(busy()))
+            else:
+                await ws.close(W.CLOSE_PROTOCOL, "no join within 10 s")
             return
         except W.WireError as exc:
-            await ws.close(W.CLOSE_PROTOCOL, str(exc)[:120])
+            await ws.close(W.CLOSE_PROTOCOL, W.close_reason(str(exc)))
             return
         except ConnectionClosed:
             return
         if busy is not None:
             self.log(
-                _("refused a connection from {peer}: {reason}").format(peer=where, reason=busy)
+                _("refused a connection from {peer}: {reason}").format(peer=where, reason=busy())
             )
-            await ws.close(W.CLOSE_BUSY, busy)
+            await ws.close(W.CLOSE_BUSY, W.close_reason(_told(lang, busy)))
             return
         found = self._find(code)
         if found is None:
             self.log(_("refused code {code} from {peer}").format(code=masked(code), peer=where))
             await asyncio.sleep(WRONG_CODE_DELAY)
-            await ws.close(W.CLOSE_CODE, "no seat has this code; ask the host for an invitation")
+            reason = _told(lang, lambda: _("no seat has this code; ask the host for an invitation"))
+            await ws.close(W.CLOSE_CODE, W.close_reason(reason))
             return
         table, seat = found
         if table.done:
-            await ws.close(W.CLOSE_OVER, "the table's matches are over")
+            reason = _told(lang, lambda: _("the table's matches are over"))
+            await ws.close(W.CLOSE_OVER, W.close_reason(reason))
             return
         role = "spectator" if seat is None else table.seats[seat].kind
         role = "person" if role == "computer" else role
-        conn = Connection(ws, table, seat, role, name)
+        conn = Connection(ws, table, seat, role, name, lang)
         pump = asyncio.create_task(conn.pump())
         table.attach(conn)
         try:
             async for text in ws:
                 if not conn.allowed():
-                    conn.cut(W.CLOSE_FLOOD, "more than 10 messages a second")
+                    conn.cut(
+                        W.CLOSE_FLOOD, _told(lang, lambda: _("more than 10 messages a second"))
+                    )
                     break
                 try:
                     message = W.decode(text)
                 except W.WireError as exc:
                     conn.cut(W.CLOSE_PROTOCOL, str(exc))
                     break
-                kind = message.get("type")
-                if kind == "action":
-                    refused = table.answer(conn, message)
-                    if refused is not None:
-                        conn.send(W.error(refused))
-                elif kind == "undo":
-                    refused = table.propose_undo(conn)
-                    if refused is not None:
-                        conn.send(W.error(refused))
-                elif kind in ("agree", "refuse"):
-                    refused = table.vote(conn, message)
-                    if refused is not None:
-                        conn.send(W.error(refused))
-                elif kind == "join":
-                    conn.send(W.error(_("already joined")))
-                else:
-                    refused = _("{kind} is not a message a client sends").format(
-                        kind=one_line(repr(kind), 30)
-                    )
-                    conn.send(W.error(refused))
+                with in_language(lang):  # nothing awaited inside: no other client's words change
+                    self._message(conn, message)
         except ConnectionClosed:
             pass
         finally:
@@ -336,6 +333,25 @@ class Host:
             with contextlib.suppress(ConnectionClosed, asyncio.CancelledError):
                 await pump
 
+    def _message(self, conn: Connection, message: dict[str, Any]) -> None:
+        """A joined client's message: done, or refused with an ``error`` saying why."""
+        table = conn.table
+        kind = message.get("type")
+        if kind == "action":
+            refused = table.answer(conn, message)
+        elif kind == "undo":
+            refused = table.propose_undo(conn)
+        elif kind in ("agree", "refuse"):
+            refused = table.vote(conn, message)
+        elif kind == "join":
+            refused = _("already joined")
+        else:
+            refused = _("{kind} is not a message a client sends").format(
+                kind=one_line(repr(kind), 30)
+            )
+        if refused is not None:
+            conn.send(W.error(refused))
+
     def _find(self, code: str) -> tuple[Table, int | None] | None:
         found = None
         for table in self.tables:  # every table's codes compared: the time tells nothing
@@ -343,6 +359,12 @@ class Host:
             if hit:
                 found = (table, seat)
         return found
+
+
+def _told(lang: str, text: Callable[[], str]) -> str:
+    """``text()`` in the language ``lang`` (a client's), the host's own language kept."""
+    with in_language(lang):
+        return text()
 
 
 def _peer(ws: ServerConnection) -> str:

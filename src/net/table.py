@@ -38,7 +38,7 @@ from ..core.records import dumps, to_record
 from ..core.rng import derive_seed, seat_stream
 from ..core.variant import Variant
 from ..core.view import build_view
-from ..i18n import _
+from ..i18n import _, in_language
 from ..players.command import bot_seed, make_player
 from ..protocol import messages as M
 from . import wire as W
@@ -54,6 +54,7 @@ class Listener(Protocol):
     seat: int | None
     role: str
     name: str
+    lang: str  # the language its refusals and errors are told in
 
     def send(self, message: dict[str, Any]) -> None: ...
 
@@ -205,7 +206,9 @@ class Table:
             old = s.client
             if old is not None:
                 self._drop(old)
-                old.cut(W.CLOSE_REPLACED, "this seat joined from another connection")
+                with in_language(old.lang):
+                    reason = _("this seat joined from another connection")
+                old.cut(W.CLOSE_REPLACED, reason)
             s.client, s.away_since, s.name, s.joined = listener, None, listener.name, True
             if s.kind == "computer" and s.taken_from is None:
                 s.taken_from = self._next_hand()
@@ -332,15 +335,12 @@ class Table:
                     if self.proposal is not None:
                         return None
                     if left is not None and s.since + self.time_limit <= self.clock():
-                        self._send(
-                            client,
-                            W.error(
-                                _(
-                                    "no answer to decision {number} within {seconds:g} s: "
-                                    "the computer played it"
-                                ).format(number=number, seconds=self.time_limit)
-                            ),
-                        )
+                        with in_language(client.lang):
+                            late = _(
+                                "no answer to decision {number} within {seconds:g} s: "
+                                "the computer played it"
+                            ).format(number=number, seconds=self.time_limit)
+                        self._send(client, W.error(late))
                         return await self._computer(seat)
                     continue
                 if s.away_since is not None:

@@ -22,6 +22,7 @@ from typing import Any
 from ..core.actions import Action
 from ..core.errors import CapicuaError
 from ..core.view import View
+from ..i18n import normalize
 from ..protocol import messages as M
 
 PROTOCOL = "capicua-net/1"
@@ -125,8 +126,11 @@ def error(text: str) -> dict[str, Any]:
 # -- the client's messages ------------------------------------------------------------------
 
 
-def join(code: str, name: str, role: str = "person") -> dict[str, Any]:
+def join(code: str, name: str, role: str = "person", lang: str | None = None) -> dict[str, Any]:
+    """A client's join; ``lang`` (default: the language in use here) is the language the
+    host answers it in (refusals, errors, close reasons)."""
     from .. import __version__
+    from ..i18n import language
 
     return {
         "type": "join",
@@ -135,6 +139,7 @@ def join(code: str, name: str, role: str = "person") -> dict[str, Any]:
         "name": name,
         "role": role,
         "capicua": __version__,
+        "lang": language() if lang is None else lang,
     }
 
 
@@ -144,7 +149,8 @@ def action(number: int, act: Action | str) -> dict[str, Any]:
 
 
 def read_join(message: Mapping[str, Any]) -> tuple[str, str]:
-    """The code and the name of a ``join``; WireError saying what is wrong."""
+    """The code and the name of a ``join``; WireError saying what is wrong (its language:
+    :func:`join_language`)."""
     if message.get("type") != "join":
         raise WireError(f"sent {message.get('type')!r} before joining; the first is 'join'")
     if message.get("protocol") != PROTOCOL:
@@ -155,3 +161,19 @@ def read_join(message: Mapping[str, Any]) -> tuple[str, str]:
     if not isinstance(name, str):
         raise WireError('its join\'s "name" is not text')
     return code, M.one_line(name, 40) if name.strip() else ""
+
+
+def join_language(message: Mapping[str, Any]) -> str:
+    """The language a ``join`` asks to be answered in: one capicua has a catalog for, else
+    English (a client of another version, a program)."""
+    lang = message.get("lang")
+    return (normalize(lang) if isinstance(lang, str) else None) or "en"
+
+
+def close_reason(text: str) -> str:
+    """``text`` cut to the 123 bytes of UTF-8 a close frame's reason holds (a Ukrainian
+    letter takes two), at a character's end."""
+    data = text.encode("utf-8")
+    if len(data) <= 123:
+        return text
+    return data[:120].decode("utf-8", "ignore") + "…"
