@@ -115,11 +115,13 @@ def _shipped(name: str) -> Path:
 
 
 def _command(path: Path) -> str:
-    """The command a config is for: a league when it has a [league] table, the table when
-    a seat is a person, else a tournament."""
+    """The command a config is for: a league when it has a [league] table, a host when it
+    has [[tables]], the table when a seat is a person, else a tournament."""
     data = read_toml(path)
     if "league" in data:
         return "capicua league"
+    if "tables" in data:
+        return "capicua host"
     seats = data.get("seats", {}).values()
     human = any((s if isinstance(s, str) else s.get("player")) == "human" for s in seats)
     return "capicua play" if human else "capicua tournament"

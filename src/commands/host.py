@@ -19,7 +19,7 @@ from ..core.errors import CapicuaError
 from ..i18n import N_, _
 from ..net.config import load_host_config, seconds
 from ..net.host import Host
-from ..tournament.config import ConfigError, whole
+from ..tournament.config import ConfigError, locate, whole
 from .common import Command, fail, out
 
 
@@ -67,7 +67,7 @@ def host(
     from .common import plugins
 
     try:
-        settings = load_host_config(config, plugins())
+        settings = load_host_config(None if config is None else locate(config), plugins())
         if port is not None:
             whole(port, "--port", 0, 65535)
         settings = settings.but(

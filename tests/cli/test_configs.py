@@ -24,7 +24,9 @@ def test_configs_lists_each_example_under_the_command_it_is_for():
     r = runner.invoke(app, ["configs"], env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.output
     tournament, rest = r.output.split("For capicua play NAME:")
-    play, league = rest.split("For capicua league NAME:")
+    play, rest = rest.split("For capicua league NAME:")
+    league, host = rest.split("For capicua host NAME:")
+    assert "host-chiva-friends" in host and "host-chiva-friends" not in tournament + league
     assert "chiva-bots" in tournament and "double-nine-heuristic-vs-random" in tournament
     assert "chiva-human" in play and "chiva-bots" not in play
     assert "chiva-league" in league and "double-nine-league" in league

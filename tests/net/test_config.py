@@ -8,7 +8,7 @@ import pytest
 
 from capicua.net.config import DEFAULT_HOLD, DEFAULT_MAX_CONNECTIONS, load_host_config
 from capicua.plugins import default_plugins
-from capicua.tournament.config import ConfigError
+from capicua.tournament.config import ConfigError, locate, shipped_configs
 
 GOOD = """
 [host]
@@ -116,3 +116,16 @@ def test_a_bad_host_config_is_one_line_naming_the_problem(tmp_path, plugins, tex
 def test_a_missing_config_says_so(tmp_path, plugins):
     with pytest.raises(ConfigError, match="no such config file"):
         load_host_config(tmp_path / "none.toml", plugins)
+
+
+def test_the_shipped_host_config_loads_and_is_found_by_name(tmp_path, plugins, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # no such file here: the name finds the shipped example
+    path = locate("host-chiva-friends")
+    assert path == shipped_configs()["host-chiva-friends"] and path.is_file()
+    config = load_host_config(path, plugins)
+    assert config.bind == "0.0.0.0" and config.certificate is None
+    assert config.store == Path("host.sqlite")  # where capicua host runs, not the package
+    chiva, double_nine = config.tables
+    assert chiva.variant == "chiva" and [chiva.seats[s] for s in (1, 3)] == ["person"] * 2
+    assert all(chiva.seats[s] not in ("person", "bot") for s in (2, 4))
+    assert double_nine.variant == "double-nine-100" and double_nine.seats[1] == "bot"

@@ -151,6 +151,8 @@ def test_the_shipped_configs_are_valid(plugins):
             assert len(resolve_league(path, plugins).players) >= 4
             checked += 1
             continue
+        if "tables" in raw:  # a host's (capicua host): tests/net/test_config.py loads it
+            continue
         names = {s if isinstance(s, str) else s["player"] for s in raw["seats"].values()}
         if not names <= set(plugins.players.names()):
             continue  # a player that is not installed here: nothing to check it against
