@@ -343,6 +343,8 @@ class Host:
             refused = table.propose_undo(conn)
         elif kind in ("agree", "refuse"):
             refused = table.vote(conn, message)
+        elif kind == "review":
+            refused = table.ask_review(conn, message)
         elif kind == "join":
             refused = _("already joined")
         else:

@@ -41,11 +41,15 @@ from ..core.view import build_view
 from ..i18n import _, in_language
 from ..players.command import bot_seed, make_player
 from ..protocol import messages as M
+from ..review import DEFAULT_LEVEL, replica, review_match
 from . import wire as W
 from .config import BOT, PERSON, REMOTE, TableSpec
+from .reviews import review_json
 from .store import HostStore
 
 Log = Callable[[str], None]
+#: The level of a seat's review, as at the local table: a hand of one seat in about a second.
+REVIEW_LEVEL = DEFAULT_LEVEL
 
 
 class Listener(Protocol):
@@ -140,6 +144,12 @@ class Table:
     #: An undo proposed and not yet decided: its id, its seat, the seats still to agree.
     proposal: tuple[int, int, set[int]] | None = None
     _proposals: int = 0
+    #: The match before this one, finished: its hands may still be reviewed.
+    previous: Match | None = None
+    #: The listeners a review is being made for (one at a time each), and the table's turn
+    #: to make one (one at a time: a review keeps a core busy for a second or so).
+    _reviewing: set[int] = field(default_factory=set)
+    _review_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def __post_init__(self) -> None:
         for s, entry in self.spec.seats.items():
@@ -417,9 +427,60 @@ class Table:
             self.done = True
             return
         self.number += 1
+        self.previous = match
         self.match = self.variant.new_match(self._seed(self.number))
         for f in list(self.followers):
             self._tell(f, None)
+
+    # -- a seat's review of its own decisions, once the hand is over ---------------------------
+
+    def ask_review(self, listener: Listener, message: dict[str, Any]) -> str | None:
+        """A seat's client asks for the review of its own decisions in a finished hand of
+        this match or the one before; made in a thread, sent to that client only. The
+        reason, if refused."""
+        seat = listener.seat
+        if seat is None or self.seats[seat].client is not listener:
+            return _("only a seat at the table may ask for the review of its decisions")
+        number, hand = message.get("match"), message.get("hand")
+        match = {self.number: self.match, self.number - 1: self.previous}.get(
+            number if isinstance(number, int) and not isinstance(number, bool) else 0
+        )
+        logs = match.hands_log if match is not None else []
+        if not isinstance(hand, int) or not 1 <= hand <= len(logs):
+            return _("there is no such hand to review")
+        if logs[hand - 1].result is None:
+            return _("a hand is reviewed once it is over")
+        if id(listener) in self._reviewing:
+            return _("your review is being made; it comes when it is ready")
+        assert match is not None and isinstance(number, int)
+        self._reviewing.add(id(listener))
+        copy = replica(match)  # the thread's own: the table goes on with the match
+        asyncio.get_running_loop().create_task(self._review(listener, copy, number, hand))
+        return None
+
+    async def _review(self, listener: Listener, copy: Match, number: int, hand: int) -> None:
+        seat = listener.seat
+        assert seat is not None
+        try:
+            async with self._review_lock:
+                made = await asyncio.to_thread(
+                    review_match, copy, seats=(seat,), hands=(hand,), level=REVIEW_LEVEL
+                )
+            message = {
+                "type": "review",
+                "match": number,
+                "hand": hand,
+                "seat": seat,
+                "review": review_json(made),
+            }
+        except Exception as exc:  # noqa: BLE001 - a review that fails must not stop the table
+            with in_language(listener.lang):
+                problem = _("the review failed: {problem}").format(problem=exc)
+            message = W.error(problem)
+        finally:
+            self._reviewing.discard(id(listener))
+        if any(f.listener is listener for f in self.followers):  # to the seat that asked only
+            self._send(listener, message, copy)
 
     # -- undo, with every person's agreement -------------------------------------------------
 
@@ -575,9 +636,14 @@ class Table:
             }
         return M.new_match(rules, seat, {}, bot_seed(seed, seat), self.number)
 
-    def _send(self, listener: Listener, message: dict[str, Any]) -> None:
-        if self.tap is not None and self.match is not None:
-            self.tap(listener, message, self.match)
+    def _send(
+        self, listener: Listener, message: dict[str, Any], match: Match | None = None
+    ) -> None:
+        """Send ``message`` to ``listener``; ``match``: the one it tells of (default the one
+        in play), for the tap."""
+        match = match if match is not None else self.match
+        if self.tap is not None and match is not None:
+            self.tap(listener, message, match)
         listener.send(message)
 
     def _seats(self) -> list[dict[str, Any]]:

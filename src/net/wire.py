@@ -5,9 +5,10 @@ sends capicua-bot/1's ``new_match``, ``decide``, ``hand_ended`` and ``match_ende
 are (a relay passes them to a bot program unchanged), and adds ``welcome`` (the seat and the
 table), ``update`` (the seat's view after every action, so that a person sees the table
 move), ``seats`` (who sits where and who is connected), ``proposal`` and
-``proposal_ended`` (an undo asked of every person, and its outcome) and ``error`` (a
+``proposal_ended`` (an undo asked of every person, and its outcome), ``review`` (a seat's
+review of its decisions in a finished hand, :mod:`capicua.net.reviews`) and ``error`` (a
 message refused, the connection kept). A client sends ``join`` (its code), capicua-bot/1's
-``action``, and a person ``undo``, ``agree`` or ``refuse``.
+``action``, ``review`` (a finished hand's), and a person ``undo``, ``agree`` or ``refuse``.
 
 A spectator's view is a seat's view with everything private taken out (:func:`public`): no
 hand, no legal actions; what is left is what every seat sees.

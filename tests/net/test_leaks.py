@@ -17,6 +17,7 @@ import pytest
 from capicua.core.actions import Play
 from capicua.core.match import Match
 from capicua.core.tiles import Tile
+from capicua.net import table as T
 from capicua.net.client import Client, Seat
 
 from .helpers import PLUGINS, config, hosting, invitations, run, table
@@ -40,8 +41,14 @@ def spelled(tile: Tile) -> re.Pattern[str]:
     return re.compile(rf'\[{a},{b}\]|\[{b},{a}\]|"{a}-{b}(?!\d)|"{b}-{a}(?!\d)')
 
 
-def hidden_from(match: Match, seat: int | None, message: dict) -> set[Tile]:
-    """The tiles ``seat`` (``None``: a spectator) may not see when ``message`` is sent."""
+def hidden_from(
+    match: Match, seat: int | None, message: dict, ended: dict | None = None
+) -> set[Tile]:
+    """The tiles ``seat`` (``None``: a spectator) may not see when ``message`` is sent; a
+    review of a finished hand: those its ``hand_ended`` (``ended``) did not show."""
+    if message["type"] == "review":
+        assert ended is not None, "a review of a hand the seat was never told had ended"
+        return hidden_from(match, seat, ended)
     if message["type"] == "hand_ended":
         log = match.hands_log[message["hand"]["number"] - 1]
         seen = {t for ts in message["hand"]["result"]["remaining"] for t in map(_tile, ts)}
@@ -76,7 +83,7 @@ def _tile(pair: list[int]) -> Tile:
     return Tile.of(pair[0], pair[1])
 
 
-def leaks(match: Match, seat: int | None, message: dict) -> list[str]:
+def leaks(match: Match, seat: int | None, message: dict, ended: dict | None = None) -> list[str]:
     last = message.get("last")
     if message["type"] == "update" and last and _ended_a_hand(match, last):
         # The play that ended the last hand: public, though its tile may be dealt again now.
@@ -97,7 +104,7 @@ def leaks(match: Match, seat: int | None, message: dict) -> list[str]:
     text = json.dumps(_strip(message), separators=(",", ":"))
     return out + [
         f"{message['type']} to seat {seat} holds {tile}"
-        for tile in hidden_from(match, seat, message)
+        for tile in hidden_from(match, seat, message, ended)
         if spelled(tile).search(text)
     ]
 
@@ -119,7 +126,8 @@ OPTIONS = {"mexican-train": {"rounds": 4}}
 
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_no_message_to_a_client_or_spectator_holds_a_hidden_tile(tmp_path, variant):
+def test_no_message_to_a_client_or_spectator_holds_a_hidden_tile(tmp_path, variant, monkeypatch):
+    monkeypatch.setattr(T, "REVIEW_LEVEL", "fast")  # the reviews' words, not their depth
     options = OPTIONS.get(variant, {})
     v = PLUGINS.variants.create(variant, options)
     seats = {s: "person" for s in range(1, v.seats + 1)}
@@ -128,17 +136,27 @@ def test_no_message_to_a_client_or_spectator_holds_a_hidden_tile(tmp_path, varia
     counted = {"tiles": 0}
 
     sent: Counter[str] = Counter()
+    ended: dict[tuple[int, int], dict] = {}  # each listener's hand_ended, by hand
 
     def tap(listener, message, match):
         sent[json.dumps(message)] += 1
-        counted["tiles"] += len(hidden_from(match, listener.seat, message))
-        found.extend(leaks(match, listener.seat, message))
+        if message["type"] == "hand_ended":
+            ended[id(listener), message["hand"]["number"]] = message
+        told = ended.get((id(listener), message["hand"])) if message["type"] == "review" else None
+        counted["tiles"] += len(hidden_from(match, listener.seat, message, told))
+        found.extend(leaks(match, listener.seat, message, told))
 
     async def play(invitation, seed):
         rng = random.Random(seed)
         async with Seat(invitation, variants=PLUGINS.variants) as seat:
+            reviewed = False
             while (asked := await seat.decision()) is not None:
                 number, view = asked
+                if view.past and not reviewed:  # its decisions of the first hand reviewed
+                    await seat.client.send({"type": "review", "match": 1, "hand": 1})
+                    reviewed = True
+                    while not any(m["type"] in ("review", "error") for m in seat.messages):
+                        await asyncio.sleep(0.01)  # the table waits for this seat meanwhile
                 await seat.play(number, rng.choice(view.legal))
         return seat
 
@@ -161,3 +179,8 @@ def test_no_message_to_a_client_or_spectator_holds_a_hidden_tile(tmp_path, varia
     got = Counter(json.dumps(m) for s in seats_done for m in s.messages)
     got.update(json.dumps(m) for m in received)
     assert not got - sent and got.total() > 100
+    # Each person asked for the review of their first hand, and the review came.
+    reviews = [m for s in seats_done for m in s.messages if m["type"] == "review"]
+    assert sorted(m["seat"] for m in reviews) == list(seats), [
+        m for s in seats_done for m in s.messages if m["type"] == "error"
+    ]
