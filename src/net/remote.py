@@ -209,6 +209,7 @@ class RemoteSession:
         self.held_draw: int | None = None
         self.streams: dict[int, str] = {}
         self.table = ""
+        self.number = 1  # the match being played, as the host counts them
         self.ended = False
         self._view: View | None = None
         self._info: Any = None
@@ -236,6 +237,7 @@ class RemoteSession:
             meta = message["variant"]
             self.variant = self.variants.create(meta["name"], meta.get("options") or {})
             self._info = M.variant_info(meta, self.variants)
+            self.number = int(message.get("match") or 1)
             self._past = []
             self.held_hand = None
             self.ended = False

@@ -19,10 +19,15 @@ from typing import Any
 
 from ..core.actions import Action
 from ..gui.app import TableApp
+from ..gui.dialogs import TextWindow
+from ..gui.reviewing import summary as review_summary
 from ..gui.settings import Settings
 from ..gui.state import Choice
+from ..gui.texts import NO_REVIEW, REVIEWING, hand_head
 from ..i18n import _
 from .remote import FINAL, RemoteSession
+from .reviews import review_of
+from .wire import WireError
 
 POLL_MS = 40
 
@@ -75,11 +80,18 @@ class JoinApp(TableApp):
             if message["type"] in ("error", "notice"):  # a refusal, a connection lost
                 self.ui.message = message.get("message")
                 changed = True
+                if message["type"] == "error":
+                    self._reviewing = False  # a review refused, if one was asked
             elif message["type"] in ("proposal", "proposal_ended"):
                 self._proposal(message)
                 changed = True
             elif message["type"] == "welcome" and self.remote.ready:
                 self.ui.message = None  # back at the table after a lost connection
+            elif message["type"] == "review":
+                self._reviewed(message)
+                changed = True
+            elif message["type"] == "new_match" and message.get("match") != self.remote.number:
+                self.reviews.clear()
             if self.remote.absorb(message):
                 changed = True
                 if message["type"] == "decide":
@@ -158,8 +170,39 @@ class JoinApp(TableApp):
         self._final()
 
     def do_review(self) -> None:
-        self.ui.message = _("the review is not offered at a table played over the network")
+        """Ask the host for the review of this seat's decisions in the finished hand on
+        show (the host has the whole hand; it sends the review to this seat only)."""
+        s = self.remote
+        hand = s.held_hand
+        if hand is None or s.human is None or self.ui.question is not None or self._reviewing:
+            return
+        if self.reviews.of(s.match, hand) is not None:  # type: ignore[arg-type]
+            self.do_log()
+            return
+        self._reviewing = True
+        s.link.send({"type": "review", "match": s.number, "hand": hand})
+        self.ui.message = _(REVIEWING).format(hand=hand)
         self.redraw()
+
+    def _reviewed(self, message: dict[str, Any]) -> None:
+        """The host's review of this seat's decisions: marks on the log, as at the table."""
+        self._reviewing = False
+        s = self.remote
+        hand = message.get("hand")
+        if message.get("match") != s.number or not isinstance(hand, int):
+            return  # of a match no longer at the table
+        try:
+            review = review_of(message.get("review"))
+        except WireError as exc:
+            self.ui.message = _(NO_REVIEW).format(reason=exc)
+            return
+        self.reviews.add(s.match, hand, review)  # type: ignore[arg-type]
+        self.ui.message = review_summary(review, s)  # type: ignore[arg-type]
+        if s.held_hand == hand:  # still on the hand: show the marks
+            self.do_log()
+            log = self.windows.get("log")
+            if isinstance(log, TextWindow):
+                log.scroll_to(hand_head(hand))
 
     def shutdown(self) -> None:
         if self._net_after is not None:

@@ -118,6 +118,16 @@ def test_two_join_windows_play_a_hand_as_partners(tmp_path, display):
         # The log tells the hand from the host's messages alone.
         log = apps[0]._log_lines()
         assert any("6-6" in line for line in log) and any("Hand 1" in line for line in log)
+        # Ana asks for the review of her decisions: the host makes it for her seat alone,
+        # and her log opens with its marks, as at the local table.
+        tap(apps[0], "choice:review")
+        ana = apps[0]
+        pump(apps, lambda: ana.reviews.of(ana.remote.match, 1) is not None, 120)
+        review = ana.reviews.of(ana.remote.match, 1)
+        assert review.seats == (1,) and {d.seat for d in review.decisions} == {1}
+        assert ana.ui.message.startswith("Reviewed by the expert")
+        assert "log" in ana.windows and any("Reviewed" in line for line in ana._log_lines())
+        assert not apps[1].reviews.done
         tap(apps[0], "choice:continue")
         assert apps[0].remote.held_hand is None
     finally:
