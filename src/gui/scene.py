@@ -284,8 +284,8 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         tiles: tuple[Tile, ...] | None = None
         if s in reveal:
             tiles = reveal[s]
-        elif s == session.viewpoint and view.phase in ("play", "claim"):
-            tiles = view.hand
+        elif s == session.viewpoint == view.seat and view.phase in ("play", "claim"):
+            tiles = view.hand  # a spectator's view has no seat and no hand: backs, counted
         count = len(tiles) if tiles is not None else view.counts[s - 1]
         shown = tuple(t for c, ts in view.shown for t in ts if c == s) if held is None else ()
         seats.append(

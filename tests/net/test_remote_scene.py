@@ -1,0 +1,51 @@
+"""What a joined window draws from the host's messages alone: a spectator sees every seat's
+tiles face down, counted."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from capicua.core.view import build_view
+from capicua.gui.controller import Controller
+from capicua.gui.scene import Ui, build_scene
+from capicua.net import wire as W
+from capicua.net.remote import RemoteSession
+from capicua.protocol import messages as M
+
+from .helpers import PLUGINS
+
+
+def told(seat: int | None) -> tuple[RemoteSession, object]:
+    """A window's session at seat ``seat`` (``None``: a spectator) of a Chiva match, fed
+    the messages a host sends it on joining."""
+    variant = PLUGINS.variants.create("chiva")
+    match = variant.new_match(7)
+    seats = [
+        {"seat": s, "kind": "computer", "name": "", "present": False, "taken": False}
+        for s in range(1, 5)
+    ]
+    session = RemoteSession(SimpleNamespace(client=None), PLUGINS.variants)  # type: ignore[arg-type]
+    session.absorb(W.welcome("t", seat, "spectator" if seat is None else "person", seats, 60, 1))
+    rules = M.rules_metadata(variant)
+    if seat is None:
+        new = {"type": "new_match", "match": 1, "variant": rules, "seat": None, "team": None}
+        session.absorb({**new, "options": {}, "seed": 0})
+    else:
+        session.absorb(M.new_match(rules, seat, {}, 5, 1))
+    session.absorb(W.update(build_view(match, seat or 1), 0, None, spectator=seat is None))
+    return session, match
+
+
+def test_a_spectator_sees_every_seats_tiles_face_down():
+    session, match = told(None)
+    sc = build_scene(session, Controller(), Ui())  # type: ignore[arg-type]
+    assert all(s.tiles is None for s in sc.seats)
+    assert [s.count for s in sc.seats] == [len(match.held(s)) for s in range(1, 5)]
+    assert sc.seats[0].count == 7  # the bottom seat too
+
+
+def test_a_seat_sees_its_own_hand_face_up_and_the_others_face_down():
+    session, match = told(2)
+    seats = {s.seat: s for s in build_scene(session, Controller(), Ui()).seats}  # type: ignore[arg-type]
+    assert seats[2].tiles == tuple(match.held(2)) or set(seats[2].tiles) == set(match.held(2))
+    assert all(seats[s].tiles is None for s in (1, 3, 4))
