@@ -260,12 +260,12 @@ class Host:
         limit, total = self.config.max_connections, sum(self.open.values())
         if limit and total > limit:
             return lambda: _(
-                "the host has {limit} connections open, its most; try again later"
+                "the host has all the connections it allows open ({limit}); try again later"
             ).format(limit=limit)
         each = self.config.max_per_address
         if each and self.open[address] > each:
             return lambda: _(
-                "{limit} connections from your address are open, the host's most; close one"
+                "too many connections from your address (the host allows {limit}); close one"
             ).format(limit=each)
         return None
 

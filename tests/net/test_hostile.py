@@ -201,8 +201,11 @@ def test_a_client_that_never_answers_has_its_decisions_played_after_the_time_lim
 @pytest.mark.parametrize(
     "limits, says",
     [
-        ({"max_per_address": 2}, "2 connections from your address are open"),
-        ({"max_connections": 2, "max_per_address": 0}, "the host has 2 connections open"),
+        ({"max_per_address": 2}, "too many connections from your address (the host allows 2)"),
+        (
+            {"max_connections": 2, "max_per_address": 0},
+            "the host has all the connections it allows open (2)",
+        ),
     ],
 )
 def test_connections_beyond_the_limits_are_refused_with_a_reason(tmp_path, limits, says):

@@ -67,7 +67,7 @@ def test_refusals_and_errors_are_in_the_language_of_the_clients_join(tmp_path, m
     assert code == W.CLOSE_CODE
     assert reason == said("de", "no seat has this code; ask the host for an invitation")
     code, reason = found["busy"]
-    busy = "{limit} connections from your address are open, the host's most; close one"
+    busy = "too many connections from your address (the host allows {limit}); close one"
     assert code == W.CLOSE_BUSY and reason == said("uk", busy).format(limit=2)
     assert len(reason.encode()) <= 123
     # The host's own lines stay in its language.
