@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import queue
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,10 @@ from ..i18n import N_, _
 from ..protocol import messages as M
 from .client import Client, NetError
 from .invitation import Invitation
+
+#: Seconds a spectator's window shows a finished hand before it follows the next (a
+#: spectator has no Continue: the table goes on without them).
+SHOWN = 4.0
 
 #: What a networked table says to redo and restart.
 FINAL = N_(
@@ -206,6 +211,7 @@ class RemoteSession:
         self.seats: dict[int, Any] = {}
         self.players: dict[int, _Name] = {}
         self.held_hand: int | None = None
+        self.held_since = 0.0  # when the finished hand on show was put there
         self.held_draw: int | None = None
         self.streams: dict[int, str] = {}
         self.table = ""
@@ -254,6 +260,7 @@ class RemoteSession:
                 self._asked = None  # decided (by this seat, or for it after a hold)
             if before is not None and len(view.past) > before:
                 self.held_hand = len(view.past)  # on show until Continue
+                self.held_since = time.monotonic()
         elif kind == "match_ended":
             self.ended = True
         else:
@@ -309,6 +316,14 @@ class RemoteSession:
     @property
     def holding(self) -> bool:
         return self.held_hand is not None or self.held_draw is not None
+
+    def tick(self, now: float) -> bool:
+        """A spectator's window lets a finished hand go after :data:`SHOWN` seconds, to
+        follow the hand being played; whether it did (the table must be drawn again)."""
+        if self.human is None and self.held_hand is not None and now - self.held_since > SHOWN:
+            self.held_hand = None
+            return True
+        return False
 
     def proceed(self) -> None:
         self.held_hand = None

@@ -14,6 +14,7 @@ table's own.
 from __future__ import annotations
 
 import queue
+import time
 import tkinter as tk
 from typing import Any
 
@@ -96,6 +97,7 @@ class JoinApp(TableApp):
                 changed = True
                 if message["type"] == "decide":
                     self.ctl.reset()
+        changed = self.remote.tick(time.monotonic()) or changed
         if changed:
             self.refresh()
         if self.canvas.winfo_exists():

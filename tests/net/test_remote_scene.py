@@ -3,13 +3,14 @@ tiles face down, counted."""
 
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 
 from capicua.core.view import build_view
 from capicua.gui.controller import Controller
 from capicua.gui.scene import Ui, build_scene
 from capicua.net import wire as W
-from capicua.net.remote import RemoteSession
+from capicua.net.remote import SHOWN, RemoteSession
 from capicua.protocol import messages as M
 
 from .helpers import PLUGINS
@@ -49,3 +50,25 @@ def test_a_seat_sees_its_own_hand_face_up_and_the_others_face_down():
     seats = {s.seat: s for s in build_scene(session, Controller(), Ui()).seats}  # type: ignore[arg-type]
     assert seats[2].tiles == tuple(match.held(2)) or set(seats[2].tiles) == set(match.held(2))
     assert all(seats[s].tiles is None for s in (1, 3, 4))
+
+
+def test_a_spectators_window_shows_a_finished_hand_a_while_then_follows_the_next():
+    session, match = told(None)
+    rng = random.Random(4)
+    while len(match.hands_log) < 2 or not match.legal_actions():
+        match.apply(rng.choice(match.legal_actions()))
+    view = build_view(match, 1)
+    session.absorb(M.hand_ended(view.past[0]))
+    session.absorb(W.update(view, len(match.actions), None, spectator=True))
+    assert session.held_hand == 1  # the finished hand on show, every hand revealed
+    assert not session.tick(session.held_since + SHOWN / 2)
+    assert session.tick(session.held_since + SHOWN + 0.1) and session.held_hand is None
+    sc = build_scene(session, Controller(), Ui())  # type: ignore[arg-type]
+    assert all(s.tiles is None for s in sc.seats)  # the next hand, face down
+    assert [s.count for s in sc.seats] == [len(match.held(s)) for s in range(1, 5)]
+
+
+def test_a_persons_window_keeps_the_finished_hand_until_continue():
+    session, _match = told(1)
+    session.held_hand, session.held_since = 1, 0.0
+    assert not session.tick(1000.0) and session.held_hand == 1
