@@ -84,13 +84,20 @@ def status(session: Session, view: View, ui: Ui) -> tuple[str, str]:
 WINDOW_NAMES = {"rules": N_("Rules"), "log": N_("the log"), "settings": N_("Settings")}
 
 
+def hand_line(number: int, seed: int | None) -> str:
+    """The panel's line under the game's name; no seed at a table whose host keeps it."""
+    if seed is None:
+        return _("Hand {number}").format(number=number)
+    return _("Hand {number} · seed {seed}").format(number=number, seed=seed)
+
+
 def panel_lines(session: Session, view: View, ui: Ui, last: str | None) -> list[tuple[str, str]]:
     """The score panel, top to bottom, as ``(text, style)``."""
     v = session.variant
     number = session.held_hand or view.hand_number  # a finished hand on show is "the" hand
     out = [
         (_(v.title), "title"),
-        (_("Hand {number} · seed {seed}").format(number=number, seed=session.match.seed), "muted"),
+        (hand_line(number, session.match.seed), "muted"),
     ]
     if len(v.teams) > 4:
         # Five to eight players each scoring alone: one line each, or the panel overflows.

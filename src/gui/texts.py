@@ -644,7 +644,13 @@ def log_lines(
     sentence (``?``, ``??``, or nothing) and lines shown indented under it."""
     notes = notes or {}
     m = session.match
-    lines = [_("{title}, seed {seed}.").format(title=_(m.variant.title), seed=m.seed)]
+    title = _(m.variant.title)
+    seed: int | None = m.seed  # None at a table whose host keeps it (capicua join)
+    lines = [
+        _("{title}, seed {seed}.").format(title=title, seed=seed)
+        if seed is not None
+        else title + "."
+    ]
     for rnd in m.draw_rounds:
         if rnd:
             pairs = tuple(sorted(rnd.items()))

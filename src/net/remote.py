@@ -97,7 +97,7 @@ class RemoteMatch:
 
     def __init__(self, session: RemoteSession) -> None:
         self._s = session
-        self.seed = 0  # the host's secret: the deals are not the client's to know
+        self.seed: int | None = None  # the host's secret: the deals are not the client's
 
     @property
     def _view(self) -> View:

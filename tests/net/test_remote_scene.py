@@ -1,5 +1,5 @@
 """What a joined window draws from the host's messages alone: a spectator sees every seat's
-tiles face down, counted."""
+tiles face down, counted; nobody is shown the host's secret seed."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from types import SimpleNamespace
 from capicua.core.view import build_view
 from capicua.gui.controller import Controller
 from capicua.gui.scene import Ui, build_scene
+from capicua.gui.status import panel_lines
+from capicua.gui.texts import log_lines
 from capicua.net import wire as W
 from capicua.net.remote import SHOWN, RemoteSession
 from capicua.protocol import messages as M
@@ -72,3 +74,12 @@ def test_a_persons_window_keeps_the_finished_hand_until_continue():
     session, _match = told(1)
     session.held_hand, session.held_since = 1, 0.0
     assert not session.tick(1000.0) and session.held_hand == 1
+
+
+def test_a_joined_window_shows_no_seed():
+    for seat in (None, 1):
+        session, _match = told(seat)
+        panel = [text for text, _style in panel_lines(session, session.view(), Ui(), None)]  # type: ignore[arg-type]
+        log = log_lines(session)  # type: ignore[arg-type]
+        assert not any("seed" in line for line in panel + log), (panel, log)
+        assert any(line.startswith("Hand 1") for line in panel)
