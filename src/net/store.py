@@ -23,7 +23,7 @@ from typing import IO, Any
 
 from ..i18n import _
 from ..tournament.config import ConfigError
-from ..tournament.store import StorageError, explain, lock_file, real_path
+from ..tournament.store import SqliteFile, StorageError, explain, lock_file, real_path
 
 SCHEMA_VERSION = "1"
 _SCHEMA = """
@@ -45,7 +45,7 @@ CREATE TABLE IF NOT EXISTS records (
 """
 
 
-class HostStore:
+class HostStore(SqliteFile):
     """An open host database (:meth:`open`); every write is committed when it returns."""
 
     def __init__(self, path: Path, con: sqlite3.Connection, lock: IO[str]) -> None:
@@ -177,21 +177,3 @@ class HostStore:
             (table, match, record),
             _("cannot store a record of table {name}").format(name=table),
         )
-
-    def _read(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
-        try:
-            return self.con.execute(sql, args)
-        except sqlite3.Error as exc:
-            raise StorageError(
-                _("{path}: cannot read it ({problem})").format(path=self.path, problem=explain(exc))
-            ) from None
-
-    def _write(self, sql: str, args: tuple, what: str) -> None:
-        try:
-            self.con.execute(sql, args)
-        except sqlite3.Error as exc:
-            raise StorageError(
-                _("{path}: {what} ({problem})").format(
-                    path=self.path, what=what, problem=explain(exc)
-                )
-            ) from None

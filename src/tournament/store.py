@@ -92,7 +92,34 @@ def explain(exc: BaseException) -> str:
     return getattr(exc, "strerror", None) or str(exc) or exc.__class__.__name__
 
 
-class Store:
+class SqliteFile:
+    """A SQLite file held open (:attr:`path`, :attr:`con`) whose every failure to read or
+    write is a :class:`StorageError` that names the file and what went wrong: the
+    tournament's database and the host's store."""
+
+    path: Path
+    con: sqlite3.Connection
+
+    def _read(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
+        try:
+            return self.con.execute(sql, args)
+        except sqlite3.Error as exc:
+            raise StorageError(
+                _("{path}: cannot read it ({problem})").format(path=self.path, problem=explain(exc))
+            ) from None
+
+    def _write(self, sql: str, args: tuple, what: str) -> None:
+        try:
+            self.con.execute(sql, args)
+        except sqlite3.Error as exc:
+            raise StorageError(
+                _("{path}: {what} ({problem})").format(
+                    path=self.path, what=what, problem=explain(exc)
+                )
+            ) from None
+
+
+class Store(SqliteFile):
     """An open tournament database."""
 
     def __init__(self, path: Path, con: sqlite3.Connection, lock: IO[str] | None = None) -> None:
@@ -254,24 +281,6 @@ class Store:
             row,
             _("cannot keep match {number}").format(number=result["index"] + 1),
         )
-
-    def _read(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
-        try:
-            return self.con.execute(sql, args)
-        except sqlite3.Error as exc:
-            raise StorageError(
-                _("{path}: cannot read it ({problem})").format(path=self.path, problem=explain(exc))
-            ) from None
-
-    def _write(self, sql: str, args: tuple, what: str) -> None:
-        try:
-            self.con.execute(sql, args)
-        except sqlite3.Error as exc:
-            raise StorageError(
-                _("{path}: {what} ({problem})").format(
-                    path=self.path, what=what, problem=explain(exc)
-                )
-            ) from None
 
     def check(self) -> None:
         """Check the whole database before it is used: SQLite's own ``quick_check``, then
