@@ -16,7 +16,7 @@ from ..i18n import N_, _, ngettext
 from ..players.command import DEFAULT_TIME_LIMIT
 from ..protocol.check import FAIL, Report, check_bot
 from . import completion
-from .common import Command, fail, out, plugins, print_json
+from .common import BotFolder, BotTimeLimit, Command, fail, out, plugins, print_json
 
 
 def bot_check(
@@ -38,12 +38,8 @@ def bot_check(
             help=N_("Play only this game (may be given again)."),
         ),
     ] = None,
-    cwd: Annotated[
-        Path | None, typer.Option("--cwd", help=N_("The folder the bot runs in (default: here)."))
-    ] = None,
-    time_limit: Annotated[
-        float, typer.Option("--time-limit", help=N_("Seconds the bot has for a decision."))
-    ] = DEFAULT_TIME_LIMIT,
+    cwd: BotFolder = None,
+    time_limit: BotTimeLimit = DEFAULT_TIME_LIMIT,
     transcript: Annotated[
         Path | None,
         typer.Option("--transcript", help=N_("Write every line, both ways, to this file.")),

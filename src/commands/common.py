@@ -8,7 +8,8 @@ import os
 import sys
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, NoReturn
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -18,9 +19,17 @@ from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 
 from ..core.variant import Variant
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..plugins import Plugins, default_plugins
 from ..shown import json_shown, shown
+
+# A bot's command-line options, the same for every command that starts a bot program.
+BotFolder = Annotated[
+    Path | None, typer.Option("--cwd", help=N_("The folder the bot runs in (default: here)."))
+]
+BotTimeLimit = Annotated[
+    float, typer.Option("--time-limit", help=N_("Seconds the bot has for a decision."))
+]
 
 
 class SafeConsole(Console):

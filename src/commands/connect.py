@@ -20,7 +20,7 @@ from ..net.invitation import Invitation, InvitationError
 from ..net.relay import Relay
 from ..players.command import DEFAULT_TIME_LIMIT
 from ..protocol.process import BotFault
-from .common import Command, fail, out
+from .common import BotFolder, BotTimeLimit, Command, fail, out
 
 
 def connect(
@@ -31,12 +31,8 @@ def connect(
         list[str],
         typer.Argument(metavar="ARGV", help=N_("The bot's program and its arguments, after --.")),
     ],
-    cwd: Annotated[
-        Path | None, typer.Option("--cwd", help=N_("The folder the bot runs in (default: here)."))
-    ] = None,
-    time_limit: Annotated[
-        float, typer.Option("--time-limit", help=N_("Seconds the bot has for a decision."))
-    ] = DEFAULT_TIME_LIMIT,
+    cwd: BotFolder = None,
+    time_limit: BotTimeLimit = DEFAULT_TIME_LIMIT,
     cafile: Annotated[
         Path | None,
         typer.Option("--cafile", help=N_("The host's own TLS certificate, to trust it.")),
