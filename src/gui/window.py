@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import tkinter as tk
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
@@ -24,7 +25,7 @@ from .state import Ui
 from .table import WOOD, TableView
 
 
-class TableWindow:
+class TableWindow(ABC):
     """A table's window on ``root``, titled ``title``; its worker thread is named
     ``worker``. Subclasses draw in :meth:`redraw`, read keys in :meth:`key` and say what
     stops in :meth:`shutdown`."""
@@ -53,21 +54,23 @@ class TableWindow:
 
     # -- what a subclass does --------------------------------------------------------------
 
+    @abstractmethod
     def redraw(self) -> None:
-        raise NotImplementedError
+        """Draw the window's scene anew."""
 
+    @abstractmethod
     def key(self, keysym: str) -> None:
-        raise NotImplementedError
+        """Act on the key ``keysym`` pressed on the canvas."""
 
     def shutdown(self) -> None:
         """Stop what runs and close the side windows; the window stays."""
         self.close_windows()
         self.pool.shutdown(wait=False, cancel_futures=True)
 
-    def window_opened(self) -> None:
+    def window_opened(self) -> None:  # noqa: B027 - a hook; nothing is the default
         """A side window opened (the table says its computers wait)."""
 
-    def window_closed(self) -> None:
+    def window_closed(self) -> None:  # noqa: B027 - a hook; nothing is the default
         """The last of a side window is gone (the table goes on)."""
 
     # -- shared wiring ---------------------------------------------------------------------
