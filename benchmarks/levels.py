@@ -31,6 +31,8 @@ import random
 import statistics
 import time
 
+from strength import parse_spec
+
 from capicua.core.rng import seat_stream
 from capicua.players.chain import DealChain
 from capicua.players.expert import (
@@ -68,25 +70,6 @@ def positions(plugins, variant_name: str, count: int, stride: int, options=None)
             m.apply(legal[0] if len(legal) == 1 else players[m.turn].act(view))
         seed += 1
     return views
-
-
-def parse_spec(text: str) -> str | dict[str, object]:
-    """``"ismcts:simulations=800"`` -> ``{"player": "ismcts", "simulations": 800}``."""
-    name, _, rest = text.partition(":")
-    if not rest:
-        return name
-    spec: dict[str, object] = {"player": name}
-    for part in rest.split(","):
-        key, _, raw = part.partition("=")
-        value: object = raw
-        for kind in (int, float):
-            try:
-                value = kind(raw)
-                break
-            except ValueError:
-                continue
-        spec[key.strip()] = value
-    return spec
 
 
 def percentile(values: list[float], q: float) -> float:
