@@ -117,17 +117,7 @@ def variant_problems(cls: type[Variant]) -> list[str]:
         problems.append(f"goal must be None or a positive number, not {goal!r}")
     if not isinstance(cls.tuning, Tuning):
         problems.append("tuning must be a capicua.core.variant.Tuning")
-    options: object = cls.options
-    if not isinstance(options, Mapping) or not all(
-        isinstance(k, str) and isinstance(v, Option) for k, v in options.items()
-    ):
-        problems.append("options must map option names to capicua.core.options.Option")
-    else:
-        for key, opt in options.items():
-            try:
-                opt.check(key, opt.default)
-            except ValueError as exc:
-                problems.append(f"the default of option {key!r} fails its own check ({exc})")
+    problems += option_problems(cls.options, "capicua.core.options.Option")
     if inspect.isabstract(cls):
         missing = ", ".join(sorted(getattr(cls, "__abstractmethods__", ())))
         problems.append(f"it does not implement {missing}")
@@ -139,6 +129,22 @@ def variant_problems(cls: type[Variant]) -> list[str]:
     return problems
 
 
+def option_problems(options: object, named: str) -> list[str]:
+    """What is wrong with a plugin class's ``options`` (empty: nothing); ``named`` is where
+    its author imports ``Option`` from."""
+    if not isinstance(options, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, Option) for k, v in options.items()
+    ):
+        return [f"options must map option names to {named}"]
+    problems = []
+    for key, opt in options.items():
+        try:
+            opt.check(key, opt.default)
+        except ValueError as exc:
+            problems.append(f"the default of option {key!r} fails its own check ({exc})")
+    return problems
+
+
 def player_problems(cls: type[Player]) -> list[str]:
     """What is wrong with the metadata of player class ``cls`` (empty: nothing)."""
     problems: list[str] = []
@@ -147,17 +153,7 @@ def player_problems(cls: type[Player]) -> list[str]:
         problems.append(f"name must be lowercase letters, digits, '-', '_' or '.', not {name!r}")
     if not isinstance(getattr(cls, "description", None), str):
         problems.append(f"description must be a string, not {getattr(cls, 'description', None)!r}")
-    options = getattr(cls, "options", None)
-    if not isinstance(options, Mapping) or not all(
-        isinstance(k, str) and isinstance(v, Option) for k, v in options.items()
-    ):
-        problems.append("options must map option names to capicua.players.base.Option")
-    else:
-        for key, opt in options.items():
-            try:
-                opt.check(key, opt.default)
-            except ValueError as exc:
-                problems.append(f"the default of option {key!r} fails its own check ({exc})")
+    problems += option_problems(getattr(cls, "options", None), "capicua.players.base.Option")
     if getattr(cls, "act", None) is Player.act:
         problems.append("it does not implement act(view)")
     if not isinstance(getattr(cls, "interactive", None), bool):
