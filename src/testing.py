@@ -504,8 +504,12 @@ class _MatchChecker:
                 self.fail(f"seat {m.turn} must pass while holding a tile that fits")
 
     def rules_invariants(self, legal: list[Action]) -> None:
-        """A hand played by the variant's rule methods: a pass or a draw only for a seat
-        that cannot play, and no hand going on that nobody can move in."""
+        """A hand played by the variant's rule methods: a pass only for a seat that cannot
+        play, a draw beside plays only in a game that draws at will
+        (:attr:`Variant.draws_at_will <capicua.core.variant.Variant.draws_at_will>`), a
+        tile laid two ways on one end only in a game whose plays turn
+        (:attr:`Variant.plays_turn <capicua.core.variant.Variant.plays_turn>`), and no hand
+        going on that nobody can move in."""
         m, v = self.match, self.v
         pos = m.position
         assert pos is not None
@@ -515,8 +519,23 @@ class _MatchChecker:
             allowed = v.open_to(pos.layout, s)
             return any(e in allowed for t in pos.hands[s] for e in pos.layout.fits(t))
 
-        if (PASS in legal or DRAW in legal) and any(isinstance(a, Play) for a in legal):
-            self.fail(f"seat {seat} is offered a play and a {legal[-1]} at once")
+        plays = [a for a in legal if isinstance(a, Play)]
+        if PASS in legal and plays:
+            self.fail(f"seat {seat} is offered a play and a pass at once")
+        if DRAW in legal and plays and not v.draws_at_will:
+            self.fail(
+                f"seat {seat} is offered a play and a draw at once, in a game that does not "
+                "draw at will (Variant.draws_at_will)"
+            )
+        turned = [a for a in plays if a.shows is not None]
+        if turned and not v.plays_turn:
+            self.fail(
+                f"seat {seat} is offered {turned[0]}, a play that names its way round, in a "
+                "game whose plays do not turn (Variant.plays_turn)"
+            )
+        for a in turned:
+            if a.shows not in pos.layout.ways(a.tile, a.end):
+                self.fail(f"seat {seat} is offered {a}, a way round its layout's ways refuse")
         if DRAW in legal and not v.can_draw(pos):
             self.fail(f"seat {seat} is offered a draw from a boneyard that may not be drawn")
         if not v.can_draw(pos) and not any(can_play(s) for s in range(1, v.seats + 1)):

@@ -6,6 +6,7 @@ a particular game: variants (``capicua.variants``) supply the rules where games 
 
 from .actions import (
     ALL_ENDS,
+    ANY_END,
     DOWN,
     DRAW,
     ENDS,
@@ -24,6 +25,8 @@ from .actions import (
     Pick,
     Play,
     Redeal,
+    arm,
+    is_end,
     parse_action,
     train,
 )
@@ -48,6 +51,7 @@ from .view import PastHand, View
 
 __all__ = [
     "ALL_ENDS",
+    "ANY_END",
     "BLOCK",
     "DOMINO",
     "DOWN",
@@ -97,6 +101,8 @@ __all__ = [
     "Variant",
     "VariantInfo",
     "View",
+    "arm",
+    "is_end",
     "parse_action",
     "step",
     "tile_set",

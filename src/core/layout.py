@@ -23,7 +23,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from .actions import DOWN, LEFT, MEXICAN, RIGHT, UP, train
+from .actions import ALL_ENDS, DOWN, LEFT, MEXICAN, RIGHT, UP, arm, train
 from .tiles import Tile
 
 Pairs = tuple[tuple[int, int], ...]
@@ -41,8 +41,10 @@ class Layout(ABC):
         """Every open end as ``(end, number)``; empty before the first tile."""
 
     @abstractmethod
-    def play(self, tile: Tile, end: str) -> Layout:
-        """The layout after ``tile`` goes on ``end`` (ValueError if it does not fit)."""
+    def play(self, tile: Tile, end: str, shows: int | None = None) -> Layout:
+        """The layout after ``tile`` goes on ``end`` leaving ``shows`` open there
+        (ValueError if it does not fit that way). ``shows`` is ``None`` for the one way the
+        matching allows; it must be given where :meth:`ways` has two."""
 
     @property
     @abstractmethod
@@ -67,14 +69,38 @@ class Layout(ABC):
             return (LEFT,)
         return tuple(end for end, n in ends if tile.has(n))
 
+    def ways(self, tile: Tile, end: str) -> tuple[int, ...]:
+        """The numbers ``tile`` may leave open on ``end``, one for each way round it may lie
+        there: empty where it does not fit, one number where tiles join by equal numbers (a
+        tile touches with the end's number and leaves its other one open). A layout whose
+        matching lets a tile lie either way round on an end answers two, and a play there
+        names the one it takes (:attr:`Play.shows <capicua.core.actions.Play.shows>`). On
+        an empty layout, where a lead goes ``left`` one way only: its high number."""
+        if not self.placed and not self.open_ends():
+            return (tile.hi,) if end == LEFT else ()
+        n = self.number(end)
+        if n is None or not tile.has(n):
+            return ()
+        return (tile.other(n),)
+
+    def end_names(self) -> tuple[str, ...]:
+        """Every end this layout can ever open as play goes on, in a fixed order: what a
+        fixed-size numbering of the plays (the learning environment's) gives a slot. By
+        default every named end and the first sixteen arms; a layout says its own."""
+        return (*ALL_ENDS, *(arm(n) for n in range(1, 17)))
+
     def __bool__(self) -> bool:
         return self.placed > 0
 
 
-def _check_fit(layout: Layout, tile: Tile, end: str) -> int:
+def _check_fit(layout: Layout, tile: Tile, end: str, shows: int | None = None) -> int:
+    """The number open at ``end`` that ``tile`` touches, or ValueError if it does not fit
+    there (or not leaving ``shows`` open)."""
     n = layout.number(end)
     if n is None or not tile.has(n):
         raise ValueError(f"{tile} does not fit the {end} end of {layout}")
+    if shows is not None and shows != tile.other(n):
+        raise ValueError(f"{tile} on the {end} end of {layout} leaves {tile.other(n)} open")
     return n
 
 
@@ -130,10 +156,13 @@ class Spinner(Layout):
         arm = self.up if end == UP else self.down
         return arm[-1] if arm else None
 
-    def play(self, tile: Tile, end: str) -> Spinner:
+    def end_names(self) -> tuple[str, ...]:
+        return (LEFT, RIGHT, UP, DOWN)
+
+    def play(self, tile: Tile, end: str, shows: int | None = None) -> Spinner:
         if not self.line:
             return Spinner(((tile.hi, tile.lo),), 0 if tile.is_double else -1)
-        n = _check_fit(self, tile, end)
+        n = _check_fit(self, tile, end, shows)
         placed = (n, tile.other(n))
         spinner = self.spinner
         if end == LEFT:
@@ -152,9 +181,9 @@ class Spinner(Layout):
 
     def __str__(self) -> str:
         text = " ".join(f"{a}|{b}" for a, b in self.line)
-        for name, arm in ((UP, self.up), (DOWN, self.down)):
-            if arm:
-                text += f" {name}: " + " ".join(f"{a}|{b}" for a, b in arm)
+        for name, cross in ((UP, self.up), (DOWN, self.down)):
+            if cross:
+                text += f" {name}: " + " ".join(f"{a}|{b}" for a, b in cross)
         return text
 
 
@@ -245,14 +274,17 @@ class Trains(Layout):
             return b
         return tuple(end for end, _ in ends if end in a or end in b)
 
-    def play(self, tile: Tile, end: str) -> Trains:
-        n = _check_fit(self, tile, end)
+    def play(self, tile: Tile, end: str, shows: int | None = None) -> Trains:
+        n = _check_fit(self, tile, end, shows)
         trains = tuple(
             Train(t.end, t.owner, (*t.tiles, (n, tile.other(n))), t.marker) if t.end == end else t
             for t in self.trains
         )
         pending = end if tile.is_double else None if end == self.pending else self.pending
         return Trains(self.engine, trains, pending)
+
+    def end_names(self) -> tuple[str, ...]:
+        return tuple(t.end for t in self.trains)
 
     def marked(self, end: str, marker: bool) -> Trains:
         """The layout with the train ``end``'s marker set or taken off."""

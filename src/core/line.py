@@ -1,6 +1,9 @@
 """The line of play as a value: tiles left to right, each oriented, with two open ends.
 
-The :class:`~capicua.core.layout.Layout` of the two-ended games. The engine keeps its own
+The :class:`~capicua.core.layout.Layout` of the two-ended games. Tiles join by equal
+numbers; a game that joins them otherwise (Matador's sevens) subclasses :class:`Line` and
+says its matching in :meth:`Line.ways` and :meth:`Line.fits`: :meth:`Line.play` lays a tile
+as :meth:`~Line.ways` allows. The engine keeps its own
 fast line for them (a deque inside :class:`~capicua.core.match.Match`); views, the GUI and
 the computer players get this immutable value. Notation: each tile as it
 lies, left number first, e.g. ``6|6 6|2 2|3`` (left end 6, right end 3).
@@ -9,7 +12,7 @@ lies, left number first, e.g. ``6|6 6|2 2|3`` (left end 6, right end 3).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .actions import LEFT, RIGHT
 from .layout import Layout, Spinner
@@ -47,6 +50,9 @@ class Line(Layout):
             return ()
         return ((LEFT, self.tiles[0][0]), (RIGHT, self.tiles[-1][1]))
 
+    def end_names(self) -> tuple[str, ...]:
+        return (LEFT, RIGHT)
+
     def fits(self, tile: Tile) -> tuple[str, ...]:
         """The ends ``tile`` can be played on; on an empty line ``left`` alone (the first tile
         opens both ends, and is played "left")."""
@@ -59,17 +65,39 @@ class Line(Layout):
             out.append(RIGHT)
         return tuple(out)
 
-    def play(self, tile: Tile, end: str) -> Line:
-        """The line after ``tile`` is played on ``end`` (ValueError if it does not fit)."""
+    def ways(self, tile: Tile, end: str) -> tuple[int, ...]:
+        """The numbers ``tile`` may leave open on ``end`` (:meth:`Layout.ways`): on a line
+        joined by equal numbers, its other number where it matches the end's, one way."""
+        tiles = self.tiles
+        if not tiles:
+            return (tile.hi,) if end == LEFT else ()
+        n = tiles[0][0] if end == LEFT else tiles[-1][1] if end == RIGHT else None
+        if n is None or not tile.has(n):
+            return ()
+        return (tile.other(n),)
+
+    def play(self, tile: Tile, end: str, shows: int | None = None) -> Line:
+        """The line after ``tile`` is played on ``end`` leaving ``shows`` open (``None``:
+        the one way :meth:`ways` allows); ValueError if it does not fit that way. A line of
+        a subclass stays of its class."""
         if not self.tiles:
-            return Line(((tile.hi, tile.lo),))
-        if end not in self.fits(tile):
+            return replace(self, tiles=((tile.hi, tile.lo),))
+        ways = self.ways(tile, end) if end in (LEFT, RIGHT) else ()
+        if not ways:
             raise ValueError(f"{tile} does not fit the {end} end of {self}")
+        if shows is None:
+            if len(ways) > 1:
+                raise ValueError(
+                    f"{tile} goes on the {end} end of {self} either way round: say which "
+                    f"number it leaves open ({ways[0]} or {ways[1]})"
+                )
+            shows = ways[0]
+        elif shows not in ways:
+            raise ValueError(f"{tile} on the {end} end of {self} cannot leave {shows} open")
+        touching = tile.other(shows)
         if end == LEFT:
-            left = self.tiles[0][0]
-            return Line(((tile.other(left), left), *self.tiles))
-        right = self.tiles[-1][1]
-        return Line((*self.tiles, (right, tile.other(right))))
+            return replace(self, tiles=((shows, touching), *self.tiles))
+        return replace(self, tiles=(*self.tiles, (touching, shows)))
 
     def __iter__(self) -> Iterator[tuple[int, int]]:
         return iter(self.tiles)

@@ -386,7 +386,10 @@ class Match:
             legal = self.legal_actions()
             if not isinstance(action, (Play, A.Pass, A.DrawTile)):
                 return IllegalAction(action, f"seat {seat} must play a tile, draw or pass now")
+            plays = any(isinstance(a, Play) for a in legal)
             if isinstance(action, A.Pass):
+                if plays and A.DRAW in legal:
+                    return IllegalAction(action, f"seat {seat} must play a tile or draw")
                 if A.DRAW in legal:
                     return IllegalAction(action, f"seat {seat} cannot play and must draw")
                 return IllegalAction(action, f"seat {seat} has a tile that fits and must play it")
@@ -399,6 +402,11 @@ class Match:
                 return IllegalAction(action, f"seat {seat} does not hold {tile}")
             if not self.layout and self.required is not None:
                 return IllegalAction(action, f"this hand must be opened with {self.required}")
+            if any(isinstance(a, Play) and a.tile is tile and a.end == action.end for a in legal):
+                ways = [str(a) for a in legal if isinstance(a, Play) and a.tile is tile]
+                return IllegalAction(
+                    action, f"{tile} goes on the {action.end} end as {' or '.join(ways)}"
+                )
             end = self.layout.number(action.end)
             if end is None:
                 return IllegalAction(action, f"there is no open {action.end} end to play on")

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal, overload
 
-from .actions import ALL_ENDS, DRAW, KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Pick, Play
+from .actions import DRAW, KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Pick, Play, is_end
 from .errors import IllegalAction, RecordError, RuleViolation
 from .layout import Spinner
 from .line import Line
@@ -75,7 +75,9 @@ def _action(seat: int, action: Action) -> dict:
     if action is DRAW:
         return {"seat": seat, "draw": True}
     assert isinstance(action, Play)  # a hand's actions are plays, draws and passes
-    return {"seat": seat, "tile": action.tile.pair(), "end": action.end}
+    if action.shows is None:  # the one way the tile goes: what every record wrote before
+        return {"seat": seat, "tile": action.tile.pair(), "end": action.end}
+    return {"seat": seat, "tile": action.tile.pair(), "end": action.end, "shows": action.shows}
 
 
 def _hand(h: HandLog, n: int) -> dict:
@@ -414,12 +416,17 @@ def _replay_hand(match: Match, rd: _Reader, hand: dict, h: int) -> None:
         else:
             tile = rd.tile(entry.get("tile"), f"{aw}.tile")
             end = entry.get("end")
-            if end not in ALL_ENDS:
+            if not is_end(end):
                 raise RecordError(f"{aw}.end: 'left', 'right' or another end's name, not {end!r}")
+            shows = entry.get("shows")
+            if shows is not None and (
+                type(shows) is not int or not tile.has(shows)  # a bool is no number
+            ):
+                raise RecordError(f"{aw}.shows: {tile.hi} or {tile.lo} (a number of {tile})")
             layout = match.layout
             if not layout and isinstance(layout, (Line, Spinner)):
                 end = LEFT  # the first tile of a line opens both ends: it is played "left"
-            action = Play.of(tile, end)
+            action = Play.of(tile, end, shows)
         _apply(match, action, h, k)
     result = hand.get("result")
     if result is None:

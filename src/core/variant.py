@@ -42,13 +42,13 @@ from __future__ import annotations
 
 import functools
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..i18n import _, ngettext, pgettext
-from .actions import ALL_ENDS, DRAW, LEFT, PASS, Action, Play
+from .actions import ANY_END, DRAW, LEFT, PASS, Action, Play
 from .layout import Layout
 from .line import Line
 from .options import Option
@@ -233,6 +233,16 @@ class Variant(ABC):
     drawing: bool = False
     #: Tiles the boneyard keeps: never drawn (Draw and All Fives keep the last two).
     boneyard_keeps: int = 0
+    #: A seat may draw from the boneyard even while it holds a play (Matador): the default
+    #: :meth:`legal_plays` then offers ``draw`` beside the plays whenever :meth:`can_draw`.
+    #: Such a draw tells the other seats nothing of the drawer's tiles.
+    draws_at_will: ClassVar[bool] = False
+    #: A tile may lie either way round on one end, where the layout's matching allows both
+    #: (Matador's matadors): the default :meth:`legal_plays` then offers a play for each
+    #: number it may leave open there (:meth:`Layout.ways
+    #: <capicua.core.layout.Layout.ways>`, :attr:`Play.shows
+    #: <capicua.core.actions.Play.shows>`). Without it every play names its end alone.
+    plays_turn: ClassVar[bool] = False
     #: Names a finished match may carry (record ``label``), strongest last.
     labels: tuple[str, ...] = ()
     #: What the scores count: "points", or "series" (consecutive won hands, as in Chiva).
@@ -375,9 +385,19 @@ class Variant(ABC):
         engine); they are in no hand and not in the boneyard."""
         return ()
 
-    def open_to(self, layout: Layout, seat: int) -> Collection[str]:
-        """The ends ``seat`` may play on (among the open ones): every end by default."""
-        return ALL_ENDS
+    def play_ends(self) -> tuple[str, ...]:
+        """Every end a play of this game may name, in a fixed order: what a fixed numbering
+        of the plays (the learning environment's action space) gives a slot. By default the
+        ends of the layout a hand starts from (:meth:`Layout.end_names
+        <capicua.core.layout.Layout.end_names>`: a line's ``left`` and ``right``, a
+        spinner's four, a hub's trains, one per seat); a game whose layout grows arms as
+        it goes says how many it may ever have."""
+        return self.new_layout(1).end_names()
+
+    def open_to(self, layout: Layout, seat: int) -> Container[str]:
+        """The ends ``seat`` may play on (among the open ones): every end by default
+        (:data:`~capicua.core.actions.ANY_END`)."""
+        return ANY_END
 
     def can_draw(self, pos: Position) -> bool:
         """True when the boneyard may be drawn from now, by a seat that cannot play.
@@ -387,17 +407,34 @@ class Variant(ABC):
 
     def legal_plays(self, pos: Position) -> list[Action]:
         """The legal actions of the play phase: every play of a held tile on an end it fits
-        and the seat may play on (the required opening tile alone, where there is one);
-        with none, a draw if :meth:`can_draw`, else a pass."""
+        and the seat may play on (the required opening tile alone, where there is one),
+        each way round it may lie there where :attr:`plays_turn`, and ``draw`` beside them
+        where :attr:`draws_at_will` and :meth:`can_draw`; with no play, a draw if
+        :meth:`can_draw`, else a pass."""
         seat = pos.turn
-        if pos.required is not None and not pos.layout:
+        layout = pos.layout
+        if pos.required is not None and not layout:
             return [Play.of(pos.required, LEFT)]
-        allowed = self.open_to(pos.layout, seat)
-        fits = pos.layout.fits
-        legal: list[Action] = [
-            Play.of(t, end) for t in pos.hands[seat] for end in fits(t) if end in allowed
-        ]
+        allowed = self.open_to(layout, seat)
+        fits = layout.fits
+        legal: list[Action]
+        if self.plays_turn:
+            legal = []
+            for t in pos.hands[seat]:
+                for end in fits(t):
+                    if end in allowed:
+                        ways = layout.ways(t, end)
+                        if len(ways) > 1:
+                            legal += [Play.of(t, end, n) for n in ways]
+                        else:
+                            legal.append(Play.of(t, end))
+        elif allowed is ANY_END:
+            legal = [Play.of(t, end) for t in pos.hands[seat] for end in fits(t)]
+        else:
+            legal = [Play.of(t, end) for t in pos.hands[seat] for end in fits(t) if end in allowed]
         if legal:
+            if self.draws_at_will and layout and self.can_draw(pos):
+                legal.append(DRAW)
             return legal
         return [DRAW] if self.can_draw(pos) else [PASS]
 
@@ -405,7 +442,9 @@ class Variant(ABC):
         """The layout after ``seat`` took ``action`` (a play, a draw or a pass): a play lays
         its tile; the rest change nothing by default (Mexican Train's pass sets a marker)."""
         if isinstance(action, Play):
-            return layout.play(action.tile, action.end)
+            if action.shows is None:  # as a layout written before plays turned takes it
+                return layout.play(action.tile, action.end)
+            return layout.play(action.tile, action.end, action.shows)
         return layout
 
     def play_points(self, layout: Layout, seat: int, action: Play) -> int:
@@ -633,7 +672,7 @@ class Variant(ABC):
 
 @functools.cache
 def _plays_fast(cls: type[Variant]) -> bool:
-    return not cls.drawing and all(
+    return not (cls.drawing or cls.plays_turn or cls.draws_at_will) and all(
         getattr(cls, name) is getattr(Variant, name) for name in _RULES_OF_PLAY
     )
 

@@ -8,6 +8,7 @@ import pytest
 
 from capicua.core.actions import (
     ALL_ENDS,
+    ANY_END,
     DRAW,
     KEEP,
     LEFT,
@@ -19,6 +20,8 @@ from capicua.core.actions import (
     ChooseLeader,
     Pick,
     Play,
+    arm,
+    is_end,
     parse_action,
     train,
 )
@@ -36,6 +39,10 @@ from capicua.core.tiles import Tile
         "12-3T8",
         "5-0T1",
         "6-4A12",
+        "6-4A128",
+        "6-1L/6",
+        "6-1R/1",
+        "4-3A5/3",
         "9-9M",
         "pass",
         "draw",
@@ -88,8 +95,31 @@ def test_the_draw_for_first_leads_older_notation_still_reads():
 
 
 @pytest.mark.parametrize(
-    "text", ["", "6-4", "6-4X", "6-4T9", "6-4T0", "6-4A17", "pick", "draw x", "lead", "jump"]
+    "text",
+    ["", "6-4", "6-4X", "6-4T9", "6-4T0", "6-4A0", "6-1L/5", "6-1L/", "pick", "draw x", "lead"],
 )
 def test_bad_notation_names_the_text(text):
     with pytest.raises(ValueError, match="not an action"):
         parse_action(text)
+
+
+def test_a_play_that_names_its_way_round_is_another_action():
+    one_way = Play.of(Tile.of(6, 1), LEFT)
+    leaves_six = Play.of(Tile.of(6, 1), LEFT, 6)
+    assert one_way.shows is None and leaves_six.shows == 6
+    assert leaves_six is not one_way
+    assert Play.of(Tile.of(6, 1), LEFT, 6) is leaves_six
+    assert pickle.loads(pickle.dumps(leaves_six)) is leaves_six
+
+
+def test_a_play_cannot_leave_open_a_number_its_tile_lacks():
+    with pytest.raises(ValueError, match="6-1 can leave 6 or 1 open, not 5"):
+        Play.of(Tile.of(6, 1), LEFT, 5)
+
+
+def test_arms_are_numbered_as_far_as_a_game_needs():
+    play = Play.of(Tile.of(6, 4), arm(100))
+    assert play.end == "a100" and str(play) == "6-4A100"
+    assert parse_action("6-4a100") is play
+    assert is_end("a100") and not is_end("a0") and not is_end("b1")
+    assert "a100" in ANY_END and "left" in ANY_END and "nowhere" not in ANY_END

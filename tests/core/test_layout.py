@@ -85,3 +85,43 @@ def test_a_marker_is_set_and_taken_off_a_train():
     t = Trains.start(9, 2).marked(train(2), True)
     assert t.train(train(2)).marker
     assert not t.marked(train(2), False).train(train(2)).marker
+
+
+def test_tiles_joined_by_equal_numbers_lie_one_way_on_an_end():
+    line = Line.parse("6|2")
+    assert line.ways(Tile.of(2, 5), RIGHT) == (5,)
+    assert line.ways(Tile.of(6, 6), LEFT) == (6,)
+    assert line.ways(Tile.of(3, 4), LEFT) == ()
+
+
+def test_a_play_that_names_the_one_way_it_goes_lays_the_same_tile():
+    line = Line.parse("6|2")
+    assert line.play(Tile.of(2, 5), RIGHT, 5) == line.play(Tile.of(2, 5), RIGHT)
+    with pytest.raises(ValueError, match="cannot leave 2 open"):
+        line.play(Tile.of(2, 5), RIGHT, 2)
+
+
+class _AnyWayLine(Line):
+    """A line on which 6-1 goes on any end either way round (a matador, as in Matador)."""
+
+    __slots__ = ()
+
+    def ways(self, tile, end):
+        if tile is Tile.of(6, 1) and self.tiles:
+            return (6, 1)
+        return Line.ways(self, tile, end)
+
+
+def test_a_tile_that_lies_either_way_round_must_say_which_number_it_leaves_open():
+    line = _AnyWayLine(((3, 3),))
+    assert line.play(Tile.of(6, 1), LEFT, 6).tiles == ((6, 1), (3, 3))
+    assert line.play(Tile.of(6, 1), RIGHT, 6).tiles == ((3, 3), (1, 6))
+    assert isinstance(line.play(Tile.of(6, 1), RIGHT, 1), _AnyWayLine)
+    with pytest.raises(ValueError, match="either way round"):
+        line.play(Tile.of(6, 1), LEFT)
+
+
+def test_each_layout_names_the_ends_it_can_ever_open():
+    assert Line().end_names() == (LEFT, RIGHT)
+    assert Spinner().end_names() == (LEFT, RIGHT, UP, DOWN)
+    assert Trains.start(6, 2).end_names() == (train(1), train(2), MEXICAN)
