@@ -37,7 +37,7 @@ import random
 import time
 from collections.abc import Callable
 
-from ..core.actions import Action, Play
+from ..core.actions import DRAW, Action, Play
 from ..core.variant import VariantInfo
 from ..core.view import View
 from ..hookspecs import hookimpl
@@ -85,18 +85,29 @@ LEVELS = {
 
 def candidate_plays(view: View) -> list[Play]:
     """The legal plays, one per distinct outcome: with both ends showing the same number a
-    tile that fits one fits the other, and the two plays lead to the same position."""
+    tile that fits one fits the other, and the two plays lead to the same position (the
+    same way round: a play that names the number it leaves open is its own outcome)."""
     seen = set()
     out = []
     for a in view.legal:
         if not isinstance(a, Play):
             continue
         ends = view.ends
-        key = (a.tile.index, a.end if ends is None or ends[0] != ends[1] else "left")
+        key = (a.tile.index, a.end if ends is None or ends[0] != ends[1] else "left", a.shows)
         if key not in seen:
             seen.add(key)
             out.append(a)
     return out
+
+
+def candidate_actions(view: View) -> list[Action]:
+    """The choices a play decision weighs: :func:`candidate_plays` and, in a game that draws
+    at will (:attr:`Variant.draws_at_will <capicua.core.variant.Variant.draws_at_will>`),
+    the draw beside them."""
+    plays: list[Action] = list(candidate_plays(view))
+    if plays and DRAW in view.legal:
+        plays.append(DRAW)
+    return plays
 
 
 def analyse(

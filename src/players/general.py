@@ -24,7 +24,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from ..core.actions import Action, Play, train
+from ..core.actions import DRAW, Action, Play, train
 from ..core.layout import Layout, Trains
 from ..core.position import Position, step
 from ..core.tiles import Tile
@@ -41,6 +41,9 @@ MOBILITY = 2.0
 DANGER = 0.6
 MARKER = 6.0
 SATISFY = 5.0
+#: What a draw taken while holding a play costs besides its tile's pips: the turn it
+#: spends, which gives the others a play.
+DRAW_COST = 4.0
 
 #: The expert's sampled deals per decision, by level (spread over the candidates), and
 #: how many candidates (the heuristic's best) it weighs at most.
@@ -67,8 +70,15 @@ def heuristic_scores(view: View) -> list[tuple[float, Action]]:
     seat = view.seat
     hand = view.hand
     unseen = [t for t in view.unseen() if t not in rules.set_aside(view.hand_number)]
-    scored = []
+    scored: list[tuple[float, Action]] = []
     for action in view.legal:
+        if action is DRAW and len(view.legal) > 1:
+            # A draw beside plays (a game that draws at will): it sheds nothing and takes
+            # on a tile of the unseen's mean pips, but adds the plays a tile may bring.
+            mean = sum(t.pips for t in unseen) / len(unseen) if unseen else 0.0
+            plays_now = _plays_after(rules, view.layout, seat, hand)
+            scored.append((MOBILITY * min(plays_now + 1, 4) - PIP * mean - DRAW_COST, action))
+            continue
         if not isinstance(action, Play):
             scored.append((0.0, action))
             continue
@@ -214,14 +224,20 @@ def analyse_rules(
     heuristic's best candidates, each played out over the same sampled deals; candidates
     best first by their mean :func:`equity`."""
     ranked = sorted(heuristic_scores(view), key=lambda x: -x[0])  # stable: legal order
+    # The plays and, in a game that draws at will, the draw beside them: one more candidate
+    # played out on the same deals (the drawer then moves again, by the playout policy).
     cands = [Candidate(a, prior) for prior, a in ranked if isinstance(a, Play)]
     if not cands:
         return Analysis([Candidate(a, 0.0) for a in view.legal], 0, "the only move")
     if len(view.hand) == 1:
         return Analysis(cands, 0, "goes out")
+    if DRAW in view.legal:
+        cands += [Candidate(a, prior) for prior, a in ranked if a is DRAW]
     if len(cands) == 1:
         return Analysis(cands, 0, "the only move")
     searched, rest = cands[:CANDIDATES], cands[CANDIDATES:]
+    if rest and rest[-1].action is DRAW:  # the draw is always weighed, whatever its prior
+        searched.append(rest.pop())
     if samples:
         rounds = max(2, samples // len(searched))
     else:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..core.actions import DRAW, PASS, REDEAL, Action, ChooseLeader, Keep, Pick, Play
 from ..core.view import View
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from .base import other_decision
 from .expert import LEVELS, analyse
 from .heuristic import HeuristicPlayer, explain, number_name
@@ -128,9 +128,14 @@ def _describe(view: View, action: Action) -> str:
     if isinstance(action, Play):
         if not view.line:
             return _("lead {tile}").format(tile=action.tile)
+        # A tile that lies either way round there: the number it leaves open, as the
+        # notation writes it (5-2/5).
+        tile = str(action.tile) if action.shows is None else f"{action.tile}/{action.shows}"
         if action.end == "left":
-            return _("play {tile} on the left").format(tile=action.tile)
-        return _("play {tile} on the right").format(tile=action.tile)
+            return _("play {tile} on the left").format(tile=tile)
+        return _("play {tile} on the right").format(tile=tile)
+    if action is DRAW:
+        return pgettext("the move", "draw")
     return str(action)
 
 

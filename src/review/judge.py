@@ -40,13 +40,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.actions import PASS, Action, Play, end_code
+from ..core.actions import DRAW, PASS, Action, Play, end_code
 from ..core.tiles import Tile
 from ..core.view import View
 from ..i18n import _, pgettext
 from ..players.analysis import Candidate
 from ..players.equity import Equity
-from ..players.expert import PRIOR_WEIGHT, analyse, candidate_plays
+from ..players.expert import PRIOR_WEIGHT, analyse, candidate_actions, candidate_plays
 from ..players.heuristic import Term, explain, score_plays
 from ..players.knowledge import Knowledge, knowledge
 from ..players.sim import held_counts, playout, rules_for
@@ -95,6 +95,8 @@ class Said:
         action = self.action
         if action is PASS:
             return pgettext("the move", "pass")
+        if action is DRAW:
+            return pgettext("the move", "draw")
         if not isinstance(action, Play):
             return str(action)
         if self.number is None:
@@ -102,8 +104,11 @@ class Said:
             return _("lead {tile}").format(tile=action.tile)
         # Translators: a play: {tile} ("6-4") on the end showing {number}; {letter} is the
         # felt's mark for that end, L or R.
+        letter = end_letter(action.end)
+        if action.shows is not None:  # the way round, as the notation writes it: L/6
+            letter = f"{letter}/{action.shows}"
         return _("{tile} on the {number} end ({letter})").format(
-            tile=action.tile, number=self.number, letter=end_letter(action.end)
+            tile=action.tile, number=self.number, letter=letter
         )
 
 
@@ -210,7 +215,10 @@ def action_words(view: View, action: Action) -> str:
     if not view.layout:
         return f"lead {action.tile}"
     number = view.layout.number(action.end)
-    return f"{action.tile} on the {number} end ({end_code(action.end)})"
+    code = (
+        end_code(action.end) if action.shows is None else f"{end_code(action.end)}/{action.shows}"
+    )
+    return f"{action.tile} on the {number} end ({code})"
 
 
 def position_stream(view: View, level: str, seed: int, *labels: str) -> random.Random:
@@ -240,9 +248,10 @@ def near_a_mark(loss: float) -> bool:
 
 
 def is_decision(view: View) -> bool:
-    """True where the seat had a real choice of play: two or more candidates that lead to
-    different positions, and not its last tile (which goes out whichever end it takes)."""
-    return view.phase == "play" and len(view.hand) > 1 and len(candidate_plays(view)) > 1
+    """True where the seat had a real choice: two or more candidates that lead to
+    different positions (a draw at will beside a play is one), and not its last tile (which
+    goes out whichever end it takes)."""
+    return view.phase == "play" and len(view.hand) > 1 and len(candidate_actions(view)) > 1
 
 
 def judge(view: View, action: Action, level: str = DEFAULT_LEVEL, seed: int = 0) -> Judgement:
@@ -328,8 +337,13 @@ def _same(action: Action, actions: Sequence[Action]) -> Action:
     for a in actions:
         if a is action:
             return a
-    assert isinstance(action, Play)  # every legal action of a decision is a play
-    return next(a for a in actions if isinstance(a, Play) and a.tile is action.tile)
+    if not isinstance(action, Play):  # a draw at will is a candidate of its own
+        raise ValueError(f"{action} is not among the candidates")
+    return next(
+        a
+        for a in actions
+        if isinstance(a, Play) and a.tile is action.tile and a.shows == action.shows
+    )
 
 
 def _scale(view: View) -> tuple[float, float]:
