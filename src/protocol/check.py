@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.actions import Action
+from ..core.actions import DRAW, Action, Play
 from ..core.driver import play_match
 from ..core.errors import PlayerError, PlayerFault
 from ..core.match import Match
@@ -85,6 +85,11 @@ class Report:
         }
 
 
+#: The report's names of the play decisions counted apart (:class:`_Timed`).
+TURNED = "play with a tile either way round"
+AT_WILL = "play with a draw beside the plays"
+
+
 class _Timed:
     """A seat's player, with every decision's kind and time noted for the report."""
 
@@ -98,6 +103,13 @@ class _Timed:
         action = self.player.act(view)
         self.times.append(time.perf_counter() - start)
         self.kinds[view.phase] += 1
+        # The plays a v1 bot meets only in some games, each answered as any other: a tile
+        # laid either way round (6-1L/6) and a draw offered beside plays (Matador's).
+        plays = [a for a in view.legal if isinstance(a, Play)]
+        if any(a.shows is not None for a in plays):
+            self.kinds[TURNED] += 1
+        if plays and DRAW in view.legal:
+            self.kinds[AT_WILL] += 1
         return action
 
 
@@ -192,7 +204,7 @@ def check_bot(
             elif name != chosen[0]:
                 _play(report, other, SEED, (), player, pool, "match")
         seen = set(report.decisions)
-        kinds = [k for k in ("draw", "lead", "play") if k in seen]
+        kinds = [k for k in ("draw", "lead", "play", TURNED, AT_WILL) if k in seen]
         if kinds:
             report.add(OK, "decisions", ", ".join(f"{report.decisions[k]} {k}" for k in kinds))
         _quit(report, pool, made)

@@ -381,9 +381,20 @@ def view_of(message: Mapping[str, Any], info: VariantInfo, past: Sequence[PastHa
         legal=tuple(action_of(a) for a in m["legal"]),
         winner=m["winner"],
         label=m["label"],
-        layout=layout_of(m.get("layout"), line),
+        layout=_own_line(layout_of(m.get("layout"), line), info, m["hand_number"]),
         boneyard=m.get("boneyard", 0),
     )
+
+
+def _own_line(layout: Layout, info: VariantInfo, hand_number: int) -> Layout:
+    """``layout`` as the game's own kind of line where it has one (Matador's, joined by
+    sevens): a message writes any line as ``"line"``, and the rules must get theirs back."""
+    if type(layout) is not Line or info.cls is None:
+        return layout
+    own = type(info.variant().new_layout(max(hand_number, 1)))
+    if own is Line or not issubclass(own, Line):
+        return layout
+    return own(layout.tiles)
 
 
 # -- what a bot sends ------------------------------------------------------------------

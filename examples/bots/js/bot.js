@@ -31,10 +31,11 @@ function send(message) {
   process.stdout.write(JSON.stringify(message) + "\n");
 }
 
-// "6-4L" -> [6, 4, "L"]; "6-4T3" -> [6, 4, "T3"]
+// "6-4L" -> [6, 4, "L", null]; "6-4T3" -> [6, 4, "T3", null]; a tile that lies either
+// way round on its end names the number it leaves open: "6-1L/6" -> [6, 1, "L", 6].
 function parsePlay(action) {
-  const [, a, b, end] = action.match(/^(\d+)-(\d+)([LRUDM]|[TA]\d+)$/);
-  return [Number(a), Number(b), end];
+  const [, a, b, end, shows] = action.match(/^(\d+)-(\d+)([LRUDM]|[TA]\d+)(?:\/(\d+))?$/);
+  return [Number(a), Number(b), end, shows === undefined ? null : Number(shows)];
 }
 
 function other(a, b, n) {
@@ -56,19 +57,21 @@ function voids(history) {
       lacks[seat] = new Set();
       continue;
     }
-    const [a, b, end] = parsePlay(action);
+    const [a, b, end, shows] = parsePlay(action);
     if (left === null) [left, right] = [a, b];
-    else if (end === "L") left = other(a, b, left);
-    else right = other(a, b, right);
+    else if (end === "L") left = shows ?? other(a, b, left);
+    else right = shows ?? other(a, b, right);
   }
   return lacks;
 }
 
 // The open ends after a play.
 function after(ends, action) {
-  const [a, b, end] = parsePlay(action);
+  const [a, b, end, shows] = parsePlay(action);
   if (ends === null) return [a, b];
-  return end === "L" ? [other(a, b, ends[0]), ends[1]] : [ends[0], other(a, b, ends[1])];
+  return end === "L"
+    ? [shows ?? other(a, b, ends[0]), ends[1]]
+    : [ends[0], shows ?? other(a, b, ends[1])];
 }
 
 function choose(decide, options) {
@@ -92,8 +95,10 @@ function choose(decide, options) {
     const blocks = options.block && line && lacks.has(l) && lacks.has(r) ? 1 : 0;
     return [blocks, a + b, a === b ? 1 : 0];
   };
-  let best = legal[0];
-  for (const action of legal.slice(1)) {
+  // A game that draws at will offers "draw" beside the plays: this bot always plays.
+  const plays = legal.filter((action) => action !== "draw");
+  let best = plays[0];
+  for (const action of plays.slice(1)) {
     const [x, y] = [score(action), score(best)];
     if (x[0] > y[0] || (x[0] === y[0] && (x[1] > y[1] || (x[1] === y[1] && x[2] > y[2])))) {
       best = action;

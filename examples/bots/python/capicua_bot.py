@@ -40,18 +40,21 @@ OPTIONS = {
 
 
 #: The ends a play names, by the letters of the notation ("6-4L", "6-4U", "6-4T3", "6-4M";
-#: a game's own layout may number its arms, "6-4A5").
+#: a game's own layout may number its arms, "6-4A5"), and, where a tile lies either way
+#: round on its end (Matador's matadors), the number it leaves open ("6-1L/6").
 END_NAMES = {"L": "left", "R": "right", "U": "up", "D": "down", "M": "mexican"}
-PLAY = re.compile(r"^(\d+)-(\d+)([LRUDM]|[TA]\d+)$")
+PLAY = re.compile(r"^(\d+)-(\d+)([LRUDM]|[TA]\d+)(?:/(\d+))?$")
 
 
-def parse_play(action: str) -> tuple[int, int, str]:
-    """``"6-4L"`` -> ``(6, 4, "left")``; ``"6-4T3"`` -> ``(6, 4, "t3")``."""
+def parse_play(action: str) -> tuple[int, int, str, int | None]:
+    """``"6-4L"`` -> ``(6, 4, "left", None)``; ``"6-4T3"`` -> ``(6, 4, "t3", None)``;
+    ``"6-1L/6"`` -> ``(6, 1, "left", 6)``."""
     found = PLAY.match(action)
     if found is None:
         raise ValueError(f"not a play: {action}")
     code = found[3]
-    return int(found[1]), int(found[2]), END_NAMES.get(code, code.lower())
+    shows = None if found[4] is None else int(found[4])
+    return int(found[1]), int(found[2]), END_NAMES.get(code, code.lower()), shows
 
 
 def choose(decide: dict, options: dict, rng: random.Random) -> tuple[str, str]:
@@ -76,18 +79,22 @@ def choose(decide: dict, options: dict, rng: random.Random) -> tuple[str, str]:
     open_ends = dict(decide["layout"]["open"])
 
     def score(action: str) -> tuple[int, int, int]:
-        a, b, end = parse_play(action)
+        a, b, end, shows = parse_play(action)
         if not open_ends:
             now_open: tuple[int, ...] = (a, b)  # the first tile opens both of its numbers
         else:
             now = dict(open_ends)
-            now[end] = b if a == open_ends[end] else a
+            if shows is not None:  # it names the number it leaves open
+                now[end] = shows
+            else:
+                now[end] = b if a == open_ends[end] else a
             now_open = tuple(now.values())
         rest = [t for t in hand if sorted(t) != sorted((a, b))]
         follow = sum(1 for t in rest if any(n in t for n in now_open))
         return follow, a + b, int(a == b)
 
-    best = max(legal, key=score)
+    # A game that draws at will offers "draw" beside the plays: this bot always plays.
+    best = max((action for action in legal if action != "draw"), key=score)
     follow, pips, _ = score(best)
     return best, f"{best}: {pips} pips, {follow} tiles to follow with"
 
