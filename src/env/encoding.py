@@ -44,16 +44,11 @@ except ModuleNotFoundError as exc:  # the optional extra is not installed
     raise missing_extra(exc) from None
 
 from ..core.actions import (
-    ALL_ENDS,
-    DOWN,
     DRAW,
-    ENDS,
     KEEP,
     LEFT,
     PASS,
     REDEAL,
-    RIGHT,
-    UP,
     Action,
     ChooseLeader,
     Pick,
@@ -250,8 +245,13 @@ class Encoding:
             span[...] = np.asarray(f.high, np.float32)
 
         # -- actions: plays, pass, draw, then each kind of decision the variant has ----------
-        self.a_pass = E * T
-        n = E * T + 1
+        #: Ways a tile may lie on an end, each a slot of its own: the one way the matching
+        #: allows, and where the game's plays turn (Variant.plays_turn) leaving its high or
+        #: its low number open.
+        self.ways = 3 if variant.plays_turn else 1
+        W = self.ways
+        self.a_pass = E * T * W
+        n = E * T * W + 1
         #: The draw from the boneyard (-1 where the game does not draw).
         self.a_boneyard = n if self.drawing else -1
         n += 1 if self.drawing else 0
@@ -272,7 +272,11 @@ class Encoding:
             ends = self._end_at[o]
             for t in self.tiles:
                 for k, end in enumerate(ends):
-                    mine[E * t.index + k] = Play.of(t, end)
+                    first = (E * t.index + k) * W
+                    mine[first] = Play.of(t, end)
+                    if W > 1 and not t.is_double:
+                        mine[first + 1] = Play.of(t, end, t.hi)
+                        mine[first + 2] = Play.of(t, end, t.lo)
             mine[self.a_pass] = PASS
             if self.drawing:
                 mine[self.a_boneyard] = DRAW
@@ -289,9 +293,11 @@ class Encoding:
             self._index.append({a: i for i, a in enumerate(mine) if a is not None})
 
     def _end_slots(self, variant: Variant) -> None:
-        """The ends the variant's layout can have, in the order of their slots, for each
-        seat: a line's left and right, a spinner's up and down too, every train (the seat's
-        own first, then the next seats', then the public ones), or any end there is."""
+        """The ends a play of the variant can name, in the order of their slots, for each
+        seat: the ends the game declares (:meth:`Variant.play_ends
+        <capicua.core.variant.Variant.play_ends>`: a line's left and right, a spinner's up
+        and down too, its own layout's arms), and for trains every train with the seat's
+        own first, then the next seats', then the public ones."""
         S = self.seats
         layout = variant.new_layout(1)
         per_seat: list[tuple[str, ...]]
@@ -304,14 +310,13 @@ class Encoding:
                 for o in range(1, S + 1)
             ]
         else:
-            ends: tuple[str, ...]
             if isinstance(layout, Spinner):
-                self.kind, ends = SPINNER, (LEFT, RIGHT, UP, DOWN)
+                self.kind = SPINNER
             elif isinstance(layout, Line):
-                self.kind, ends = LINE, ENDS
-            else:  # a layout of a kind capicua does not ship: every end there can be
-                self.kind, ends = OTHER, ALL_ENDS
-            per_seat = [ends] * S
+                self.kind = LINE
+            else:  # a layout of a kind capicua does not ship
+                self.kind = OTHER
+            per_seat = [tuple(variant.play_ends())] * S
         #: _end_at[seat][slot]: the end in that slot; _slot[seat][end]: the way back.
         self._end_at: list[tuple[str, ...]] = [(), *per_seat]
         self._slot: list[dict[str, int]] = [{}] + [
