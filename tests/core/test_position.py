@@ -151,3 +151,57 @@ def test_a_record_carries_the_options_a_game_was_played_with():
     assert record["options"] == {"goal": 1}
     assert len(match.hands_log) >= 1 and replay(record, Registry()).winner == match.winner
     assert "options" not in to_record(Chiva().new_match(5), dict.fromkeys(range(1, 5), "x"))
+
+
+class _MatadorLine(Line):
+    """A line on which 6-1 goes on any end either way round, as Matador's matadors do."""
+
+    __slots__ = ()
+
+    def ways(self, tile, end):
+        if tile is Tile.of(6, 1) and self.tiles:
+            return (6, 1)
+        return Line.ways(self, tile, end)
+
+    def fits(self, tile):
+        if tile is Tile.of(6, 1) and self.tiles:
+            return ("left", "right")
+        return Line.fits(self, tile)
+
+
+def test_a_game_whose_plays_turn_is_offered_each_way_round():
+    class Turning(Chiva):
+        plays_turn = True
+
+        def new_layout(self, number):
+            return _MatadorLine()
+
+    v = Turning()
+    assert not Turning.plays_fast()
+    pos = position({1: "3-3 5-5", 2: "6-1 3-2", 3: "1-0", 4: "2-0"}, variant=v)
+    pos.layout = _MatadorLine()
+    step(pos, parse_action("3-3L"))
+    assert [str(a) for a in v.legal_plays(pos)] == [
+        "6-1L/6",
+        "6-1L/1",
+        "6-1R/6",
+        "6-1R/1",
+        "3-2L",
+        "3-2R",
+    ]
+    step(pos, parse_action("6-1L/6"))
+    assert pos.layout.tiles == ((6, 1), (3, 3))
+
+
+def test_a_game_that_draws_at_will_offers_a_draw_beside_the_plays_once_the_hand_is_led():
+    class AtWill(Chiva):
+        drawing = True
+        draws_at_will = True
+
+    v = AtWill()
+    pos = position({1: "6-6 6-5", 2: "6-4 1-1", 3: "1-0", 4: "2-0"}, "3-3 4-4", v)
+    assert v.legal_plays(pos) == [parse_action("6-6L"), parse_action("6-5L")]  # the lead
+    step(pos, parse_action("6-6L"))
+    assert v.legal_plays(pos) == [parse_action("6-4L"), parse_action("6-4R"), DRAW]
+    step(pos, DRAW)
+    assert pos.turn == 2 and pos.hands[2][-1] == Tile.of(3, 3)

@@ -26,6 +26,7 @@ SHIPPED = {
     "draw": "examples/capicua-draw",
     "all-fives": "examples/capicua-fives",
     "mexican-train": "examples/capicua-mexican-train",
+    "matador": "examples/capicua-matador",
 }
 INSTALLED = default_plugins().variants.names()
 VARIANTS = [*SHIPPED, *(name for name in INSTALLED if name not in SHIPPED)]

@@ -35,6 +35,7 @@ PLUGINS = {
     "draw": "examples/capicua-draw",
     "all-fives": "examples/capicua-fives",
     "mexican-train": "examples/capicua-mexican-train",
+    "matador": "examples/capicua-matador",
 }
 #: Each game with the options its episodes are played with (Mexican Train: two rounds).
 GAMES = [
@@ -44,6 +45,8 @@ GAMES = [
     ("all-fives", {"seats": 4}),
     ("mexican-train", {"rounds": 2}),
     ("mexican-train", {"seats": 7, "rounds": 1}),
+    ("matador", {}),
+    ("matador", {"seats": 4}),
 ]
 IDS = [f"{n}-{'-'.join(map(str, o.values())) or 'default'}" for n, o in GAMES]
 

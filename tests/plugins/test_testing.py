@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from capicua.core.actions import Play
+from capicua.core.actions import DRAW, Play
 from capicua.core.match import Match
 from capicua.core.variant import Hands, Variant
 from capicua.players.base import Player
@@ -164,6 +164,37 @@ class Negative(Cutthroat):
 
     def points(self, outcome, team, hands):
         return -1 if team is not None else 0
+
+
+class Eager(Cutthroat):
+    """Offers a draw beside the plays without declaring that it draws at will."""
+
+    name = "eager"
+    hand_size = 5
+    drawing = True
+
+    def legal_plays(self, pos):
+        legal = super().legal_plays(pos)
+        if self.can_draw(pos) and DRAW not in legal:
+            legal = [*legal, DRAW]
+        return legal
+
+
+class AtWill(Eager):
+    """The same game, saying that a seat may draw while it holds a play."""
+
+    name = "at-will"
+    draws_at_will = True
+
+
+def test_the_kit_catches_a_draw_beside_plays_in_a_game_that_does_not_draw_at_will():
+    with pytest.raises(ConformanceError, match="a play and a draw at once, in a game that"):
+        check_variant(Eager, matches=1)
+
+
+def test_a_game_that_draws_at_will_may_offer_a_draw_beside_its_plays():
+    report = check_variant(AtWill, matches=1)
+    assert report.matches == 1
 
 
 @pytest.mark.slow
