@@ -57,8 +57,17 @@ def choice_target(action: Action) -> str:
 
 
 def legal_ends(view: View, tile: Tile) -> tuple[str, ...]:
-    """The ends ``tile`` may go to now (``left`` alone on an empty line)."""
-    return tuple(a.end for a in view.legal if isinstance(a, Play) and a.tile is tile)
+    """The ends ``tile`` may go to now (``left`` alone on an empty line), each once (a tile
+    that lies either way round on an end has two plays there)."""
+    return tuple(dict.fromkeys(a.end for a in view.legal if isinstance(a, Play) and a.tile is tile))
+
+
+def play_on(view: View, tile: Tile, end: str) -> Play:
+    """The play of ``tile`` on ``end``: the one way it goes, or where it lies either way
+    round (Play.shows), the first way the rules list (its high number left open)."""
+    plain = Play.of(tile, end)
+    ways = [a for a in view.legal if isinstance(a, Play) and a.tile is tile and a.end == end]
+    return plain if plain in ways or not ways else ways[0]
 
 
 def playable(view: View) -> tuple[Tile, ...]:
@@ -110,7 +119,8 @@ def where_to(view: View, tile: Tile) -> str:
 
 def _tile_play(view: View) -> bool:
     """The person picks a tile to play now (not a draw from the boneyard, not a choice)."""
-    return view.my_turn and view.phase == "play" and DRAW not in view.legal
+    # A game that draws at will offers a draw beside the plays: the tiles are still picked.
+    return view.my_turn and view.phase == "play" and any(isinstance(a, Play) for a in view.legal)
 
 
 class Controller:
@@ -178,7 +188,7 @@ class Controller:
             end, self.drag_over, self.drag_from = self.drag_over, None, None
             end = self._end_if_lit(over, view) or end
             if end is not None and self.selected is not None and view is not None:
-                return Response(action=Play.of(self.selected, end[4:]), changed=True)
+                return Response(action=play_on(view, self.selected, end[4:]), changed=True)
             return Response(changed=True)  # dropped off the ends: the tile stays picked up
         if press is None:
             return NOTHING
@@ -258,7 +268,7 @@ class Controller:
             return Response(
                 message=_("{tile} does not fit {where}").format(tile=self.selected, where=where)
             )
-        action = Play.of(self.selected, end)
+        action = play_on(view, self.selected, end)
         self.reset()
         return Response(action=action, changed=True)
 

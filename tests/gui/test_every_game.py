@@ -1,7 +1,7 @@
-"""A whole hand of each of the five games, played in the real window by taps on the felt.
+"""A whole hand of each of the six games, played in the real window by taps on the felt.
 
-Chiva and double-nine are built in; Draw, All Fives and Mexican Train are the example
-plugins (skipped where they are not installed). The person's taps pick a tile, then the lit
+Chiva and double-nine are built in; Draw, All Fives, Mexican Train and Matador are the
+example plugins (skipped where they are not installed). The person's taps pick a tile, then the lit
 end it goes to, or the boneyard when no tile fits; the test prefers a spinner's cross arms
 and other players' marked trains, so the seeds below make it play on both, and draw.
 """
@@ -15,6 +15,7 @@ from test_app import at, click, key
 from capicua.core.actions import DOWN, DRAW, MEXICAN, UP, Play
 from capicua.gui import save
 from capicua.gui.app import TableApp
+from capicua.gui.controller import play_on
 from capicua.gui.dialogs import Settings
 from capicua.plugins import load_plugins
 
@@ -22,6 +23,7 @@ EXAMPLES = {
     "draw": "capicua_draw",
     "all-fives": "capicua_fives",
     "mexican-train": "capicua_mexican_train",
+    "matador": "capicua_matador",
 }
 
 
@@ -81,7 +83,7 @@ def play_hand(app: TableApp) -> set[str]:
             click(app, "facedown:0")
         elif scene.choices:
             click(app, scene.choices[0].target)
-        elif scene.draw:
+        elif scene.draw and not any(isinstance(a, Play) for a in view.legal):
             hand = set(view.hand)
             assert DRAW in view.legal and app.table.canvas.find_withtag("boneyard:box")
             if "draw" in done:
@@ -105,7 +107,8 @@ def play_hand(app: TableApp) -> set[str]:
             click(app, f"tile:{play.tile}&&hand")
             assert play.end in app.table.scene.lit  # lit, and a tap on it plays there
             click(app, f"end:{play.end}")
-            assert s.match.actions[before] is play
+            # A tile that lies either way round there goes the first way (Matador).
+            assert s.match.actions[before] is play_on(view, play.tile, play.end)
         assert len(s.match.actions) > before
     raise AssertionError("the hand never ended")
 
@@ -291,3 +294,11 @@ def test_undo_redo_and_resume_hold_at_a_six_seat_mexican_train(game, tmp_path):
     click(again, "choice:resume")
     assert again.session.variant.seats == 6 and again.session.match.actions[: len(played)] == played
     assert len(again.table.scene.seats) == 6 and len(again.table.scene.heads) == 7
+
+
+def test_a_whole_matador_hand_by_taps_plays_while_a_draw_is_offered_too(game):
+    # Matador offers a draw beside the plays: the boneyard is lit, and the person's tiles
+    # are still picked and played by taps (a matador goes its first way round).
+    app = game("matador", 4)
+    play_hand(app)
+    assert app.session.match.hands_log[0].result is not None
