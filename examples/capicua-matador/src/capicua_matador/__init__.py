@@ -90,6 +90,7 @@ option "goal" sets another target, from 50 to 500).
 MATADORS = frozenset({Tile.of(6, 1), Tile.of(5, 2), Tile.of(4, 3), Tile.of(0, 0)})
 #: The sum a tile's touching number makes with the end it joins.
 SEVEN = 7
+_BOTH, _LEFT, _RIGHT = (LEFT, RIGHT), (LEFT,), (RIGHT,)
 
 
 class SevensLine(Line):
@@ -120,10 +121,20 @@ class SevensLine(Line):
         return (tile.other(SEVEN - n),)
 
     def fits(self, tile: Tile) -> tuple[str, ...]:
-        """The ends ``tile`` may go on (on an empty line ``left`` alone: the lead)."""
-        if not self.tiles:
+        """The ends ``tile`` may go on (on an empty line ``left`` alone: the lead): what
+        :meth:`ways` allows, said directly, as the rules and the players' look-ahead ask it
+        for every tile at every turn."""
+        tiles = self.tiles
+        if not tiles:
             return (LEFT,)
-        return tuple(end for end in (LEFT, RIGHT) if self.ways(tile, end))
+        if tile in MATADORS:
+            return _BOTH
+        left, right = tiles[0][0], tiles[-1][1]
+        on_left = left != 0 and tile.has(SEVEN - left)
+        on_right = right != 0 and tile.has(SEVEN - right)
+        if on_left:
+            return _BOTH if on_right else _LEFT
+        return _RIGHT if on_right else ()
 
 
 def has_double(hands: Hands) -> bool:
