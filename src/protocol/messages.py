@@ -354,7 +354,7 @@ def view_of(message: Mapping[str, Any], info: VariantInfo, past: Sequence[PastHa
     finished hands of its ``hand_ended`` events (the first ``message["past"]`` of them)."""
     m = message
     ends = m["ends"]
-    line = Line(tuple((a, b) for a, b in m["line"]))
+    line = _line_class(info, m["hand_number"])(tuple((a, b) for a, b in m["line"]))
     required = m["required"]
     forced = m["forced_opening"]
     return View(
@@ -381,20 +381,19 @@ def view_of(message: Mapping[str, Any], info: VariantInfo, past: Sequence[PastHa
         legal=tuple(action_of(a) for a in m["legal"]),
         winner=m["winner"],
         label=m["label"],
-        layout=_own_line(layout_of(m.get("layout"), line), info, m["hand_number"]),
+        layout=layout_of(m.get("layout"), line),
         boneyard=m.get("boneyard", 0),
     )
 
 
-def _own_line(layout: Layout, info: VariantInfo, hand_number: int) -> Layout:
-    """``layout`` as the game's own kind of line where it has one (Matador's, joined by
-    sevens): a message writes any line as ``"line"``, and the rules must get theirs back."""
-    if type(layout) is not Line or info.cls is None:
-        return layout
+def _line_class(info: VariantInfo, hand_number: int) -> type[Line]:
+    """The game's own kind of line where it has one (Matador's, joined by sevens), else
+    :class:`Line`: a message writes any line as ``"line"``, and the rules must get theirs
+    back."""
+    if info.cls is None or info.cls.new_layout is Variant.new_layout:
+        return Line
     own = type(info.variant().new_layout(max(hand_number, 1)))
-    if own is Line or not issubclass(own, Line):
-        return layout
-    return own(layout.tiles)
+    return own if issubclass(own, Line) else Line
 
 
 # -- what a bot sends ------------------------------------------------------------------

@@ -218,3 +218,24 @@ def test_a_bots_seed_is_exact_in_javascript_and_says_nothing_of_the_match_seed()
     seeds = {bot_seed(2**62 + 5, s) for s in range(1, 5)}
     assert len(seeds) == 4 and all(0 <= s < 2**53 for s in seeds)
     assert bot_seed(2**62 + 5, 1) == bot_seed(2**62 + 5, 1)  # the same match: the same seed
+
+
+def test_a_game_with_plays_that_turn_and_draws_at_will_goes_across_field_for_field():
+    # Matador (an example plugin): a line joined by sevens, 6-1L/6 beside 6-1L/1, and a
+    # draw offered beside the plays; its decide messages match the schema and come back
+    # as the very view, the line as the game's own class.
+    matador = pytest.importorskip("capicua_matador", reason="Matador is an example plugin")
+    variant = matador.Matador()
+    # As capicua's host for Python players reads it: with the registry holding the game.
+    info = M.variant_info(M.rules_metadata(variant), load_plugins().variants)
+    seen = set()
+    for _match, view in views_of_a_random_match(variant, 5):
+        message = M.decide(view, 1)
+        validate(message, "decide")
+        past = [M.past_hand(M.hand_ended(h)) for h in view.past]
+        again = M.view_of(message, info, past)
+        assert again == view and type(again.layout) is type(view.layout)
+        seen.update(
+            a for a in message["legal"] if "/" in a or (a == "draw" and len(view.legal) > 1)
+        )
+    assert any("/" in a for a in seen) and "draw" in seen
