@@ -25,6 +25,7 @@ from capicua.core.variant import BLOCK, DOMINO, TIE, HandResult
 from capicua.players.expert import ExpertPlayer
 from capicua.players.general import analyse_rules
 from capicua.players.heuristic import HeuristicPlayer
+from capicua.players.hints import hint
 from capicua.players.random_player import RandomPlayer
 from capicua.plugins import load_plugins
 from capicua.review.judge import judge
@@ -295,6 +296,16 @@ def test_the_expert_weighs_a_draw_beside_its_plays():
     analysis = analyse_rules(view, random.Random(1), samples=24)
     assert DRAW in [c.action for c in analysis.candidates]
     assert ExpertPlayer(random.Random(1), samples=24).act(view) in m.legal_actions()
+
+
+def test_a_hint_weighs_the_draw_and_says_a_matadors_way_round():
+    m = new_match(OPENING)
+    play(m, "1:6-6L")
+    for level in ("heuristic", "fast"):
+        advice = hint(m.view(2), level)
+        assert advice.action in m.legal_actions()
+        if getattr(advice.action, "shows", None) is not None:
+            assert f"{advice.action.tile}/{advice.action.shows}" in advice.reason
 
 
 def test_a_draw_at_will_is_judged_like_any_other_decision():
