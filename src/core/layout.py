@@ -15,6 +15,12 @@ on an end. Who may play on which end, what a play scores and when a hand is over
 and rules are the variant's (:class:`~capicua.core.variant.Variant`): the variant asks its
 layout, never the other way round. Tiles lie as ``(a, b)`` pairs, ``a`` the number that
 touches the tile before, ``b`` the number left open (a line reads left to right instead).
+
+Every layout also says how it is drawn, without anyone knowing the game: its
+:meth:`~Layout.origin` tile (a line's first tile, the trains' hub) and its :meth:`~Layout.arms`,
+each an :class:`Arm` of tiles laid outward from the start or from a tile of another arm,
+with the end a play on it names and the number open there. The table, the viewer, the
+host's page and the bots' messages draw any layout from these two.
 """
 
 from __future__ import annotations
@@ -29,6 +35,28 @@ from .tiles import Tile
 Pairs = tuple[tuple[int, int], ...]
 #: The numbers a tile may show, 0 to 12 (the largest set is double-twelve).
 _NUMBERS = 13
+
+
+@dataclass(frozen=True, slots=True)
+class Arm:
+    """One arm of a layout, as it is drawn: a run of tiles laid outward.
+
+    ``end`` is the end a play on the arm names (``None`` for an arm closed for good);
+    ``tiles`` lie outward, each ``(a, b)`` with ``a`` touching the tile before it (the start,
+    or the tile the arm leaves from) and ``b`` facing out; ``open`` is the number open at the
+    arm's outer end (``None`` when closed); ``at`` is where the arm leaves from: ``None`` for
+    the layout's :meth:`~Layout.origin` tile, else ``(arm, tile)``, the index of another arm
+    among :meth:`~Layout.arms` (always an earlier one) and of the tile in it.
+
+    Arms leaving the start go its two ways first (a line's left, then right), then across
+    it; an arm leaving a tile of another arm leaves it across, at right angles, the arms
+    from one tile taking its two sides in turn.
+    """
+
+    end: str | None
+    tiles: Pairs
+    open: int | None
+    at: tuple[int, int] | None = None
 
 
 class Layout(ABC):
@@ -54,6 +82,19 @@ class Layout(ABC):
     @abstractmethod
     def pairs(self) -> Pairs:
         """Every tile on the table as it lies, ``(a, b)``."""
+
+    def origin(self) -> tuple[int, int] | None:
+        """The tile everything else is laid from, as it lies (a line's first tile, the
+        trains' hub double); ``None`` while there is none. A layout of a game's own answers
+        it with :meth:`arms` (NotImplementedError here)."""
+        raise NotImplementedError(f"{type(self).__name__} does not say how it is drawn")
+
+    def arms(self) -> tuple[Arm, ...]:
+        """How the layout runs: every tile of :meth:`pairs` but the :meth:`origin` in
+        exactly one :class:`Arm`, and every open end at the outer end of the one arm that
+        names it. Not abstract, so that a layout written before it still plays
+        (NotImplementedError here: the table cannot draw it)."""
+        raise NotImplementedError(f"{type(self).__name__} does not say how it is drawn")
 
     def number(self, end: str) -> int | None:
         """The number open at ``end``, ``None`` if there is no such open end."""
@@ -93,6 +134,13 @@ class Layout(ABC):
         return self.placed > 0
 
 
+def _line_arms(line: Pairs, first: int, ends: dict[str, int]) -> tuple[Arm, Arm]:
+    """A line's two arms from its ``first`` tile: the left arm (each tile turned to lie
+    outward) and the right arm."""
+    left = tuple((b, a) for a, b in reversed(line[:first]))
+    return Arm(LEFT, left, ends.get(LEFT)), Arm(RIGHT, line[first + 1 :], ends.get(RIGHT))
+
+
 def _check_fit(layout: Layout, tile: Tile, end: str, shows: int | None = None) -> int:
     """The number open at ``end`` that ``tile`` touches, or ValueError if it does not fit
     there (or not leaving ``shows`` open)."""
@@ -111,13 +159,16 @@ class Spinner(Layout):
 
     ``line`` reads left to right as :class:`~capicua.core.line.Line` does; ``spinner`` is
     the index in ``line`` of the spinner (-1 while no double has been played); ``up`` and
-    ``down`` are the cross arms, outward from the spinner.
+    ``down`` are the cross arms, outward from the spinner; ``first`` is the index in
+    ``line`` of the tile laid first (where drawing starts; not part of the value's
+    equality).
     """
 
     line: Pairs = ()
     spinner: int = -1
     up: Pairs = ()
     down: Pairs = ()
+    first: int = field(default=0, compare=False)
 
     @property
     def placed(self) -> int:
@@ -147,6 +198,24 @@ class Spinner(Layout):
             ends.append((DOWN, self.down[-1][1] if self.down else s))
         return tuple(ends)
 
+    def origin(self) -> tuple[int, int] | None:
+        return self.line[self.first] if self.line else None
+
+    def arms(self) -> tuple[Arm, ...]:
+        if not self.line:
+            return ()
+        ends = dict(self.open_ends())
+        arms = list(_line_arms(self.line, self.first, ends))
+        if self.crossed:
+            # The cross arms leave the spinner: the start, or a tile of the left or right arm.
+            at = None
+            if self.spinner < self.first:
+                at = (0, self.first - 1 - self.spinner)
+            elif self.spinner > self.first:
+                at = (1, self.spinner - self.first - 1)
+            arms += [Arm(UP, self.up, ends[UP], at), Arm(DOWN, self.down, ends[DOWN], at)]
+        return tuple(arms)
+
     def outer(self, end: str) -> tuple[int, int] | None:
         """The outermost tile at ``end`` as it lies (``None`` for an empty cross arm)."""
         if end == LEFT:
@@ -170,7 +239,9 @@ class Spinner(Layout):
                 spinner += 1
             elif tile.is_double:
                 spinner = 0
-            return replace(self, line=(placed[::-1], *self.line), spinner=spinner)
+            return replace(
+                self, line=(placed[::-1], *self.line), spinner=spinner, first=self.first + 1
+            )
         if end == RIGHT:
             if spinner < 0 and tile.is_double:
                 spinner = len(self.line)
@@ -223,6 +294,14 @@ class Trains(Layout):
 
     def pairs(self) -> Pairs:
         return tuple(p for t in self.trains for p in t.tiles)
+
+    def origin(self) -> tuple[int, int]:
+        return (self.engine, self.engine)
+
+    def arms(self) -> tuple[Arm, ...]:
+        return tuple(
+            Arm(t.end, t.tiles, t.tiles[-1][1] if t.tiles else self.engine) for t in self.trains
+        )
 
     def train(self, end: str) -> Train:
         """The train ``end`` names (KeyError if there is none)."""
@@ -304,4 +383,15 @@ class Trains(Layout):
         return "; ".join(parts)
 
 
-__all__ = ["DOWN", "LEFT", "MEXICAN", "RIGHT", "UP", "Layout", "Spinner", "Train", "Trains"]
+__all__ = [
+    "DOWN",
+    "LEFT",
+    "MEXICAN",
+    "RIGHT",
+    "UP",
+    "Arm",
+    "Layout",
+    "Spinner",
+    "Train",
+    "Trains",
+]

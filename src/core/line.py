@@ -11,19 +11,22 @@ lies, left number first, e.g. ``6|6 6|2 2|3`` (left end 6, right end 3).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
 
-from .actions import LEFT, RIGHT
-from .layout import Layout, Spinner
+from .actions import LEFT, RIGHT, Action, Play
+from .layout import Arm, Layout, Spinner, _line_arms
 from .tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)
 class Line(Layout):
-    """Tiles left to right as ``(left number, right number)`` pairs; empty before the lead."""
+    """Tiles left to right as ``(left number, right number)`` pairs; empty before the lead.
+    ``first`` is the index of the tile laid first, where the line is drawn from (not part
+    of the value's equality: two lines of the same tiles are the same line)."""
 
     tiles: tuple[tuple[int, int], ...] = ()
+    first: int = field(default=0, compare=False)
 
     @property
     def left(self) -> int | None:
@@ -53,6 +56,14 @@ class Line(Layout):
     def end_names(self) -> tuple[str, ...]:
         return (LEFT, RIGHT)
 
+    def origin(self) -> tuple[int, int] | None:
+        return self.tiles[self.first] if self.tiles else None
+
+    def arms(self) -> tuple[Arm, ...]:
+        if not self.tiles:
+            return ()
+        return _line_arms(self.tiles, self.first, dict(self.open_ends()))
+
     def fits(self, tile: Tile) -> tuple[str, ...]:
         """The ends ``tile`` can be played on; on an empty line ``left`` alone (the first tile
         opens both ends, and is played "left")."""
@@ -81,7 +92,7 @@ class Line(Layout):
         the one way :meth:`ways` allows); ValueError if it does not fit that way. A line of
         a subclass stays of its class."""
         if not self.tiles:
-            return replace(self, tiles=((tile.hi, tile.lo),))
+            return replace(self, tiles=((tile.hi, tile.lo),), first=0)
         ways = self.ways(tile, end) if end in (LEFT, RIGHT) else ()
         if not ways:
             raise ValueError(f"{tile} does not fit the {end} end of {self}")
@@ -96,7 +107,7 @@ class Line(Layout):
             raise ValueError(f"{tile} on the {end} end of {self} cannot leave {shows} open")
         touching = tile.other(shows)
         if end == LEFT:
-            return replace(self, tiles=((shows, touching), *self.tiles))
+            return replace(self, tiles=((shows, touching), *self.tiles), first=self.first + 1)
         return replace(self, tiles=(*self.tiles, (touching, shows)))
 
     def __iter__(self) -> Iterator[tuple[int, int]]:
@@ -133,5 +144,13 @@ def main_line(layout: Layout) -> Line:
     if isinstance(layout, Line):
         return layout
     if isinstance(layout, Spinner):
-        return Line(layout.line)
+        return Line(layout.line, layout.first)
     return Line()
+
+
+def first_of(history: Iterable[tuple[int, Action]]) -> int:
+    """The index in a line of the tile laid first, from the hand's history: one more for
+    each tile laid on the left after it (the engine's fast path keeps its line in a deque,
+    which does not say)."""
+    plays = [a for _s, a in history if isinstance(a, Play)]
+    return sum(1 for a in plays[1:] if a.end == LEFT)

@@ -32,7 +32,7 @@ from . import actions as A
 from .actions import KEEP, LEFT, PASS, PICKS, PLAYS_BY_TILE, REDEAL, Action, ChooseLeader, Play
 from .errors import IllegalAction, MatchOver, NobodyToMove, NothingToUndo
 from .layout import Layout
-from .line import Line, main_line
+from .line import Line, first_of, main_line
 from .position import Position, step
 from .rng import Dealer, fresh_seed
 from .tiles import Tile, tile_set
@@ -226,7 +226,7 @@ class Match:
         pos = self.position
         if pos is not None:
             return pos.layout
-        return Line(tuple(self.line))
+        return Line(tuple(self.line), first_of(self._history))
 
     @property
     def face_down(self) -> tuple[Tile, ...]:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import DRAW, Action, Play
 from .layout import Layout
-from .line import Line, main_line
+from .line import Line, first_of, main_line
 from .tiles import Tile, tile_set
 from .variant import HandResult, VariantInfo
 
@@ -313,6 +313,7 @@ def _hand(fields: dict[str, Any]) -> tuple[Tile, ...]:
 def _line(fields: dict[str, Any]) -> Line:
     line = _new(Line)
     _set(line, "tiles", fields["_line"])
+    _set(line, "first", first_of(fields["history"]))
     return line
 
 

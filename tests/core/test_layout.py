@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from capicua.core.actions import DOWN, LEFT, MEXICAN, RIGHT, UP, train
-from capicua.core.layout import Spinner, Trains
+from capicua.core.layout import Arm, Layout, Spinner, Trains
 from capicua.core.line import Line
 from capicua.core.tiles import Tile
 
@@ -125,3 +125,92 @@ def test_each_layout_names_the_ends_it_can_ever_open():
     assert Line().end_names() == (LEFT, RIGHT)
     assert Spinner().end_names() == (LEFT, RIGHT, UP, DOWN)
     assert Trains.start(6, 2).end_names() == (train(1), train(2), MEXICAN)
+
+
+# -- how a layout runs: origin() and arms() ------------------------------------------------
+
+
+def test_a_line_runs_left_and_right_from_its_first_tile():
+    line = lay(Line(), "6-4@left", "4-2@right", "6-1@left", "1-1@left")
+    assert line.origin() == (6, 4)
+    assert line.arms() == (
+        Arm(LEFT, ((6, 1), (1, 1)), 1),  # outward: each tile's inner number first
+        Arm(RIGHT, ((4, 2),), 2),
+    )
+
+
+def test_an_empty_layout_has_no_origin_and_no_arms():
+    assert (Line().origin(), Line().arms()) == (None, ())
+    assert (Spinner().origin(), Spinner().arms()) == (None, ())
+
+
+def test_a_line_keeps_its_first_tile_but_equals_a_line_of_the_same_tiles():
+    line = lay(Line(), "3-2@left", "3-3@left")
+    assert line.first == 1
+    assert line == Line(((3, 3), (3, 2)))
+
+
+def test_a_spinner_laid_after_the_lead_sends_its_cross_arms_from_its_own_tile():
+    s = lay(Spinner(), "6-4@left", "4-4@right", "6-1@left", "4-3@right", "4-5@up")
+    assert s.origin() == (6, 4)
+    assert s.arms() == (
+        Arm(LEFT, ((6, 1),), 1),
+        Arm(RIGHT, ((4, 4), (4, 3)), 3),
+        Arm(UP, ((4, 5),), 5, at=(1, 0)),  # from the first tile of the right arm: 4-4
+        Arm(DOWN, (), 4, at=(1, 0)),
+    )
+
+
+def test_a_spinner_that_leads_sends_every_arm_from_the_origin():
+    s = lay(Spinner(), "5-5@left", "5-3@right", "5-1@left", "5-0@down")
+    assert s.origin() == (5, 5)
+    assert [(a.end, a.at, a.open) for a in s.arms()] == [
+        (LEFT, None, 1),
+        (RIGHT, None, 3),
+        (UP, None, 5),
+        (DOWN, None, 0),
+    ]
+
+
+def test_trains_run_from_the_hub_one_arm_a_train():
+    t = lay(Trains.start(9, 2), "9-3@t1", "3-3@t1", "9-8@mexican")
+    assert t.origin() == (9, 9)
+    assert t.arms() == (
+        Arm(train(1), ((9, 3), (3, 3)), 3),
+        Arm(train(2), (), 9),
+        Arm(MEXICAN, ((9, 8),), 8),
+    )
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [
+        lay(Line(), "6-4@left", "4-2@right", "6-1@left"),
+        lay(Spinner(), "6-4@left", "4-4@right", "6-1@left", "4-3@right", "4-5@up"),
+        lay(Trains.start(12, 3), "12-3@t2", "12-5@mexican", "5-5@mexican"),
+    ],
+)
+def test_every_tile_is_the_origin_or_in_one_arm_and_every_open_end_ends_one(layout):
+    laid = [p for arm in layout.arms() for p in arm.tiles]
+    own = layout.pairs()
+    if not isinstance(layout, Trains):  # the hub is set aside, not played
+        laid.append(layout.origin())
+    assert sorted(tuple(sorted(p)) for p in laid) == sorted(tuple(sorted(p)) for p in own)
+    assert {(a.end, a.open) for a in layout.arms() if a.end is not None} == set(layout.open_ends())
+
+
+def test_a_layout_of_its_own_that_does_not_say_how_it_runs_says_so():
+    class Bare(Layout):
+        placed = 0
+
+        def open_ends(self):
+            return ()
+
+        def play(self, tile, end):
+            return self
+
+        def pairs(self):
+            return ()
+
+    with pytest.raises(NotImplementedError, match="Bare does not say how it is drawn"):
+        Bare().arms()
