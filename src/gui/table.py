@@ -331,12 +331,14 @@ class TableView:
                 + (("played:last",) if p.index == line.last else ()),
                 highlight="last" if p.index == line.last and scene.last_play else None,
             )
-        if line.last is not None and scene.last_play:
+        if line.last is not None and scene.last_play and lay.placements:
             # The last move's ring over its neighbours, whichever end it went to (a tile
             # that slid in is raised by the slide; one back by Redo is not).
             c.tag_raise(f"line:{line.last}", "line")
         for end in scene.ends:
-            spot = lay.ends[end]
+            spot = lay.ends.get(end)
+            if spot is None:
+                continue  # a felt too small to place anything on (a window not yet mapped)
             lit = end in scene.lit
             ids = draw_end_marker(c, spot.target, end, active=lit)
             if scene.drag_over == f"end:{end}" or scene.hinted == f"end:{end}":
