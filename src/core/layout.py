@@ -134,6 +134,45 @@ class Layout(ABC):
         return self.placed > 0
 
 
+@dataclass(frozen=True, slots=True)
+class Described(Layout):
+    """A layout known by its description alone: what a bot is sent for a layout of a
+    game's own (:func:`capicua.protocol.messages.layout_json`'s ``arms`` kind).
+
+    It answers everything a reader asks (open ends, tiles, :meth:`origin`, :meth:`arms`);
+    it cannot be played on, as the game's way of laying a tile is not in it.
+    """
+
+    start: tuple[int, int] | None = None
+    branches: tuple[Arm, ...] = ()
+    #: How many tiles lie on the table (the origin is one unless it was set aside).
+    count: int = 0
+
+    @property
+    def placed(self) -> int:
+        return self.count
+
+    def pairs(self) -> Pairs:
+        own = tuple(p for arm in self.branches for p in arm.tiles)
+        if self.start is not None and len(own) < self.count:
+            return (self.start, *own)
+        return own
+
+    def origin(self) -> tuple[int, int] | None:
+        return self.start
+
+    def arms(self) -> tuple[Arm, ...]:
+        return self.branches
+
+    def open_ends(self) -> tuple[tuple[str, int], ...]:
+        return tuple(
+            (a.end, a.open) for a in self.branches if a.end is not None and a.open is not None
+        )
+
+    def play(self, tile: Tile, end: str) -> Layout:
+        raise ValueError(f"a layout known by its description cannot be played on ({tile} {end})")
+
+
 def _line_arms(line: Pairs, first: int, ends: dict[str, int]) -> tuple[Arm, Arm]:
     """A line's two arms from its ``first`` tile: the left arm (each tile turned to lie
     outward) and the right arm."""
@@ -390,6 +429,7 @@ __all__ = [
     "RIGHT",
     "UP",
     "Arm",
+    "Described",
     "Layout",
     "Spinner",
     "Train",

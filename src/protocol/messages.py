@@ -27,7 +27,7 @@ from typing import Any
 
 from ..core.actions import Action, parse_action
 from ..core.errors import CapicuaError
-from ..core.layout import Layout, Spinner, Train, Trains
+from ..core.layout import Arm, Described, Layout, Spinner, Train, Trains
 from ..core.line import Line
 from ..core.options import Option
 from ..core.tiles import ALL_TILES, Tile
@@ -217,11 +217,38 @@ def layout_json(layout: Layout) -> dict[str, Any]:
             ],
             "pending": layout.pending,
         }
+    elif isinstance(layout, Line):
+        out = {"kind": "line", "tiles": [list(p) for p in layout.tiles]}
     else:
-        tiles = layout.tiles if isinstance(layout, Line) else ()
-        out = {"kind": "line", "tiles": [list(p) for p in tiles]}
+        out = arms_json(layout)
     out["open"] = [[end, n] for end, n in layout.open_ends()]
     return out
+
+
+def arms_json(layout: Layout) -> dict[str, Any]:
+    """A layout of a game's own, as its description (:meth:`~capicua.core.layout.Layout.arms`):
+    kind ``arms``, the ``origin`` tile, the tiles ``placed`` and each arm's ``end``,
+    ``tiles`` outward, ``open`` number and ``at`` (``[arm, tile]`` it leaves, or ``null``
+    for the origin). A layout that does not describe itself is sent by its open ends alone,
+    each an arm with no tiles."""
+    try:
+        origin, arms = layout.origin(), layout.arms()
+    except NotImplementedError:
+        origin, arms = None, tuple(Arm(end, (), n) for end, n in layout.open_ends())
+    return {
+        "kind": "arms",
+        "origin": list(origin) if origin is not None else None,
+        "placed": layout.placed,
+        "arms": [
+            {
+                "end": a.end,
+                "tiles": [list(p) for p in a.tiles],
+                "open": a.open,
+                "at": list(a.at) if a.at is not None else None,
+            }
+            for a in arms
+        ],
+    }
 
 
 def _pairs(items: Sequence[Sequence[int]]) -> tuple[tuple[int, int], ...]:
@@ -232,6 +259,19 @@ def layout_of(data: Mapping[str, Any] | None, line: Line) -> Layout:
     """The layout :func:`layout_json` wrote (``line`` where the message has none)."""
     if not data or data.get("kind") == "line":
         return line
+    if data["kind"] == "arms":
+        origin = data["origin"]
+        arms = tuple(
+            Arm(
+                a["end"],
+                _pairs(a["tiles"]),
+                a["open"],
+                (a["at"][0], a["at"][1]) if a["at"] is not None else None,
+            )
+            for a in data["arms"]
+        )
+        start = (origin[0], origin[1]) if origin is not None else None
+        return Described(start, arms, data["placed"])
     if data["kind"] == "spinner":
         return Spinner(
             _pairs(data["line"]), data["spinner"], _pairs(data["up"]), _pairs(data["down"])

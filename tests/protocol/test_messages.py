@@ -11,6 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from capicua.core.layout import Arm, Described, Layout
+from capicua.core.line import Line
 from capicua.core.match import Match
 from capicua.players.command import CommandPlayer
 from capicua.plugins import load_plugins
@@ -239,3 +241,48 @@ def test_a_game_with_plays_that_turn_and_draws_at_will_goes_across_field_for_fie
             a for a in message["legal"] if "/" in a or (a == "draw" and len(view.legal) > 1)
         )
     assert any("/" in a for a in seen) and "draw" in seen
+
+
+def test_a_layout_of_a_games_own_goes_across_as_its_arms_and_back():
+    # A double led, then an arm across it from the double: any layout but the three kinds.
+    own = Described(
+        (5, 5),
+        (
+            Arm("a1", ((5, 2),), 2),
+            Arm("a2", (), 5),
+            Arm("a3", ((5, 1), (1, 1)), 1, at=None),
+            Arm("a4", ((1, 6),), 6, at=(2, 1)),
+        ),
+        5,
+    )
+    data = M.layout_json(own)
+    assert data["kind"] == "arms"
+    assert data["origin"] == [5, 5] and data["placed"] == 5
+    assert data["arms"][3] == {"end": "a4", "tiles": [[1, 6]], "open": 6, "at": [2, 1]}
+    assert data["open"] == [["a1", 2], ["a2", 5], ["a3", 1], ["a4", 6]]
+    _match, view = next(views_of_a_random_match(Chiva(), 1))
+    validate({**M.decide(view, 1), "layout": data}, "decide")
+    back = M.layout_of(data, Line())
+    assert (back.origin(), back.arms(), back.placed) == (own.origin(), own.arms(), 5)
+    assert back.pairs() == ((5, 5), (5, 2), (5, 1), (1, 1), (1, 6))
+
+
+def test_a_layout_that_does_not_describe_itself_goes_across_by_its_open_ends():
+    class Bare(Layout):
+        placed = 1
+
+        def open_ends(self):
+            return (("a1", 3), ("a2", 4))
+
+        def play(self, tile, end):
+            return self
+
+        def pairs(self):
+            return ((3, 4),)
+
+    data = M.layout_json(Bare())
+    assert data["kind"] == "arms" and data["origin"] is None
+    assert [(a["end"], a["tiles"], a["open"]) for a in data["arms"]] == [
+        ("a1", [], 3),
+        ("a2", [], 4),
+    ]
