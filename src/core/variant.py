@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import functools
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Container, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -446,6 +446,20 @@ class Variant(ABC):
                 return layout.play(action.tile, action.end)
             return layout.play(action.tile, action.end, action.shows)
         return layout
+
+    def layouts_along(
+        self, number: int, history: Iterable[tuple[int, Action]]
+    ) -> tuple[Layout, ...]:
+        """The layouts of hand ``number`` along ``history``, its actions in order: the one
+        each action was taken on, then the one after the last (one more than the actions).
+        Through :meth:`new_layout` and :meth:`next_layout`, so a surface that names an end
+        or a number says what the engine laid, before and after each move."""
+        layout = self.new_layout(number)
+        out = [layout]
+        for seat, action in history:
+            layout = self.next_layout(layout, seat, action)
+            out.append(layout)
+        return tuple(out)
 
     def play_points(self, layout: Layout, seat: int, action: Play) -> int:
         """What ``seat``'s team scores at once for ``action``, given the layout after it

@@ -18,6 +18,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.actions import DRAW, LEFT, PASS, RIGHT, Action, ChooseLeader, Pick, Play
+from ..core.layout import Layout
+from ..core.line import main_line
 from ..core.tiles import Tile
 from ..core.variant import DOMINO, Variant, and_names, cap, score_dash
 from ..core.view import PastHand, View
@@ -452,37 +454,36 @@ def last_move(view: View, session: Session) -> str | None:
                 )
             return _("{who} leads.").format(who=who)
         return None
-    steps = view.steps()
-    seat, action = steps[-1][:2]
-    left, right = steps[-2][2:] if len(steps) > 1 else (None, None)
-    return move_sentence(session, seat, action, left, right)
+    seat, action = view.history[-1]
+    before = session.variant.layouts_along(view.hand_number, view.history[:-1])[-1]
+    return move_sentence(session, seat, action, before, view.layout)
 
 
 def move_sentence(
-    session: Session, seat: int, action: Action, left: int | None, right: int | None
+    session: Session, seat: int, action: Action, before: Layout, after: Layout
 ) -> str:
-    """One move of the line as a sentence; ``left``/``right`` are the ends before it."""
+    """One move as a sentence, from the layout it was made on and the layout it made: the
+    end a tile went on is named by the number it showed, and what it shows now."""
     who = cap(seat_name(session, seat))
     if action is DRAW:
         # Translators: {who} is "You" or "Seat 2"; a tile taken from the boneyard, unseen.
         return _("{who} drew a tile from the boneyard.").format(who=who)
     if action is PASS:
-        on = numbers_text({left, right}) if left is not None and right is not None else ""
+        on = numbers_text(set(main_line(before).ends or ()))
         if on:
             return _("{who} passed on {numbers}.").format(who=who, numbers=on)
         return _("{who} passed.").format(who=who)
     assert isinstance(action, Play)
-    if left is None or left < 0:
+    if not before.open_ends():
         return _("{who} opened with {tile}.").format(who=who, tile=action.tile)
     end = action.end
-    if end not in (LEFT, RIGHT):
-        # Translators: {end} is "train 3", "the Mexican train" or "the up arm".
+    number, now = before.number(end), after.number(end)
+    if now is None:  # the end closed (or the layout of a game's own says no more)
+        # Translators: {end} is "the 5 end (L)", "train 3", "the Mexican train" or "the
+        # 6 on the up arm (U)".
         return _("{who} played {tile} on {end}.").format(
-            who=who, tile=action.tile, end=board_words.end_place(end, None)
+            who=who, tile=action.tile, end=end_words(end, number)
         )
-    number = left if end == LEFT else right
-    assert number is not None  # both ends are open once the line has a tile
-    now = action.tile.other(number)
     return _("{who} played {tile} on {end}, which now shows {number}.").format(
         who=who, tile=action.tile, end=end_words(end, number), number=now
     )
@@ -676,22 +677,14 @@ def log_lines(
                 lines.append(_("no double to lead with: the tiles are dealt again"))
             else:
                 lines.append(showed(session, r.claimant, r.shown))
-        left = right = None
+        laid = session.variant.layouts_along(log.number, log.actions)
         for k, (seat, action) in enumerate(log.actions):
             if isinstance(action, (Pick, ChooseLeader)):
                 continue
             mark, under = notes.get((log.number, k), ("", ()))
-            sentence = move_sentence(session, seat, action, left, right)
+            sentence = move_sentence(session, seat, action, laid[k], laid[k + 1])
             lines.append(f"{sentence} {mark}" if mark else sentence)
             lines.extend(f"  {x}" for x in under)
-            if isinstance(action, Play):
-                if left is None:
-                    left, right = action.tile.hi, action.tile.lo
-                elif action.end == LEFT:
-                    left = action.tile.other(left)
-                else:
-                    assert right is not None  # set together with left by the first tile
-                    right = action.tile.other(right)
         if log.result is not None and log.number <= len(view.past):
             lines.extend(result_lines(view.past[log.number - 1], view, session))
         elif log.result is None:

@@ -12,7 +12,7 @@ from capicua.gui.board import board_of
 from capicua.gui.controller import Controller, why_not
 from capicua.gui.model import Session
 from capicua.gui.scene import Ui, build_scene
-from capicua.gui.texts import move_sentence
+from capicua.gui.texts import last_move, log_lines
 from capicua.plugins import load_plugins
 from deals import deal
 
@@ -70,13 +70,6 @@ def test_a_tile_that_fits_no_arm_names_the_open_numbers(plugins):
     view = s.match.view(2)  # seat 2 to play on 5, 4, 0 and 1
     assert why_not(view, T("2-1")) is None
     assert why_not(view, T("3-3")) == "3-3 does not fit: the open ends are 0, 1, 4, 5"
-
-
-def test_a_play_on_an_arm_or_a_train_is_told_by_its_name(plugins):
-    s = fives(plugins, "1:6-6L 2:6-5L 1:6-4R")
-    assert move_sentence(s, 2, parse_action("6-0U"), 5, 4) == "Seat 2 played 6-0 on the up arm."
-    assert move_sentence(s, 2, parse_action("6-0T3"), 5, 4) == "Seat 2 played 6-0 on train 3."
-    assert move_sentence(s, 2, parse_action("6-0M"), 5, 4).endswith("on the Mexican train.")
 
 
 def mexican(plugins, seed: int = 2) -> Session:
@@ -152,3 +145,28 @@ def test_tab_goes_from_the_boneyard_to_the_side_panel_and_back(plugins):
     ctl.key("Tab", view, choices, panel)
     assert ctl.focus == "boneyard"  # round again, past the panel's last button
     assert ctl.key("Return", view, choices, panel).action is DRAW
+
+
+def test_the_log_names_each_all_fives_play_by_the_layout_it_went_on(plugins):
+    s = fives(plugins, "1:6-6L 2:6-5L 1:6-4R 2:6-0U 1:1-0U 2:4-4R")
+    lines = log_lines(s)
+    assert lines[-7:-1] == [
+        "You opened with 6-6.",
+        "Seat 2 played 6-5 on the 6 end (L), which now shows 5.",
+        "You played 6-4 on the 6 end (R), which now shows 4.",
+        "Seat 2 played 6-0 on the 6 on the up arm (U), which now shows 0.",
+        "You played 1-0 on the 0 on the up arm (U), which now shows 1.",
+        "Seat 2 played 4-4 on the 4 end (R), which now shows 4.",
+    ]
+    assert last_move(s.view(), s) == lines[-2]
+
+
+def test_the_log_says_a_train_took_the_first_tile_of_a_round(plugins):
+    s = mexican(plugins)
+    drive(s)  # seat 1, the person, leads round 1 (engine 12)
+    s.apply(parse_action("12-3T1"))
+    drive(s)
+    lines = log_lines(s)
+    assert lines[lines.index("Hand 1: you lead.") + 1] == (
+        "You played 12-3 on train 1, which now shows 3."
+    )
