@@ -334,7 +334,10 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
             heads = tuple(
                 (
                     t.end,
-                    _("you") if t.owner == person else board_words.arm_mark(t.end),
+                    # The Mexican train has no owner: it is nobody's, even with nobody seated.
+                    _("you")
+                    if person is not None and t.owner == person
+                    else board_words.arm_mark(t.end),
                     t.marker and held is None,
                 )
                 for t in trains

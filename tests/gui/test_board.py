@@ -170,3 +170,10 @@ def test_the_log_says_a_train_took_the_first_tile_of_a_round(plugins):
     assert lines[lines.index("Hand 1: you lead.") + 1] == (
         "You played 12-3 on train 1, which now shows 3."
     )
+
+
+def test_with_nobody_seated_the_mexican_train_is_nobodys(plugins):
+    v = plugins.variants.create("mexican-train", {"seats": 3, "rounds": 1})
+    s = Session(v.new_match(2), {1: "random", 2: "random", 3: "random"}, plugins.players)
+    heads = {end: text for end, text, _marked in build_scene(s, Controller(), Ui()).heads}
+    assert heads == {"t1": "1", "t2": "2", "t3": "3", MEXICAN: "Mex"}
