@@ -48,9 +48,10 @@ class Arm:
     the layout's :meth:`~Layout.origin` tile, else ``(arm, tile)``, the index of another arm
     among :meth:`~Layout.arms` (always an earlier one) and of the tile in it.
 
-    Arms leaving the start go its two ways first (a line's left, then right), then across
+    Arms leaving the origin go its two ways first (a line's left, then right), then across
     it; an arm leaving a tile of another arm leaves it across, at right angles, the arms
-    from one tile taking its two sides in turn.
+    from one tile taking its two sides in turn, and a third goes straight on. That is how
+    the table draws them.
     """
 
     end: str | None
@@ -171,6 +172,17 @@ class Described(Layout):
 
     def play(self, tile: Tile, end: str) -> Layout:
         raise ValueError(f"a layout known by its description cannot be played on ({tile} {end})")
+
+
+def describes(layout: Layout) -> bool:
+    """True when ``layout`` says how it runs: its :meth:`~Layout.origin` and
+    :meth:`~Layout.arms` answer (a layout written before they were asked does not)."""
+    try:
+        layout.origin()
+        arms: object = layout.arms()
+    except (NotImplementedError, TypeError):  # TypeError: an attribute of its own by that name
+        return False
+    return isinstance(arms, tuple) and all(isinstance(a, Arm) for a in arms)
 
 
 def _line_arms(line: Pairs, first: int, ends: dict[str, int]) -> tuple[Arm, Arm]:
@@ -434,4 +446,5 @@ __all__ = [
     "Spinner",
     "Train",
     "Trains",
+    "describes",
 ]

@@ -7,7 +7,7 @@ it, a train's head says whose it is, and the caption gives a game's count of the
 
 from __future__ import annotations
 
-from ..core.actions import DOWN, MEXICAN, UP
+from ..core.actions import DOWN, MEXICAN, UP, end_code
 from ..core.variant import Variant
 from ..i18n import _, pgettext
 
@@ -24,13 +24,19 @@ def arm_mark(end: str) -> str:
     if end == MEXICAN:
         # Translators: the Mexican train's head on the felt, very short (3 or 4 letters).
         return pgettext("the Mexican train's mark", "Mex")
+    if end.startswith("a"):
+        return end_code(end)  # a5: the fifth arm of a layout of a game's own, A5
     return end[1:]  # t3: seat 3's train
 
 
 def end_place(end: str, number: int | None) -> str:
     """An end that is not a line's, in words: ``the 5 on the up arm (U)``, ``train 3``."""
-    if end in (UP, DOWN):
-        arm = _("the up arm") if end == UP else _("the down arm")
+    if end in (UP, DOWN) or end.startswith("a"):
+        if end in (UP, DOWN):
+            arm = _("the up arm") if end == UP else _("the down arm")
+        else:
+            # Translators: an arm of a layout a game brings of its own, by its number.
+            arm = _("arm {arm}").format(arm=end[1:])
         if number is None:
             return arm
         # Translators: {arm} is "the up arm"; {mark} its letter on the felt.

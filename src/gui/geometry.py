@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..core.layout import Spinner, Trains
+from ..core.layout import Layout, Spinner, Trains, describes
 from ..core.line import Line
 from ..core.variant import Variant
 from ..i18n import _, ngettext
@@ -431,6 +431,12 @@ def seat_sides(seats: int) -> dict[int, str]:
     return {position: side for position, side in enumerate(order, 1)}
 
 
+def drawable(layout: Layout) -> bool:
+    """True when the table can draw ``layout``: a line, a spinner, trains (a game's own
+    subclass of one too), or any layout that says how its arms run."""
+    return isinstance(layout, (Line, Spinner, Trains)) or describes(layout)
+
+
 def table_problem(variant: Variant) -> str | None:
     """Why the table cannot seat a person at ``variant`` (its seats, or a layout of the
     game's own that the table does not know how to draw), in words; ``None`` if it can."""
@@ -440,7 +446,8 @@ def table_problem(variant: Variant) -> str | None:
             "the table seats 2 to 8 players; {name} has {seats} seats",
             variant.seats,
         ).format(name=variant.name, seats=variant.seats)
-    if type(variant.new_layout(1)) not in (Line, Spinner, Trains):
+    if not drawable(variant.new_layout(1)):
+        # A layout of a game's own that does not say how its arms run (Layout.arms).
         return _(
             "the table draws a line, a spinner and trains; {name} lays its tiles out its "
             "own way (capicua tournament plays it with computers)"

@@ -13,7 +13,14 @@ and the same shrinking until everything fits:
 * :func:`layout_trains`: the hub (the engine double) in the middle, the trains in rows to
   its right and left, one row band each; a train that reaches the felt's edge turns back
   inside its band. Each train starts with a *head*, the place for its owner's name and
-  marker.
+  marker;
+* :func:`layout_arms`: any other layout, by what it says of itself
+  (:meth:`~capicua.core.layout.Layout.arms`): its origin tile in the middle, the arms that
+  leave it running left, right, up and down, and every arm that leaves a tile of another
+  leaving it at right angles, the arms from one tile taking its two sides in turn and a
+  third going straight on; each arm
+  folds at the felt's edge as a line's does, turning clockwise (a right-running arm turns
+  down, an up-running one right), so the arms wind round the origin and keep apart.
 
 The tiles shrink until every tile and every open end's spot lies inside the felt and none
 overlap, so the layout stays whole however it grows. Every open end has an
@@ -29,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.actions import DOWN, LEFT, RIGHT, UP
-from ..core.layout import Spinner, Trains
+from ..core.layout import Layout, Spinner, Trains
 from .geometry import (
     MIN_TILE,
     MIN_TOUCH,
@@ -298,9 +305,105 @@ def _trains_at(layout: Trains, table: Rect, u: float, force: bool = False) -> Fe
     return Felt(tuple(placements), spots, u, gap, hub, tuple(heads))
 
 
+#: The way an arm folds at the felt's edge: a quarter turn clockwise.
+_CLOCKWISE = {"right": "down", "down": "left", "left": "up", "up": "right"}
+#: The ways arms leave the origin, in the order of the arms that leave it.
+_FROM_ORIGIN = ("left", "right", "up", "down")
+
+
+def layout_arms(
+    layout: Layout, table: Rect | tuple[float, float, float, float], tile_size: float
+) -> Felt:
+    """Place a layout of a game's own inside ``table`` by its arms (see the module
+    docstring); placements are numbered as :func:`capicua.gui.board.arm_order` lists the
+    tiles."""
+    table = Rect(*table)
+    for u in _shrinking(tile_size):
+        result = _arms_at(layout, table, u)
+        if result is not None:
+            return result
+    result = _arms_at(layout, table, MIN_TILE, force=True)
+    assert result is not None
+    return result
+
+
+def _edge_anchor(rect: Rect, side: str, gap: float) -> tuple[float, float]:
+    """The centre of ``rect``'s edge on ``side``, a gap out: where an arm leaving it starts."""
+    cx, cy = rect.centre
+    return {
+        "left": (rect.x0 - gap, cy),
+        "right": (rect.x1 + gap, cy),
+        "up": (cx, rect.y0 - gap),
+        "down": (cx, rect.y1 + gap),
+    }[side]
+
+
+def _arms_at(layout: Layout, table: Rect, u: float, force: bool = False) -> Felt | None:
+    gap = gap_for(u)
+    cx, cy = table.centre
+    origin = layout.origin()
+    arms = layout.arms()
+    if origin is None:
+        rect = Rect(cx - u, cy - u / 2, cx + u, cy + u / 2)
+        spot = EndSpot(LEFT, rect, rect.grown_to(MIN_TOUCH, MIN_TOUCH, table), "right")
+        return Felt((), {str(LEFT): spot}, u, gap)
+    double = origin[0] == origin[1]
+    if double:
+        centre = Rect(cx - u / 2, cy - u, cx + u / 2, cy + u)
+    else:
+        centre = Rect(cx - u, cy - u / 2, cx + u, cy + u / 2)
+    placements: list[Placement] = []
+    index = 0
+    laid = layout.placed > sum(len(a.tiles) for a in arms)  # the origin is a tile laid
+    if laid:
+        a_side = "top" if double else "left"
+        placements.append(Placement(0, origin, centre, double, a_side, "right"))
+        index = 1
+    at: dict[tuple[int, int], Placement] = {}
+    left_from: dict[tuple[int, int] | None, int] = {}  # arms that have left each tile
+    spots: dict[str, tuple[Rect, str]] = {}
+    for i, arm in enumerate(arms):
+        parent = at.get(arm.at) if arm.at is not None else None
+        k = left_from.get(arm.at if parent is not None else None, 0)
+        left_from[arm.at if parent is not None else None] = k + 1
+        if parent is None:
+            side, rect = _FROM_ORIGIN[k % len(_FROM_ORIGIN)], centre
+        else:
+            across = ("up", "down") if parent.direction in ("left", "right") else ("right", "left")
+            side, rect = (*across, parent.direction)[k % 3], parent.rect
+        lo, hi = (table.x0, table.x1) if side in ("left", "right") else (table.y0, table.y1)
+        anchor = _edge_anchor(rect, side, gap)
+        placed, ahead = _walk(arm.tiles, index, anchor, side, _CLOCKWISE[side], lo, hi, u, gap)
+        for j, p in enumerate(placed):
+            at[(i, j)] = p
+        placements += placed
+        index += len(arm.tiles)
+        if arm.end is not None and arm.open is not None:
+            spots[arm.end] = ahead
+    rects = [p.rect for p in placements] + [r for r, _d in spots.values()]
+    if not laid:
+        rects.append(centre)  # a hub of the layout's own: kept clear all the same
+    box = bbox(rects)
+    if not force and (
+        box.width > table.width + 1e-6 or box.height > table.height + 1e-6 or _overlapping(rects)
+    ):
+        return None
+    dx, dy = cx - box.centre[0], cy - box.centre[1]
+    moved = tuple(
+        Placement(p.index, p.tile, p.rect.shifted(dx, dy), p.vertical, p.a_side, p.direction)
+        for p in sorted(placements, key=lambda p: p.index)
+    )
+    out: dict[str, EndSpot] = {}
+    for end, (r, d) in spots.items():
+        r = r.shifted(dx, dy)
+        out[end] = EndSpot(end, r, r.grown_to(MIN_TOUCH, MIN_TOUCH, table), d)
+    return Felt(moved, out, u, gap)
+
+
 __all__ = [
     "Felt",
     "head_width",
+    "layout_arms",
     "layout_spinner",
     "layout_trains",
     "train_sides",

@@ -14,22 +14,19 @@ table needs beside the engine's own move stack:
   restart) and playing the same moves again gets the same computer answers, and a save
   can carry the streams over to the resumed match (see :meth:`Session.decision_job`).
 
-:func:`line_of` rebuilds a line from a hand's public history, for drawing the live line and
-a finished one alike.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.actions import LEFT, PASS, RIGHT, Action, Play
+from ..core.actions import PASS, Action, Play
 from ..core.driver import imposed
 from ..core.errors import NothingToUndo
 from ..core.match import Match
 from ..core.rng import restore_stream, seat_stream, stream_state
-from ..core.tiles import Tile
 from ..core.variant import and_names
 from ..core.view import PastHand, View
 from ..i18n import _
@@ -355,41 +352,3 @@ def just_finished(match: Match) -> int | None:
             continue
         return log.number if log.actions and log.actions[-1][1] is done[-1] else None
     return None
-
-
-@dataclass(frozen=True)
-class Line:
-    """A line of play for drawing: tiles left to right as ``(a, b)`` with ``a`` toward the
-    left end, the index of the opening tile, and the index of the last tile played."""
-
-    tiles: tuple[tuple[int, int], ...]
-    opening: int
-    last: int | None
-
-
-def line_of(history: Sequence[tuple[int, Action]]) -> Line:
-    """The line a hand's plays build, in the engine's orientation (first tile hi-lo)."""
-    tiles: list[tuple[int, int]] = []
-    opening = 0
-    last = None
-    left = right = -1
-    for _seat, action in history:
-        if not isinstance(action, Play) or action.end not in (LEFT, RIGHT):
-            continue  # draws, passes, and plays off the line (which the table does not draw)
-        t: Tile = action.tile
-        if not tiles:
-            tiles.append((t.hi, t.lo))
-            left, right = t.hi, t.lo
-            last = 0
-        elif action.end == LEFT:
-            new = t.other(left)
-            tiles.insert(0, (new, left))
-            left = new
-            opening += 1
-            last = 0
-        else:
-            new = t.other(right)
-            tiles.append((right, new))
-            right = new
-            last = len(tiles) - 1
-    return Line(tuple(tiles), opening, last)

@@ -16,13 +16,14 @@ from dataclasses import dataclass
 
 from ..core.actions import DRAW, PASS, ChooseLeader, Pick, Play
 from ..core.layout import Trains
+from ..core.line import Line as CoreLine
 from ..core.tiles import Tile
 from ..core.view import View
 from ..i18n import N_, _, pgettext
 from . import board_words
-from .board import Board, board_of, lays_out
+from .board import Board, Line, board_of, lays_out, line_of
 from .controller import Controller, choice_target, playable
-from .model import Line, Session, line_of
+from .model import Session
 from .state import Choice, Ui
 from .status import panel_lines
 from .texts import (
@@ -168,10 +169,12 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
     board: Board | None = None
     boards = lays_out(v, view.hand_number)
     if held is not None:
+        # A finished hand: the layout the variant's rules made of it.
         if boards:
             board = board_of(v, held.number, held.history)
         else:
-            line = line_of(held.history)
+            laid = v.layouts_along(held.number, held.history)[-1]
+            line = line_of(laid if isinstance(laid, CoreLine) else CoreLine(), held.history)
         reveal = {
             s: tuple(sorted(t, key=lambda x: (x.hi, x.lo)))
             for s, t in held.result.remaining.items()
@@ -246,10 +249,12 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
                 ),
             )
     elif view.phase == "play":
+        # The hand being played: the layout the engine holds.
         if boards:
-            board = board_of(v, view.hand_number, view.history)
+            board = board_of(v, view.hand_number, view.history, view.layout)
         else:
-            line = line_of(view.history)
+            laid = view.layout
+            line = line_of(laid if isinstance(laid, CoreLine) else view.line, view.history)
     if ui.step_wait is not None and ui.question is None and not choices:
         # Translators: step mode with nobody to move: "Step mode: the table moves when ...".
         who = _("the table") if not ui.step_wait else seat_name(session, ui.step_wait)

@@ -41,7 +41,7 @@ from .geometry import (
     layout_line,
     table_layout,
 )
-from .layouts import Felt, layout_spinner, layout_trains
+from .layouts import Felt, layout_arms, layout_spinner, layout_trains
 from .scene import Scene, SeatScene
 from .texts import drawn_caption, end_mark, seat_label
 
@@ -360,10 +360,29 @@ class TableView:
             self._end_mark(end, spot, area, tl)
         c.tag_raise("mark")  # over the tiles, whichever way the arms have turned
 
-    def _end_mark(self, end: str, spot: EndSpot, area: Rect, tl: TableLayout) -> None:
+    def _end_mark(
+        self,
+        end: str,
+        spot: EndSpot,
+        area: Rect,
+        tl: TableLayout,
+        taken: list[tuple[float, float]] | None = None,
+    ) -> None:
         c = self.canvas
         r = max(8.0, tl.label_size * 0.55)
         x, y = end_mark_centre(spot, area, r)
+        if taken is not None:
+            # Many ends open side by side (a layout that branches): a letter that would
+            # cover another's goes to another corner of its own end.
+            t = spot.target
+            corners = [(x, y), (t.x0, t.y0), (t.x1, t.y0), (t.x1, t.y1), (t.x0, t.y1)]
+            for cx, cy in corners:
+                cx = min(max(cx, area.x0 + r), area.x1 - r)
+                cy = min(max(cy, area.y0 + r), area.y1 - r)
+                if all(math.hypot(cx - ox, cy - oy) >= 2 * r for ox, oy in taken):
+                    x, y = cx, cy
+                    break
+            taken.append((x, y))
         tags = ("end", f"end:{end}", "mark", f"mark:{end}")
         c.create_oval(x - r, y - r, x + r, y + r, fill=GOLD, outline=FELT, width=2, tags=tags)
         c.create_text(
@@ -436,9 +455,10 @@ class TableView:
             layout = b.layout
             if isinstance(layout, Trains):
                 self.felt = layout_trains(layout, area, tile_size)
-            else:
-                assert isinstance(layout, Spinner)
+            elif isinstance(layout, Spinner):
                 self.felt = layout_spinner(layout, b.opening, area, tile_size)
+            else:  # a layout of a game's own, drawn by its arms
+                self.felt = layout_arms(layout, area, tile_size)
             self._felt_key = key
         return self.felt
 
@@ -453,8 +473,10 @@ class TableView:
             c.delete("board")
             self._board_tiles(scene, felt, tl)
             self._board_key = key
-        spinner = isinstance(b.layout, Spinner)
+        # Every end but a train's (whose head names it) carries its letter on the felt.
+        marked = not isinstance(b.layout, Trains)
         tiles = bool(c.find_withtag("board"))
+        taken: list[tuple[float, float]] = []  # where the ends' letters went
         for end in scene.ends:
             spot = felt.ends.get(end)
             if spot is None:
@@ -474,11 +496,11 @@ class TableView:
                 *spot.target.centre,
                 text=str(number),
                 fill=TEXT if lit else "#9fd3b0",
-                font=self._font(tl, 0.9 if spinner else 0.75, bold=lit),
+                font=self._font(tl, 0.9 if marked else 0.75, bold=lit),
                 tags=("end", f"end:{end}"),
             )
-            if spinner:
-                self._end_mark(end, spot, area, tl)
+            if marked:
+                self._end_mark(end, spot, area, tl, taken)
         c.tag_raise("mark")
 
     def _board_tiles(self, scene: Scene, felt: Felt, tl: TableLayout) -> None:

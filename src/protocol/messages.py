@@ -27,8 +27,8 @@ from typing import Any
 
 from ..core.actions import Action, parse_action
 from ..core.errors import CapicuaError
-from ..core.layout import Arm, Described, Layout, Spinner, Train, Trains
-from ..core.line import Line
+from ..core.layout import Arm, Described, Layout, Spinner, Train, Trains, describes
+from ..core.line import Line, first_of
 from ..core.options import Option
 from ..core.tiles import ALL_TILES, Tile
 from ..core.variant import HandResult, Variant, VariantInfo
@@ -231,9 +231,9 @@ def arms_json(layout: Layout) -> dict[str, Any]:
     ``tiles`` outward, ``open`` number and ``at`` (``[arm, tile]`` it leaves, or ``null``
     for the origin). A layout that does not describe itself is sent by its open ends alone,
     each an arm with no tiles."""
-    try:
+    if describes(layout):
         origin, arms = layout.origin(), layout.arms()
-    except NotImplementedError:
+    else:
         origin, arms = None, tuple(Arm(end, (), n) for end, n in layout.open_ends())
     return {
         "kind": "arms",
@@ -255,8 +255,9 @@ def _pairs(items: Sequence[Sequence[int]]) -> tuple[tuple[int, int], ...]:
     return tuple((a, b) for a, b in items)
 
 
-def layout_of(data: Mapping[str, Any] | None, line: Line) -> Layout:
-    """The layout :func:`layout_json` wrote (``line`` where the message has none)."""
+def layout_of(data: Mapping[str, Any] | None, line: Line, first: int = 0) -> Layout:
+    """The layout :func:`layout_json` wrote (``line`` where the message has none); a
+    spinner's ``first`` is the index of its first tile (:func:`~capicua.core.line.first_of`)."""
     if not data or data.get("kind") == "line":
         return line
     if data["kind"] == "arms":
@@ -274,7 +275,11 @@ def layout_of(data: Mapping[str, Any] | None, line: Line) -> Layout:
         return Described(start, arms, data["placed"])
     if data["kind"] == "spinner":
         return Spinner(
-            _pairs(data["line"]), data["spinner"], _pairs(data["up"]), _pairs(data["down"])
+            _pairs(data["line"]),
+            data["spinner"],
+            _pairs(data["up"]),
+            _pairs(data["down"]),
+            first if data["line"] else 0,
         )
     trains = tuple(
         Train(t["end"], t["owner"], _pairs(t["tiles"]), t["marker"]) for t in data["trains"]
@@ -394,7 +399,10 @@ def view_of(message: Mapping[str, Any], info: VariantInfo, past: Sequence[PastHa
     finished hands of its ``hand_ended`` events (the first ``message["past"]`` of them)."""
     m = message
     ends = m["ends"]
-    line = _line_class(info, m["hand_number"])(tuple((a, b) for a, b in m["line"]))
+    history = _history(m["history"])
+    # Where the line was opened is not sent: the history says it (Line.first).
+    first = first_of(history)
+    line = _line_class(info, m["hand_number"])(tuple((a, b) for a, b in m["line"]), first)
     required = m["required"]
     forced = m["forced_opening"]
     return View(
@@ -413,7 +421,7 @@ def view_of(message: Mapping[str, Any], info: VariantInfo, past: Sequence[PastHa
         chooser=m["chooser"],
         required=None if required is None else _tile(required),
         forced_opening=None if forced is None else _tile(forced),
-        history=_history(m["history"]),
+        history=history,
         shown=_shown(m["shown"]),
         draw=tuple(tuple((s, _tile(t)) for s, t in r) for r in m["draw"]),
         face_down=m["face_down"],
@@ -421,7 +429,7 @@ def view_of(message: Mapping[str, Any], info: VariantInfo, past: Sequence[PastHa
         legal=tuple(action_of(a) for a in m["legal"]),
         winner=m["winner"],
         label=m["label"],
-        layout=layout_of(m.get("layout"), line),
+        layout=layout_of(m.get("layout"), line, first),
         boneyard=m.get("boneyard", 0),
     )
 

@@ -19,7 +19,8 @@ from table_helpers import (
 from capicua.core.actions import KEEP, PASS, REDEAL, parse_action
 from capicua.core.errors import NothingToUndo
 from capicua.core.records import replay, to_record
-from capicua.gui.model import SeatsError, Session, line_of
+from capicua.gui.board import line_of
+from capicua.gui.model import SeatsError, Session
 
 
 def test_undo_takes_back_the_persons_move_and_every_computer_reply_after_it():
@@ -172,12 +173,12 @@ def test_the_table_is_seen_from_the_persons_seat():
     assert s.human == 3 and s.viewpoint == 3 and s.view().seat == 3
 
 
-def test_line_of_rebuilds_the_line_with_its_opening_and_last_tile():
+def test_the_line_drawn_is_the_engines_with_its_opening_and_last_tile():
     s = session(hands=CHOICES, steps="1:6-6L 2:6-5L 3:6-4R 4:pass 1:5-0L")
-    line = line_of(s.view().history)
-    assert line.tiles == ((0, 5), (5, 6), (6, 6), (6, 4))
+    view = s.view()
+    line = line_of(view.layout, view.history)
+    assert line.tiles == ((0, 5), (5, 6), (6, 6), (6, 4)) == view.layout.tiles
     assert line.opening == 2 and line.last == 0
-    assert line.tiles == tuple(s.view().line)
 
 
 def test_a_persons_single_tile_is_not_played_for_them_but_a_forced_pass_is():

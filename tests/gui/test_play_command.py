@@ -174,22 +174,51 @@ def test_a_variant_the_table_cannot_seat_is_refused_in_one_line(capsys):
     assert "the table seats 2 to 8 players; nine-test has 9 seats" in refused(NineSeats, capsys)
 
 
-def test_a_layout_of_a_games_own_is_refused_in_one_line(capsys):
+def test_a_layout_that_does_not_say_how_it_runs_is_refused_in_one_line(capsys):
+    from table_helpers import Cutthroat
+
+    from capicua.core.layout import Layout
+
+    class Heap(Layout):
+        """A layout of a game's own that does not say how its arms run."""
+
+        placed = 0
+
+        def open_ends(self):
+            return ()
+
+        def play(self, tile, end):
+            return self
+
+        def pairs(self):
+            return ()
+
+    class OwnLayout(Cutthroat):
+        name = "heap-test"
+
+        def new_layout(self, number):
+            return Heap()
+
+    err = refused(OwnLayout, capsys)
+    assert "heap-test lays its tiles out its own way" in err and len(err.splitlines()) == 1
+
+
+def test_a_games_own_kind_of_spinner_is_seated():
     from table_helpers import Cutthroat
 
     from capicua.core.layout import Spinner
+    from capicua.gui.geometry import table_problem
 
     class Star(Spinner):
-        """A layout the table has no drawing for."""
+        """A spinner of a game's own: drawn as the spinner it is."""
 
-    class OwnLayout(Cutthroat):
+    class OwnSpinner(Cutthroat):
         name = "star-test"
 
         def new_layout(self, number):
             return Star()
 
-    err = refused(OwnLayout, capsys)
-    assert "star-test lays its tiles out its own way" in err and len(err.splitlines()) == 1
+    assert table_problem(OwnSpinner()) is None
 
 
 @pytest.mark.parametrize(
