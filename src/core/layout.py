@@ -185,9 +185,9 @@ def describes(layout: Layout) -> bool:
     return isinstance(arms, tuple) and all(isinstance(a, Arm) for a in arms)
 
 
-def _line_arms(line: Pairs, first: int, ends: dict[str, int]) -> tuple[Arm, Arm]:
-    """A line's two arms from its ``first`` tile: the left arm (each tile turned to lie
-    outward) and the right arm."""
+def line_arms(line: Pairs, first: int, ends: dict[str, int]) -> tuple[Arm, Arm]:
+    """A line's two arms from its ``first`` tile (:class:`~capicua.core.line.Line` and a
+    spinner's line): the left arm, each tile turned to lie outward, and the right arm."""
     left = tuple((b, a) for a, b in reversed(line[:first]))
     return Arm(LEFT, left, ends.get(LEFT)), Arm(RIGHT, line[first + 1 :], ends.get(RIGHT))
 
@@ -256,7 +256,7 @@ class Spinner(Layout):
         if not self.line:
             return ()
         ends = dict(self.open_ends())
-        arms = list(_line_arms(self.line, self.first, ends))
+        arms = list(line_arms(self.line, self.first, ends))
         if self.crossed:
             # The cross arms leave the spinner: the start, or a tile of the left or right arm.
             at = None

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from .actions import LEFT, RIGHT, Action, Play
-from .layout import Arm, Layout, Spinner, _line_arms
+from .layout import Arm, Layout, Spinner, line_arms
 from .tiles import Tile
 
 
@@ -62,7 +62,7 @@ class Line(Layout):
     def arms(self) -> tuple[Arm, ...]:
         if not self.tiles:
             return ()
-        return _line_arms(self.tiles, self.first, dict(self.open_ends()))
+        return line_arms(self.tiles, self.first, dict(self.open_ends()))
 
     def fits(self, tile: Tile) -> tuple[str, ...]:
         """The ends ``tile`` can be played on; on an empty line ``left`` alone (the first tile
