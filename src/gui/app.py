@@ -51,7 +51,7 @@ from .texts import (
 from .window import TableWindow
 
 POLL_MS = 15  # how often the Tk thread looks for a hint's or a review's answer
-TAP_EVENTS = ("hand", "end", "choice", "facedown", "button", "felt", "line", "boneyard")
+TAP_EVENTS = ("hand", "end", "way", "choice", "facedown", "button", "felt", "line", "boneyard")
 
 
 class TkClock:

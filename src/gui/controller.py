@@ -70,6 +70,24 @@ def play_on(view: View, tile: Tile, end: str) -> Play:
     return plain if plain in ways or not ways else ways[0]
 
 
+def ways(view: View, tile: Tile, end: str) -> tuple[Play, ...]:
+    """The legal plays of ``tile`` on ``end``: one, or two where the tile may be laid either
+    way round (a turned play: they differ in the number they leave, ``Play.shows``)."""
+    return tuple(a for a in view.legal if isinstance(a, Play) and a.tile is tile and a.end == end)
+
+
+def shows_of(action: Play) -> int | None:
+    """The number a turned play leaves open (``None`` for a play laid the one way it goes).
+    Read with getattr: a play of a game that turns no tile has no such field."""
+    shows = getattr(action, "shows", None)
+    return shows if isinstance(shows, int) else None
+
+
+def way_target(action: Play) -> str:
+    """The target of one way of laying a tile on an end: ``way:left:6`` (it leaves 6)."""
+    return f"way:{action.end}:{shows_of(action)}"
+
+
 def playable(view: View) -> tuple[Tile, ...]:
     """The person's tiles that can be played now, in hand order."""
     tiles = {a.tile for a in view.legal if isinstance(a, Play)}
@@ -145,7 +163,8 @@ class Controller:
     def lit_ends(self, view: View | None) -> tuple[str, ...]:
         if view is None or self.selected is None:
             return ()
-        return legal_ends(view, self.selected)
+        # Once each: a tile that goes on an end either way round has two plays there.
+        return tuple(dict.fromkeys(legal_ends(view, self.selected)))
 
     # -- pointer ---------------------------------------------------------------------------
 
@@ -188,6 +207,8 @@ class Controller:
             end, self.drag_over, self.drag_from = self.drag_over, None, None
             end = self._end_if_lit(over, view) or end
             if end is not None and self.selected is not None and view is not None:
+                if end.startswith("way:"):
+                    return Response(action=self._way(end, view), changed=True)
                 return Response(action=play_on(view, self.selected, end[4:]), changed=True)
             return Response(changed=True)  # dropped off the ends: the tile stays picked up
         if press is None:
@@ -203,6 +224,18 @@ class Controller:
     def _end_if_lit(self, over: str | None, view: View | None) -> str | None:
         if over and over.startswith("end:") and over[4:] in self.lit_ends(view):
             return over
+        if over and over.startswith("way:") and self._way(over, view) is not None:
+            return over
+        return None
+
+    def _way(self, target: str, view: View | None) -> Play | None:
+        """The legal play a ``way:end:shows`` target names, for the picked tile."""
+        if view is None or self.selected is None:
+            return None
+        _way, end, shows = target.split(":", 2)
+        for action in ways(view, self.selected, end):
+            if str(shows_of(action)) == shows:
+                return action
         return None
 
     # -- what a tap (or Enter) on a target does ------------------------------------------
@@ -225,6 +258,12 @@ class Controller:
             return self._legal(DRAW, view)
         if target.startswith("end:"):
             return self._end(target[4:], view)
+        if target.startswith("way:"):
+            action = self._way(target, view)
+            if action is None:
+                return self._end(target.split(":")[1], view)
+            self.reset()
+            return Response(action=action, changed=True)
         tile = tile_of(target)
         if tile is not None:
             return self._tile(tile, view)
@@ -268,7 +307,9 @@ class Controller:
             return Response(
                 message=_("{tile} does not fit {where}").format(tile=self.selected, where=where)
             )
-        action = play_on(view, self.selected, end)
+        # A tile that goes on this end either way round waits for a tap on the half of the
+        # end it is to leave open; Enter takes the first way.
+        action = ways(view, self.selected, end)[0]
         self.reset()
         return Response(action=action, changed=True)
 

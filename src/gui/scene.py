@@ -22,7 +22,7 @@ from ..core.view import View
 from ..i18n import N_, _, pgettext
 from . import board_words
 from .board import Board, Line, board_of, lays_out, line_of
-from .controller import Controller, choice_target, playable
+from .controller import Controller, choice_target, playable, shows_of, way_target, ways
 from .model import Session
 from .state import Choice, Ui
 from .status import panel_lines
@@ -95,6 +95,9 @@ class Scene:
     line: Line | None = None
     ends: tuple[str, ...] = ()  # end markers to draw ("left" alone on an empty line)
     lit: tuple[str, ...] = ()  # ends the picked tile can go to
+    # Lit ends the picked tile goes on either way round: per end, each way's target
+    # (``way:left:6``) and the number it leaves, drawn as the two halves of the end.
+    ways: tuple[tuple[str, tuple[tuple[str, int | None], ...]], ...] = ()
     hinted: str | None = None
     drag_over: str | None = None
     selected: Tile | None = None
@@ -271,6 +274,12 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         else:
             ends = ("left", "right") if view.line else ("left",)
     lit = ctl.lit_ends(view) if mine else ()
+    turned = []
+    if lit and ctl.selected is not None:
+        for end in dict.fromkeys(lit):
+            both = ways(view, ctl.selected, end)
+            if len(both) > 1:
+                turned.append((end, tuple((way_target(a), shows_of(a)) for a in both)))
     # Five or more seats share the window's edges: their labels keep to what the rules
     # need (passes, markers, scores), not the numbers each has passed on.
     voids = view.voids() if held is None and n <= 4 else {}
@@ -358,6 +367,7 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         line=line,
         ends=ends,
         lit=lit,
+        ways=tuple(turned),
         hinted=ctl.hinted if mine else None,
         drag_over=ctl.drag_over if mine else None,
         selected=ctl.selected if mine else None,

@@ -67,7 +67,7 @@ FONT = "DejaVu Sans"  # the typeface asked for first; font_family() says which i
 FONTS = (FONT, "Noto Sans", "Liberation Sans", "FreeSans", "Ubuntu", "Cantarell", "Arial")
 _family: str | None = None
 MIN_FONT = 8  # pixels: the smallest type a label shrinks to so no word is broken
-TARGET_PREFIXES = ("button:", "choice:", "facedown:", "end:", "boneyard")
+TARGET_PREFIXES = ("button:", "choice:", "facedown:", "way:", "end:", "boneyard")
 
 
 def _cyrillic_families() -> set[str]:
@@ -345,6 +345,10 @@ class TableView:
                 c.itemconfigure(ids[0], outline=GOLD, width=3)
             if not line.tiles:
                 continue
+            if end in dict(scene.ways):
+                self._ways(spot, dict(scene.ways)[end], scene, tl)
+                self._end_mark(end, spot, area, tl)
+                continue
             # The open number, so the end reads even where the line turns a corner, and
             # the end's letter: the words on screen name it "the 5 end (L)".
             number = line.tiles[0][0] if end == "left" else line.tiles[-1][1]
@@ -359,6 +363,41 @@ class TableView:
             )
             self._end_mark(end, spot, area, tl)
         c.tag_raise("mark")  # over the tiles, whichever way the arms have turned
+
+    def _ways(
+        self,
+        spot: EndSpot,
+        ways: tuple[tuple[str, int | None], ...],
+        scene: Scene,
+        tl: TableLayout,
+    ) -> None:
+        """A lit end the picked tile goes on either way round: its two halves, each a
+        target showing the number that way leaves open (the preview), the one under a
+        dragged tile ringed."""
+        c = self.canvas
+        t = spot.target
+        if t.width >= t.height:
+            mid = (t.x0 + t.x1) / 2
+            halves = (Rect(t.x0, t.y0, mid, t.y1), Rect(mid, t.y0, t.x1, t.y1))
+        else:
+            mid = (t.y0 + t.y1) / 2
+            halves = (Rect(t.x0, t.y0, t.x1, mid), Rect(t.x0, mid, t.x1, t.y1))
+        for (target, number), half in zip(ways, halves, strict=False):
+            over = scene.drag_over == target or scene.hinted == target
+            c.create_rectangle(
+                *half,
+                fill=STRIP if over else "#2f8f55",
+                outline=GOLD,
+                width=3 if over else 1,
+                tags=("way", target),
+            )
+            c.create_text(
+                *half.centre,
+                text="?" if number is None else str(number),
+                fill=GOLD if over else TEXT,
+                font=self._font(tl, 0.9, bold=True),
+                tags=("way", target),
+            )
 
     def _end_mark(
         self,
@@ -489,6 +528,11 @@ class TableView:
                 # Under the tiles: a finger-sized target reaches over its neighbours, and
                 # a tap through a tile still finds it (tiles on the felt take no tap).
                 c.tag_lower(ids[0], "board")
+            if end in dict(scene.ways):
+                self._ways(spot, dict(scene.ways)[end], scene, tl)
+                if marked:
+                    self._end_mark(end, spot, area, tl, taken)
+                continue
             number = b.layout.number(end)
             if number is None:
                 continue
