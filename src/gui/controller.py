@@ -126,7 +126,8 @@ def why_not(view: View, tile: Tile) -> str | None:
 
 def where_to(view: View, tile: Tile) -> str:
     """Where the picked ``tile`` can go, for the status line."""
-    words = [end_words(e, open_number(view, e)) for e in legal_ends(view, tile)]
+    ends = dict.fromkeys(legal_ends(view, tile))  # once each, however many ways round
+    words = [end_words(e, open_number(view, e)) for e in ends]
     if len(words) == 2:
         # Translators: a picked tile that fits both ends; {first}, {second}: "the 5 end (L)".
         return _("{tile}: tap {first} or {second} to play it").format(
