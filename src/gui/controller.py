@@ -333,7 +333,10 @@ class Controller:
                 ends = self.lit_ends(view)
                 if ends:
                     # Enter on a picked tile goes to its end: the move still needs a confirm.
-                    self.focus = f"end:{self.hinted[4:] if self.hinted else ends[0]}"
+                    if self.hinted and self.hinted.startswith("way:"):
+                        self.focus = self.hinted  # a hint's way round of a turned play
+                    else:
+                        self.focus = f"end:{self.hinted[4:] if self.hinted else ends[0]}"
                     return Response(changed=True)
             return self.activate(self.focus, view)
         if key == "Escape":
@@ -436,7 +439,8 @@ class Controller:
         self.reset()
         if isinstance(action, Play):
             self.selected = action.tile
-            self.hinted = f"end:{action.end}"
+            # A turned play points at the half of its end that leaves its number.
+            self.hinted = f"end:{action.end}" if shows_of(action) is None else way_target(action)
             self.focus = self.hinted
         elif isinstance(action, Pick):
             self.focus = f"facedown:{action.index}"

@@ -91,3 +91,12 @@ def test_the_person_turns_a_tile_by_dropping_it_on_the_half_of_the_end(app):
     drag(app, "tile:6-1&&hand", "way:left:6")
     assert app.session.match.actions[before] is turned(T("6-1"), "left", 6)
     assert app.session.view().layout.tiles[0] == (6, 1)  # it leaves 6 open
+
+
+def test_a_hint_of_a_turned_play_points_at_its_half_and_enter_plays_it():
+    s = at_the_choice(load_plugins().players)
+    ctl = Controller()
+    ctl.preview(turned(T("6-1"), "left", 6))
+    assert ctl.hinted == ctl.focus == "way:left:6"
+    response = ctl.key("Return", s.view(), ())
+    assert response.action is turned(T("6-1"), "left", 6)
