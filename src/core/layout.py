@@ -170,7 +170,7 @@ class Described(Layout):
             (a.end, a.open) for a in self.branches if a.end is not None and a.open is not None
         )
 
-    def play(self, tile: Tile, end: str) -> Layout:
+    def play(self, tile: Tile, end: str, shows: int | None = None) -> Layout:
         raise ValueError(f"a layout known by its description cannot be played on ({tile} {end})")
 
 
