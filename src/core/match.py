@@ -81,6 +81,19 @@ def _plays_on(max_pip: int) -> list[list[dict[Tile, tuple[Play, ...]]]]:
     ]
 
 
+@functools.cache
+def _lacking_on(max_pip: int) -> list[list[frozenset[Tile]]]:
+    """``[left][right]``: the tiles a seat that passes on a line with those open ends shows
+    it lacks in the block game, those showing either number (what
+    :meth:`Variant.lacking <capicua.core.variant.Variant.lacking>` answers there, made once
+    for the fast path)."""
+    tiles = tile_set(max_pip)
+    return [
+        [frozenset(t for t in tiles if t.has(left) or t.has(right)) for right in range(max_pip + 1)]
+        for left in range(max_pip + 1)
+    ]
+
+
 #: Deals in a row a variant's rules may refuse (hand_leader answering None) before the
 #: engine gives up: a rule that never accepts a deal is a bug in the variant.
 _MOST_REDEALS = 1000
@@ -108,6 +121,11 @@ class HandLog:
     required: Tile | None = None
     actions: list[tuple[int, Action]] = field(default_factory=list)
     result: HandResult | None = None
+    #: What each pass or draw the rules forced told: ``(its index in actions, the tiles
+    #: its seat showed it lacks)`` (:meth:`Variant.lacking`). Public, and a tuple made anew
+    #: at each such action, so the views share it as it is (not kept in records: the rules
+    #: say it again on replay).
+    told: tuple[tuple[int, frozenset[Tile]], ...] = ()
 
 
 @dataclass(slots=True)
@@ -165,6 +183,7 @@ class Match:
         self._next = [0] + [s % self._n + 1 for s in range(1, self._n + 1)]
         self._team_of = [0] + [variant.team_of[s] for s in range(1, self._n + 1)]
         self._fits = _plays_on(variant.max_pip)
+        self._lacking = _lacking_on(variant.max_pip)
         #: Whether hands are played through the variant's rule methods (position.step)
         #: rather than the fast path of the block game's rules.
         self._by_rules = not variant.plays_fast()
@@ -567,6 +586,7 @@ class Match:
             self.turn = leader
 
     def _do(self, action: Action) -> None:
+        legal = self._legal
         self._legal = None
         seat = self.turn
         if seat is None:  # nobody is to move: only once the match is over
@@ -575,6 +595,14 @@ class Match:
         pos = self.position if phase == PLAY else None
         if pos is not None:
             self.published.shared = None  # scores, counts and the layout may all change
+            if not isinstance(action, Play):
+                if legal is None:  # replaying the move stack (undo) asks nothing before
+                    legal = self.variant.legal_plays(pos)
+                if not any(isinstance(a, Play) for a in legal):
+                    # Drawn or passed for want of a play: what that shows, in the rules'
+                    # words, before the action changes anything.
+                    log = self.hands_log[-1]
+                    log.told += ((len(log.actions), self.variant.lacking(pos)),)
             ending = step(pos, action)
             self.scores = pos.scores
             self.required = pos.required
@@ -594,6 +622,9 @@ class Match:
             # A legal action of the play phase is a play or PASS; isinstance rather than
             # `is PASS` tells mypy which, at no extra cost on the hot path.
             if not isinstance(action, Play):
+                # A pass (the fast path's only other action, always for want of a play).
+                log = self.hands_log[-1]
+                log.told += ((len(self._history) - 1, self._lacking[self.left][self.right]),)
                 self.turn = self._next[seat]
                 return
             tile = action.tile

@@ -11,7 +11,8 @@ as their default (python-chess's variant boards override ``generate_legal_moves`
   (:meth:`Variant.open_to`), drawing from the boneyard (:attr:`Variant.drawing`,
   :meth:`Variant.can_draw`), the legal actions (:meth:`Variant.legal_plays`), what an
   action does to the layout (:meth:`Variant.next_layout`), who moves next
-  (:meth:`Variant.next_turn`);
+  (:meth:`Variant.next_turn`), and what a seat with no play shows it lacks
+  (:meth:`Variant.lacking`);
 - scoring during play (:meth:`Variant.play_points`), when a hand is blocked
   (:meth:`Variant.blocked`), who wins a block, what a hand scores
   (:meth:`Variant.score_hand`), and who has won the match (:meth:`Variant.winners`).
@@ -40,6 +41,7 @@ count is an option sets ``seats``, ``teams`` and ``hand_size`` in :meth:`Variant
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
@@ -52,7 +54,7 @@ from .actions import ANY_END, DRAW, LEFT, PASS, Action, Play
 from .layout import Layout
 from .line import Line
 from .options import Option
-from .tiles import Tile
+from .tiles import Tile, tile_set
 
 if TYPE_CHECKING:
     from .match import Match
@@ -438,6 +440,25 @@ class Variant(ABC):
             return legal
         return [DRAW] if self.can_draw(pos) else [PASS]
 
+    def lacking(self, pos: Position) -> frozenset[Tile]:
+        """The tiles the seat to move at ``pos`` shows it does not hold by having no play
+        there (a pass, or a draw, that the rules forced on it): by default every tile of the
+        set of which some play would have been legal for it, asked of :meth:`legal_plays`
+        itself on ``pos`` with the whole set in its hand. Tiles on the table or set aside
+        are among them where they would fit (nobody holds those either), so in a game where
+        equal numbers join, a pass on 6 and 3 gives exactly the tiles showing a 6 or a 3.
+        The engine asks once per such pass or draw and records the answer
+        (:attr:`capicua.core.view.View.told`); players read it through
+        :meth:`capicua.core.view.View.lacks`.
+
+        A game where whether a tile may be played depends on the rest of the hand (a rule
+        such as "a double must be played first") refines this: the default takes each
+        tile's plays to depend on the layout, the seat and the history only."""
+        hands = list(pos.hands)
+        hands[pos.turn] = list(tile_set(self.max_pip))
+        legal = self.legal_plays(dataclasses.replace(pos, hands=hands))
+        return frozenset(a.tile for a in legal if isinstance(a, Play))
+
     def next_layout(self, layout: Layout, seat: int, action: Action) -> Layout:
         """The layout after ``seat`` took ``action`` (a play, a draw or a pass): a play lays
         its tile; the rest change nothing by default (Mexican Train's pass sets a marker)."""
@@ -698,6 +719,7 @@ _RULES_OF_PLAY = (
     "open_to",
     "can_draw",
     "legal_plays",
+    "lacking",
     "next_layout",
     "play_points",
     "next_turn",

@@ -13,6 +13,7 @@ object graph to prove it.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from operator import attrgetter
@@ -90,6 +91,11 @@ class View:
     layout: Layout = field(default_factory=lambda: _AS_LINE)
     #: Tiles face down in the boneyard (0 where the game does not draw).
     boneyard: int = 0
+    #: What this hand's passes and draws forced by having no play told, in order:
+    #: ``(the action's index in history, the tiles its seat showed it lacks then)``, as the
+    #: rules say it (:meth:`Variant.lacking <capicua.core.variant.Variant.lacking>`). A
+    #: pass or draw beside a play tells nothing and is not here. :meth:`lacks` reads it.
+    told: tuple[tuple[int, frozenset[Tile]], ...] = ()
 
     def __post_init__(self) -> None:
         if self.layout is _AS_LINE:
@@ -113,9 +119,10 @@ class View:
         return tuple(a.tile for _, a in self.history if isinstance(a, Play))
 
     def steps(self) -> tuple[tuple[int, Action, int, int], ...]:
-        """This hand's history with the open ends after each action:
-        ``(seat, action, left, right)``. A pass leaves the ends as they were, so its ends are
-        the numbers the passing seat lacks."""
+        """This hand's history with the open ends of the line after each action:
+        ``(seat, action, left, right)`` (-1 before the first tile). A pass or a draw leaves
+        the ends as they were: the ends it was taken on, a fact about the table (what it
+        shows of the seat's tiles is :meth:`lacks`)."""
         out = []
         left = right = -1
         for seat, action in self.history:
@@ -130,30 +137,47 @@ class View:
             out.append((seat, action, left, right))
         return tuple(out)
 
-    def voids(self) -> dict[int, frozenset[int]]:
-        """For each seat, the numbers it has shown it lacks by passing (or drawing) this hand.
+    def lacks(self) -> dict[int, frozenset[Tile]]:
+        """For each seat, the tiles it has shown it does not hold this hand, by passing (or
+        drawing) for want of a play: the union of what each such action :attr:`told`, as
+        the game's rules say it (:meth:`Variant.lacking
+        <capicua.core.variant.Variant.lacking>`: the tiles it could have played then).
 
-        A pass or a draw means the player held no tile matching an open end it could play
-        on at that moment. Where tiles only leave a hand the lack holds for the rest of the
-        hand; a drawn tile may hold any number, so a draw forgets what was known before it.
+        Where tiles only leave a hand the lack holds for the rest of the hand; a drawn tile
+        may be any tile, so a draw forgets what was known of its seat before it. Tiles on
+        the table may be among them (nobody holds those); in the block game a pass on 6 and
+        3 gives every tile showing a 6 or a 3.
         """
-        lacks: dict[int, set[int]] = {s: set() for s in range(1, self.variant.seats + 1)}
-        if isinstance(self.layout, Line) and not any(a is DRAW for _, a in self.history):
-            for seat, action, left, right in self.steps():
-                if not isinstance(action, Play):
-                    lacks[seat].update((left, right))
-            return {s: frozenset(v) for s, v in lacks.items()}
-        rules = self.variant.variant()
-        layout = rules.new_layout(self.hand_number)
-        for seat, action in self.history:
-            if not isinstance(action, Play):
-                allowed = rules.open_to(layout, seat)
-                if action is DRAW:
-                    lacks[seat] = set()
-                else:
-                    lacks[seat].update(n for end, n in layout.open_ends() if end in allowed)
-            layout = rules.next_layout(layout, seat, action)
-        return {s: frozenset(v) for s, v in lacks.items()}
+        lacks: dict[int, frozenset[Tile]] = {
+            s: frozenset() for s in range(1, self.variant.seats + 1)
+        }
+        told = dict(self.told)
+        history = self.history
+        drew = any(a is DRAW for _, a in history)
+        if not drew:  # a pass only adds (the games without drawing: most of them)
+            for i, tiles in self.told:
+                seat = history[i][0]
+                lacks[seat] = lacks[seat] | tiles
+            return lacks
+        for i, (seat, action) in enumerate(history):
+            if action is DRAW:
+                lacks[seat] = frozenset()
+            elif i in told:
+                lacks[seat] = lacks[seat] | told[i]
+        return lacks
+
+    def voids(self) -> dict[int, frozenset[int]]:
+        """For each seat, the numbers it has shown it holds no tile of: those whose every
+        tile is in its :meth:`lacks`. In the block game, the numbers open when it passed; in
+        a game where other numbers join (ends summing to seven) the numbers that would have
+        joined, never the ones on the table."""
+        by_number = _tiles_with(self.variant.max_pip)
+        return {
+            s: frozenset(n for n, tiles in enumerate(by_number) if tiles <= lacking)
+            if lacking
+            else frozenset()
+            for s, lacking in self.lacks().items()
+        }
 
     def unseen(self) -> tuple[Tile, ...]:
         """Tiles this seat has not seen, in set order (so seeded choices never depend on
@@ -161,6 +185,13 @@ class View:
         doubles of an abandoned deal were reshuffled, so they count as unseen."""
         seen = set(self.hand) | set(self.played())
         return tuple(t for t in tile_set(self.variant.max_pip) if t not in seen)
+
+
+@functools.cache
+def _tiles_with(max_pip: int) -> tuple[frozenset[Tile], ...]:
+    """By number, the tiles of the set showing it."""
+    tiles = tile_set(max_pip)
+    return tuple(frozenset(t for t in tiles if t.has(n)) for n in range(max_pip + 1))
 
 
 def build_view(match: Match, seat: int) -> View:
@@ -197,6 +228,7 @@ def build_view(match: Match, seat: int) -> View:
                 "ends": main.ends,
                 "required": None if layout else pos.required,
                 "history": tuple(current.actions),
+                "told": current.told,
                 "legal": legal,
                 "layout": layout,
                 "line": main,
@@ -215,6 +247,7 @@ def build_view(match: Match, seat: int) -> View:
             "ends": (match.left, match.right) if line else None,
             "required": None if line else match.required,
             "history": tuple(current.actions),
+            "told": current.told,
             "legal": legal,
             # What hand and line are computed from when read (_COMPUTED).
             "_held": tuple(match.hands[seat]),
@@ -252,6 +285,7 @@ def _shared(match: Match) -> tuple[Mapping[str, Any], HandLog | None]:
             required=None,
             forced_opening=None,
             history=(),
+            told=(),
             shown=(),
             layout=Line(),
             boneyard=0,

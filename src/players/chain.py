@@ -39,7 +39,7 @@ class DealChain:
         held = {t for s in others for t in hands[s]}
         #: Where the unseen tiles are: one list per other seat, then the unused pile.
         self.slots = [list(hands[s]) for s in others] + [[t for t in k.unseen if t not in held]]
-        self.masks = [k.void[s] for s in others] + [0]
+        self.masks = [k.lacks[s] for s in others] + [0]
         slot_of = {s: i for i, s in enumerate(others)}
         #: Per step of the model: its fit table and its current total (the denominator of
         #: that play's probability in the current deal).

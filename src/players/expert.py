@@ -3,8 +3,8 @@
 For each decision in play the expert
 
 1. reads its view into what it knows (:mod:`capicua.players.knowledge`): its own tiles, the
-   line, the tile counts, the unseen tiles and the numbers each seat has shown it lacks by
-   passing;
+   line, the tile counts, the unseen tiles and the tiles each seat has shown it lacks by
+   passing (:meth:`View.lacks`: what the rules say each pass told);
 2. samples deals of the unseen tiles into the other hands (and, in double-nine, the unused
    pile) consistent with all of that — one *determinization* per sample — drawn in
    proportion to how well each explains the plays the other seats made

@@ -116,21 +116,21 @@ def heuristic_play(view: View, rng: random.Random, noise: float = 0.0) -> Action
 
 
 def deal_unseen(view: View, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
-    """A guess of every hidden tile: each other seat's hand (its count, avoiding the numbers
+    """A guess of every hidden tile: each other seat's hand (its count, avoiding the tiles
     it showed it lacks where the unseen tiles allow) and the boneyard, in a random order."""
     rules = _rules(view)
     aside = set(rules.set_aside(view.hand_number))
     pool = [t for t in view.unseen() if t not in aside]
     rng.shuffle(pool)
-    voids = view.voids()
+    lacks = view.lacks()
     hands: list[list[Tile]] = [[] for _ in range(rules.seats + 1)]
     hands[view.seat] = list(view.hand)
     for s in range(1, rules.seats + 1):
         if s == view.seat:
             continue
         need = view.counts[s - 1]
-        lack = voids.get(s, frozenset())
-        fitting = [t for t in pool if not (t.hi in lack or t.lo in lack)]
+        lack = lacks.get(s, frozenset())
+        fitting = [t for t in pool if t not in lack]
         chosen = fitting[:need] if len(fitting) >= need else pool[:need]
         for t in chosen:
             pool.remove(t)

@@ -9,8 +9,9 @@ hint can say *why*:
   only, and in a block every pip left counts against you);
 * keep control: expose numbers you hold many of, so you can follow them, and keep tiles
   that fit the line;
-* read the passes (:meth:`View.voids`): expose numbers your opponents lack (they must
-  pass), not ones your partner lacks; above all do not leave your partner without a play;
+* read the passes (:meth:`View.voids`, the numbers whose every tile a seat has shown it
+  lacks): expose numbers your opponents lack (they must pass), not ones your partner
+  lacks; above all do not leave your partner without a play;
 * support your partner: do not cover the numbers your partner put on the line, and play
   to them; cover the numbers your opponents put down;
 * count the tiles: a play that blocks the hand is taken when your side would win the
@@ -470,15 +471,15 @@ class _Context:
 
     def _pass_chance(self, seat: int, left: int, right: int) -> float:
         """The chance that ``seat`` holds no tile of ``left`` or ``right``: its tiles are a
-        random draw from the unseen tiles it may hold (none of a number it lacks)."""
+        random draw from the unseen tiles it may hold (none it has shown it lacks)."""
         key = (seat, left, right)
         p = self._chances.get(key)
         if p is not None:
             return p
         pool = self._pools.get(seat)
         if pool is None:
-            mask = self.k.void[seat]
-            allowed = {t for t in self.k.unseen if not (mask >> HI[t] & 1 or mask >> LO[t] & 1)}
+            mask = self.k.lacks[seat]
+            allowed = {t for t in self.k.unseen if not mask >> t & 1}
             pool = self._pools[seat] = (_by_number(allowed, self.k.max_pip), len(allowed), allowed)
         by_number, size, allowed = pool
         fit = by_number[left]

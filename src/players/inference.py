@@ -1,7 +1,7 @@
 """What the other seats' plays say about the tiles they still hold: the expert's reading.
 
-A pass says for certain that a seat lacks the open numbers (:meth:`View.voids`, used by
-:func:`~capicua.players.knowledge.sample_deal`). A play says something softer: a seat
+A pass says for certain that a seat lacks the tiles it could have played (:meth:`View.lacks`,
+used by :func:`~capicua.players.knowledge.sample_deal`). A play says something softer: a seat
 that put down the 1-0 while it could have followed with the 6-6 probably does not hold the
 6-6, because good players shed heavy tiles and doubles early, keep their partner able to
 follow and make their opponents pass. This module turns that into a likelihood of a
@@ -208,7 +208,7 @@ def _moments(view: View, k: Knowledge):
     plays_from.reverse()
     every = [t.index for t in tile_set(info.max_pip)]
     played: set[int] = set()
-    walk = HandWalk(seats)
+    walk = HandWalk(seats, info.max_pip, dict(view.told))
     for i, (seat, action) in enumerate(history):
         if (
             isinstance(action, Play)
@@ -226,6 +226,7 @@ def _moments(view: View, k: Knowledge):
                 right=walk.right,
                 counts=counts[:],
                 void=walk.void[:],
+                lacks=walk.lacks[:],
                 unseen=[u for u in every if u not in played and u not in known],
                 unused=0,
                 exposed=[e[:] for e in walk.exposed],

@@ -3,10 +3,12 @@
 A player's view says: its own tiles, the line, every play and pass of this hand, and how
 many tiles each seat holds. From that follows what this module computes once per
 decision: the unseen tiles (in other hands or, in double-nine, face down unused), the
-numbers each seat has shown it lacks by passing (:meth:`View.voids`), and which numbers
-each seat has put on the line. :func:`sample_deal` then deals the unseen tiles into the
-other hands and the unused pile at random, so that every count is right and no seat gets
-a tile of a number it has shown it lacks: one *determinization* for the expert's search.
+tiles each seat has shown it lacks by passing (what the rules said each pass told,
+:meth:`View.lacks`), the numbers of which it has thereby shown it holds no tile (the
+heuristic's terms speak of numbers), and which numbers each seat has put on the line.
+:func:`sample_deal` then deals the unseen tiles into the other hands and the unused pile at
+random, so that every count is right and no seat gets a tile it has shown it lacks: one
+*determinization* for the expert's search.
 
 Nothing here sees more than the view; ``tests/players/test_fair_play.py`` proves the
 players' choices do not change when the hidden tiles are dealt differently.
@@ -14,12 +16,14 @@ players' choices do not change when the hidden tiles are dealt differently.
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..core.actions import Action, Play
+from ..core.actions import DRAW, Action, Play
+from ..core.tiles import Tile, tile_set
 from ..core.view import View
-from .sim import HI, LO
 
 
 @dataclass(slots=True)
@@ -33,7 +37,8 @@ class Knowledge:
     left: int  # open numbers, -1 on an empty line
     right: int
     counts: list[int]  # tiles held by each seat
-    void: list[int]  # per seat, a bit mask of the numbers it has shown it lacks
+    void: list[int]  # per seat, a bit mask of the numbers it has shown it holds no tile of
+    lacks: list[int]  # per seat, a bit mask (by Tile.index) of the tiles it has shown it lacks
     unseen: list[int]  # tiles in other hands or unused, sorted by index
     unused: int  # how many of the unseen tiles are face down, out of play
     exposed: list[list[int]]  # per seat, the numbers it put on the line this hand, in order
@@ -47,24 +52,40 @@ class Knowledge:
 
 
 class HandWalk:
-    """The public state of a hand, action by action, from the line alone (seats 0-based):
-    the open ends, the numbers each seat has shown it lacks by passing, the numbers each
-    seat put down, and who put down each open end. :func:`knowledge` reads it at the end
-    of the history; the expert's reading (:mod:`capicua.players.inference`) at every
-    earlier play."""
+    """The public state of a hand, action by action, from the line and what the passes
+    told (seats 0-based): the open ends, the tiles each seat has shown it lacks and the
+    numbers it has thereby shown it holds none of, the numbers each seat put down, and who
+    put down each open end. :func:`knowledge` reads it at the end of the history; the
+    expert's reading (:mod:`capicua.players.inference`) at every earlier play.
 
-    def __init__(self, seats: int) -> None:
+    ``told`` is the view's :attr:`View.told`: what each pass or draw forced by having no
+    play showed, by its index in the history, as the rules say it; the walk never works
+    out itself what a pass means."""
+
+    def __init__(self, seats: int, max_pip: int, told: Mapping[int, frozenset[Tile]]) -> None:
         self.left = self.right = -1
         self.void = [0] * seats
+        self.lacks = [0] * seats
         self.exposed: list[list[int]] = [[] for _ in range(seats)]
         self.owner = (-1, -1)
+        self._told = told
+        self._with = _number_masks(max_pip)
+        self._at = 0  # the index in the history of the next action
 
     def apply(self, seat: int, action: Action) -> None:
+        at = self._at
+        self._at = at + 1
         if not isinstance(action, Play):
-            # A pass: the seat lacks both open numbers (tiles only leave a hand, so for
-            # the rest of the hand). A pass on an empty line says nothing.
-            if self.left >= 0:
-                self.void[seat] |= 1 << self.left | 1 << self.right
+            if action is DRAW:
+                # A drawn tile may be any tile: what was known of the seat is forgotten.
+                self.lacks[seat] = self.void[seat] = 0
+                return
+            told = self._told.get(at)
+            if told is not None:  # tiles only leave a hand: it lacks them all hand long
+                lacks = self.lacks[seat] = self.lacks[seat] | tiles_mask(told)
+                self.void[seat] = sum(
+                    1 << n for n, mask in enumerate(self._with) if mask & ~lacks == 0
+                )
             return
         t = action.tile
         if self.left < 0:
@@ -81,12 +102,26 @@ class HandWalk:
             self.owner = (self.owner[0], seat)
 
 
+@functools.cache
+def tiles_mask(tiles: frozenset[Tile]) -> int:
+    """``tiles`` as a bit mask by :attr:`Tile.index` (cached: the engine hands out the same
+    sets again and again)."""
+    return sum(1 << t.index for t in tiles)
+
+
+@functools.cache
+def _number_masks(max_pip: int) -> tuple[int, ...]:
+    """By number, the bit mask of the set's tiles showing it."""
+    tiles = tile_set(max_pip)
+    return tuple(tiles_mask(frozenset(t for t in tiles if t.has(n))) for n in range(max_pip + 1))
+
+
 def knowledge(view: View) -> Knowledge:
     """Read a view into :class:`Knowledge`. Every order is fixed by tile index, never by
     set iteration, so a seed gives the same choices in every process."""
     info = view.variant
     seats = info.seats
-    walk = HandWalk(seats)
+    walk = HandWalk(seats, info.max_pip, dict(view.told))
     for seat, action in view.history:
         walk.apply(seat - 1, action)
     void, exposed, owner = walk.void, walk.exposed, walk.owner
@@ -104,6 +139,7 @@ def knowledge(view: View) -> Knowledge:
         right=ends[1] if ends else -1,
         counts=counts,
         void=void,
+        lacks=walk.lacks,
         unseen=unseen,
         unused=len(unseen) - hidden,
         exposed=exposed,
@@ -112,13 +148,14 @@ def knowledge(view: View) -> Knowledge:
 
 
 def tile_fits(tile: int, mask: int) -> bool:
-    """Whether ``tile`` may be in a hand that lacks the numbers of bit mask ``mask``."""
-    return not (mask >> HI[tile] & 1 or mask >> LO[tile] & 1)
+    """Whether ``tile`` (a :attr:`Tile.index`) may be in a hand that lacks the tiles of bit
+    mask ``mask`` (:attr:`Knowledge.lacks`)."""
+    return not mask >> tile & 1
 
 
 def sample_deal(k: Knowledge, rng: random.Random, swaps: int | None = None) -> list[list[int]]:
     """Every seat's hand in one random deal consistent with ``k``: own hand as it is, each
-    other seat with exactly its count of unseen tiles and none of a number it lacks.
+    other seat with exactly its count of unseen tiles and none it has shown it lacks.
 
     The unused tiles (double-nine) are what is left over. Tiles are placed most
     constrained first, each into an allowed seat with probability proportional to the room
@@ -129,7 +166,7 @@ def sample_deal(k: Knowledge, rng: random.Random, swaps: int | None = None) -> l
     """
     slots = [*k.others, -1]  # -1: the unused pile, which lacks nothing
     room = [k.counts[s] for s in k.others] + [k.unused]
-    masks = [k.void[s] for s in k.others] + [0]
+    masks = [k.lacks[s] for s in k.others] + [0]
     nslots = len(slots)
     tiles = list(k.unseen)
     rng.shuffle(tiles)

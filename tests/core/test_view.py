@@ -10,10 +10,11 @@ from types import MappingProxyType
 
 import pytest
 
-from capicua.core.actions import Action, Play
+from capicua.core.actions import PASS, Action, Play
 from capicua.core.line import Line
 from capicua.core.match import Match
-from capicua.core.tiles import Tile
+from capicua.core.position import Position
+from capicua.core.tiles import Tile, tile_set
 from capicua.core.variant import HandResult, VariantInfo
 from capicua.core.view import PastHand, View
 from capicua.variants.chiva import Chiva
@@ -99,8 +100,17 @@ def check_view(m: Match, seat: int, checked: set[int]) -> None:
         elif path == "view.forced_opening":
             # Public all hand long: the tile the rules made this hand open with.
             assert tile is m.hand.required
+        elif path.startswith("view.told["):
+            pass  # tiles named, not located: public, as checked below
         else:
             assert tile in own | on_line | shown, f"{path}: {tile} is hidden from seat {seat}"
+    # What a pass told is a function of the public history alone: every tile of the set
+    # showing an end open then, wherever it lies.
+    steps = view.steps()
+    for i, told in view.told:
+        _, action, left, right = steps[i]
+        assert action is PASS
+        assert told == {t for t in tile_set(m.variant.max_pip) if t.has(left) or t.has(right)}
     assert set(view.hand) == own
     assert view.counts == tuple(len(m.hands[s]) if current else 0 for s in range(1, 5))
 
@@ -131,7 +141,7 @@ def test_view_legal_actions_only_for_the_seat_to_move():
     assert all(m.view(s).legal == () for s in range(1, 5) if s != mover)
 
 
-def test_voids_record_the_numbers_a_passing_seat_lacks():
+def test_voids_are_the_numbers_whose_every_tile_a_passing_seat_lacks():
     from deals import SEAT_2_HAS_NO_SIX, deal, play
 
     v = Chiva()
@@ -198,6 +208,19 @@ def test_a_views_derived_fields_are_its_hand_line_and_counts():
         m.apply(legal[rng.randrange(len(legal))])
 
 
+def told_by_the_rules(variant, actions) -> tuple:
+    """What each pass told, as the variant's rule says it on a position of the line then
+    (the built-in games pass only for want of a play)."""
+    told, line = [], Line()
+    for i, (seat, action) in enumerate(actions):
+        if action is PASS:
+            pos = Position(variant, 1, [[] for _ in range(5)], [], line, (0, 0), 1, seat)
+            told.append((i, variant.lacking(pos)))
+        else:
+            line = line.play(action.tile, action.end)
+    return tuple(told)
+
+
 def eager_view(m: Match, seat: int) -> View:
     """The view of ``seat``, every field computed from the match as the rules say."""
     log = m.hand
@@ -232,6 +255,7 @@ def eager_view(m: Match, seat: int) -> View:
         required=m.required if current and not m.line else None,
         forced_opening=current.required if current else None,
         history=tuple(current.actions) if current else (),
+        told=told_by_the_rules(m.variant, current.actions) if current else (),
         shown=tuple((r.claimant, r.shown) for r in current.redeals) if current else (),
         draw=tuple(tuple(sorted(r.items())) for r in m.draw_rounds),
         face_down=len(m.face_down),

@@ -46,7 +46,7 @@ def every_deal(k):
         for s in others:
             hands[s] = sorted(order[at : at + k.counts[s]])
             at += k.counts[s]
-        if all(tile_fits(t, k.void[s]) for s in others for t in hands[s]):
+        if all(tile_fits(t, k.lacks[s]) for s in others for t in hands[s]):
             yield tuple(tuple(h) for h in hands)
 
 
@@ -89,7 +89,7 @@ def test_chain_keeps_counts_passes_and_its_running_likelihood(position):
         hands = chain.sample()
         assert [len(h) for h in hands] == k.counts
         assert sorted(t for s in k.others for t in hands[s]) == k.unseen
-        assert all(tile_fits(t, k.void[s]) for s in k.others for t in hands[s])
+        assert all(tile_fits(t, k.lacks[s]) for s in k.others for t in hands[s])
     # The totals it updates proposal by proposal are the ones the deal gives afresh.
     for j, (seat, fit, since) in enumerate(reading.steps):
         assert chain.totals[j] == pytest.approx(since + sum(fit[u] for u in hands[seat]))
@@ -107,4 +107,4 @@ def test_a_consistent_deal_respects_counts_and_passes(position):
     k, _ = position
     hands = consistent_deal(k, random.Random(5))
     assert [len(h) for h in hands] == k.counts
-    assert all(tile_fits(t, k.void[s]) for s in k.others for t in hands[s])
+    assert all(tile_fits(t, k.lacks[s]) for s in k.others for t in hands[s])

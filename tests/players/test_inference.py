@@ -74,6 +74,7 @@ def test_a_deal_where_the_seat_held_a_heavier_tile_that_fit_is_less_likely():
         right=6,
         counts=[6, 7, 7, 7],
         void=[0, 0, 0, 0],
+        lacks=[0, 0, 0, 0],
         unused=0,
         exposed=[[6, 6], [], [], []],
         end_owner=(0, 0),

@@ -12,8 +12,8 @@ from player_positions import random_position
 
 from capicua.core.actions import parse_action
 from capicua.core.match import Match
-from capicua.core.tiles import Tile
-from capicua.players.knowledge import Knowledge, knowledge, sample_deal
+from capicua.core.tiles import Tile, tile_set
+from capicua.players.knowledge import Knowledge, knowledge, sample_deal, tiles_mask
 from capicua.players.sim import HI, LO
 from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
@@ -23,6 +23,11 @@ VARIANTS = {"chiva": Chiva(), "double-nine-100": DoubleNine100()}
 
 def idx(text: str) -> list[int]:
     return [Tile.parse(x).index for x in text.split()]
+
+
+def showing(*numbers: int) -> int:
+    """The bit mask of the double-six tiles showing any of ``numbers``."""
+    return tiles_mask(frozenset(t for t in tile_set(6) if any(t.has(n) for n in numbers)))
 
 
 @pytest.mark.slow
@@ -42,6 +47,7 @@ def test_sampled_deals_keep_counts_voids_and_own_hand(name, seed):
         for s, h in enumerate(hands):
             assert len(h) == k.counts[s]
             for t in h:
+                assert not k.lacks[s] >> t & 1, (s, t)
                 assert not (k.void[s] >> HI[t] & 1 or k.void[s] >> LO[t] & 1), (s, t)
 
 
@@ -67,6 +73,7 @@ def test_a_tight_deal_is_found_by_moving_tiles_along_a_chain():
         right=3,
         counts=[1, 1, 1, 1],
         void=[0, (1 << 5) | (1 << 6), 1 << 6, 0],
+        lacks=[0, showing(5, 6), showing(6), 0],
         unseen=sorted(idx("6-0 5-1 2-0")),
         unused=0,
         exposed=[[], [], [], []],
@@ -77,10 +84,11 @@ def test_a_tight_deal_is_found_by_moving_tiles_along_a_chain():
         assert hands[1] == idx("2-0") and hands[2] == idx("5-1")
 
 
-def test_voids_come_from_passes_and_exposed_numbers_from_plays():
+def test_lacks_and_voids_come_from_passes_and_exposed_numbers_from_plays():
     m = Match(Chiva(), 1, script=[chiva_deal()])
     for a in ("6-6L", "6-5R", "pass", "6-4L"):
         m.apply(parse_action(a))
     k = knowledge(m.view(1))
     assert k.void[2] == (1 << 6) | (1 << 5)  # seat 3 passed on 6 and 5
+    assert k.lacks[2] == showing(5, 6)
     assert k.exposed[1] == [5] and k.exposed[3] == [4] and k.exposed[0] == [6, 6]
