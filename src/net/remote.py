@@ -156,6 +156,7 @@ class RemoteMatch:
                     view.forced_opening,
                     list(view.history),
                     None,
+                    view.told,
                 )
             )
         return logs

@@ -22,6 +22,7 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -48,6 +49,7 @@ OPTION_TYPES: dict[str, type] = {"int": int, "float": float, "bool": bool, "stri
 _TYPE_NAMES = {v: k for k, v in OPTION_TYPES.items()}
 
 _PAIRS = [[t.hi, t.lo] for t in ALL_TILES]
+_INDEX = attrgetter("index")  # tiles in set order: a message says the same each time
 _TEXT: dict[Action, str] = {}  # actions are interned: their notation, written once each
 _ACTIONS: dict[str, Action] = {}  # and read back once each
 
@@ -178,6 +180,7 @@ def decide(view: View, number: int) -> dict[str, Any]:
         if view.forced_opening is None
         else _PAIRS[view.forced_opening.index],
         "history": [[s, text(a)] for s, a in view.history],
+        "told": [[i, [_PAIRS[t.index] for t in sorted(ts, key=_INDEX)]] for i, ts in view.told],
         "shown": [[s, [_PAIRS[t.index] for t in ts]] for s, ts in view.shown],
         "draw": [[[s, _PAIRS[t.index]] for s, t in r] for r in view.draw],
         "face_down": view.face_down,
@@ -422,6 +425,7 @@ def view_of(message: Mapping[str, Any], info: VariantInfo, past: Sequence[PastHa
         required=None if required is None else _tile(required),
         forced_opening=None if forced is None else _tile(forced),
         history=history,
+        told=tuple((i, frozenset(_tiles(ts))) for i, ts in m.get("told", ())),
         shown=_shown(m["shown"]),
         draw=tuple(tuple((s, _tile(t)) for s, t in r) for r in m["draw"]),
         face_down=m["face_down"],

@@ -101,6 +101,17 @@ def leaks(match: Match, seat: int | None, message: dict, ended: dict | None = No
         ]
         view = {**view, "draw": []}
         message = {**message, "view": view} if "view" in message else view
+    if message["type"] in ("update", "decide") and view.get("told"):
+        # What a pass told is public: the tiles its seat could have played then, named and
+        # never located; it must be what the rules said, and is no leak.
+        recorded = dict(match.hand.told) if match.hand is not None else {}
+        out += [
+            f"{message['type']} to seat {seat} tells pass {i} other than the rules"
+            for i, pairs in view["told"]
+            if recorded.get(i) != frozenset(map(_tile, pairs))
+        ]
+        view = {**view, "told": []}
+        message = {**message, "view": view} if "view" in message else view
     text = json.dumps(_strip(message), separators=(",", ":"))
     return out + [
         f"{message['type']} to seat {seat} holds {tile}"

@@ -59,6 +59,21 @@ def test_the_five_doubles_claim_and_the_draw_go_across_too():
     assert phases == {"draw", "lead", "claim", "play"}
 
 
+def test_a_decide_message_says_what_a_pass_told_and_the_bot_reads_the_same_lacks():
+    from deals import SEAT_2_HAS_NO_SIX, deal, play
+
+    variant = Chiva()
+    match = Match(variant, 1, script=[deal(variant, SEAT_2_HAS_NO_SIX)])
+    play(match, "1:6-6L 2:pass")
+    view = match.view(3)
+    message = M.decide(view, 1)
+    sixes = [[6, 0], [6, 1], [6, 2], [6, 3], [6, 4], [6, 5], [6, 6]]
+    assert message["told"] == [[1, sixes]]
+    validate(message, "decide")
+    info = M.variant_info(M.rules_metadata(variant))
+    assert M.view_of(message, info, []).lacks() == view.lacks()
+
+
 def test_the_schema_has_one_definition_for_each_message():
     defs = SCHEMA["$defs"]
     assert {*TO_BOT, *FROM_BOT} <= set(defs)
