@@ -171,13 +171,8 @@ class View:
         tile is in its :meth:`lacks`. In the block game, the numbers open when it passed; in
         a game where other numbers join (ends summing to seven) the numbers that would have
         joined, never the ones on the table."""
-        by_number = _tiles_with(self.variant.max_pip)
-        return {
-            s: frozenset(n for n, tiles in enumerate(by_number) if tiles <= lacking)
-            if lacking
-            else frozenset()
-            for s, lacking in self.lacks().items()
-        }
+        top = self.variant.max_pip
+        return {s: numbers_lacked(top, lacking) for s, lacking in self.lacks().items()}
 
     def unseen(self) -> tuple[Tile, ...]:
         """Tiles this seat has not seen, in set order (so seeded choices never depend on
@@ -185,6 +180,15 @@ class View:
         doubles of an abandoned deal were reshuffled, so they count as unseen."""
         seen = set(self.hand) | set(self.played())
         return tuple(t for t in tile_set(self.variant.max_pip) if t not in seen)
+
+
+@functools.lru_cache(maxsize=4096)  # the same sets come back pass after pass
+def numbers_lacked(max_pip: int, tiles: frozenset[Tile]) -> frozenset[int]:
+    """The numbers whose every tile of the double-``max_pip`` set is among ``tiles``: what a
+    seat shown to lack ``tiles`` has shown of numbers (:meth:`View.voids`)."""
+    if not tiles:
+        return frozenset()
+    return frozenset(n for n, these in enumerate(_tiles_with(max_pip)) if these <= tiles)
 
 
 @functools.cache

@@ -58,12 +58,13 @@ from ..core.layout import Layout, Spinner, Trains
 from ..core.line import Line
 from ..core.tiles import tile_set
 from ..core.variant import BLOCK, DOMINO, GOAL, TIE, Variant
-from ..core.view import View
+from ..core.view import View, numbers_lacked
 
 if TYPE_CHECKING:
     from ..core.match import Match
 
-#: Each seat's numbers it has shown it lacks this hand (View.voids).
+#: Each seat's numbers it has shown it holds no tile of this hand (View.voids: the numbers
+#: whose every tile the rules said its passes showed it lacks).
 Voids = Mapping[int, Collection[int]]
 PHASES = ("draw", "lead", "claim", "play", "over")
 OVER = PHASES[-1]
@@ -393,8 +394,9 @@ class Encoding:
         if self.tracked:
             if view.ends is not None:
                 self._set_ends(b, -1, -1, *view.ends)
-            for k, (s, a, left, right) in enumerate(view.steps()):
-                self._write_action(b, rel[s], k, a, left, right)
+            for k, (s, a, _left, _right) in enumerate(view.steps()):
+                self._write_action(b, rel[s], k, a)
+            self._write_voids(b, view, view.voids() if voids is None else voids)
         else:
             self._write_layout(b, view)
             self._write_history(b, view, view.voids() if voids is None else voids)
@@ -477,7 +479,7 @@ class Encoding:
         the draws and the numbers each seat has shown it lacks."""
         o = view.seat
         rel, slot = self._rel[o], self._slot[o]
-        S, P, cols = self.seats, self.numbers, self.history_cols
+        S, cols = self.seats, self.history_cols
         history = view.history
         # A hand longer than the rows (passes beyond the bound) keeps its latest rows.
         first = max(0, len(history) - self.history_rows)
@@ -499,6 +501,10 @@ class Encoding:
                 b[row + 3] = 3
             if k >= first:
                 b[row] = r + 1
+        self._write_voids(b, view, voids)
+
+    def _write_voids(self, b: array.array, view: View, voids: Voids) -> None:
+        rel, P = self._rel[view.seat], self.numbers
         for s, lacks in voids.items():
             at = self.o_voids + rel[s] * P
             for n in lacks:
@@ -514,11 +520,9 @@ class Encoding:
         b[self.o_ends + left] = 1
         b[self.o_ends + P + right] = 1
 
-    def _write_action(
-        self, b: array.array, r: int, k: int, action: Action, left: int, right: int
-    ) -> None:
-        """Row ``k`` of the history, and what it says elsewhere: the tile played, or the
-        numbers ``left`` and ``right`` a pass shows the relative seat ``r`` lacks."""
+    def _write_action(self, b: array.array, r: int, k: int, action: Action) -> None:
+        """Row ``k`` of the history, and the tile played by the relative seat ``r`` (what a
+        pass shows goes in with the voids)."""
         row = self.o_hist + 3 * k
         b[row] = r + 1
         if isinstance(action, Play):
@@ -526,10 +530,6 @@ class Encoding:
             b[row + 1] = i + 1
             b[row + 2] = 1 if action.end == LEFT else 2
             b[self.o_played + i * self.seats + r] = 1
-        else:
-            voids = self.o_voids + r * self.numbers
-            b[voids + left] = 1
-            b[voids + right] = 1
 
 
 def _outer(layout: Layout, end: str) -> tuple[int, int] | None:
@@ -614,6 +614,11 @@ class Tracker:
             self._left, self._right = left, right
         else:
             P = enc.numbers
+            # The numbers this pass showed the seat holds none of, as the rules told it
+            # (a game tracked here passes only for want of a play, so it told something).
+            log = match.hand
+            assert log is not None and log.told and log.told[-1][0] == len(log.actions) - 1
+            lacked = numbers_lacked(enc.numbers - 1, log.told[-1][1])
             for o in range(1, enc.seats + 1):
                 b, r = bufs[o], enc._rel[o]
                 rs = r[seat]
@@ -621,8 +626,8 @@ class Tracker:
                 b[o_turn + r[turn]] = 1
                 b[row] = rs + 1
                 voids = enc.o_voids + rs * P
-                b[voids + left] = 1
-                b[voids + right] = 1
+                for n in lacked:
+                    b[voids + n] = 1
         self._turn = turn
         self._k += 1
 
@@ -643,40 +648,28 @@ class Fresh:
         self.enc = encoding
         self._match: Match | None = None
         self._done: dict[int, np.ndarray] = {}
-        #: The hand's voids (View.voids: public, the same for every seat), kept pass by pass
-        #: where the layout is not a line: the view finds them by laying out the whole hand
-        #: again, which took most of a step of Mexican Train. None: the view's are read.
-        self._voids: dict[int, set[int]] | None = None
-        self._layout: Layout | None = None  # the layout the last action was taken on
+        #: The hand's voids (View.voids: public, the same for every seat), read from the
+        #: first view encoded after an action and kept for the others.
+        self._voids: Voids | None = None
 
     def rebuild(self, match: Match) -> None:
         """Anything happened in ``match``: the vectors are encoded anew when asked for."""
         self._match = match
         self._done.clear()
-        log, layout = match.hand, match.layout
         self._voids = None
-        if log is not None and log.result is None and not isinstance(layout, Line):
-            self._voids = {s: set(v) for s, v in match.view(1).voids().items()}
-            self._layout = layout
 
     def step(self, match: Match, seat: int, action: Action) -> None:
-        """``seat`` took ``action`` and the hand goes on: what it says of the seat's tiles is
-        noted (as View.voids notes it), the vectors are encoded anew when asked for."""
+        """``seat`` took ``action`` and the hand goes on: the vectors are encoded anew when
+        asked for."""
         self._done.clear()
-        voids, before = self._voids, self._layout
-        if voids is None or before is None:
-            return
-        if action is DRAW:
-            voids[seat] = set()  # a drawn tile may hold any number
-        elif not isinstance(action, Play):
-            allowed = self.enc._rules.open_to(before, seat)
-            voids[seat].update(n for end, n in before.open_ends() if end in allowed)
-        self._layout = match.layout
+        self._voids = None
 
     def observation(self, seat: int) -> np.ndarray:
         done = self._done.get(seat)
         if done is None:
             assert self._match is not None, "rebuild() the observations of a match first"
             view = self._match.view(seat)
+            if self._voids is None:
+                self._voids = view.voids()
             done = self._done[seat] = self.enc.encode(view, self._voids)
         return done.copy()  # the caller's to keep: a later action must not change it

@@ -245,9 +245,9 @@ def same_information_set(m: Match, seat: int, rng: random.Random) -> list | None
     """A script dealing the current hand anew, the same for ``seat`` (its tiles, the history,
     every pass and count), the hidden tiles elsewhere; ``None`` if no such deal turned up."""
     v, log = m.variant, m.hand
-    voids = m.view(seat).voids()
-    played = {s: [a.tile for t, a in log.actions if t == s and a.kind == "play"] for s in voids}
-    pool = [t for s in voids if s != seat for t in m.hands[s]] + list(m.unused)
+    lacks = m.view(seat).lacks()
+    played = {s: [a.tile for t, a in log.actions if t == s and a.kind == "play"] for s in lacks}
+    pool = [t for s in lacks if s != seat for t in m.hands[s]] + list(m.unused)
     for _ in range(100):
         rng.shuffle(pool)
         rest, hands = list(pool), {}
@@ -256,7 +256,7 @@ def same_information_set(m: Match, seat: int, rng: random.Random) -> list | None
                 hands[s] = list(log.deal[s])
                 continue
             held, rest = rest[: len(m.hands[s])], rest[len(m.hands[s]) :]
-            if any(t.hi in voids[s] or t.lo in voids[s] for t in held):
+            if set(held) & lacks[s]:
                 break
             hands[s] = played[s] + held
         else:

@@ -46,7 +46,7 @@ def same_information_set(m: Match, rng: random.Random, tries: int = 200) -> Matc
     tiles dealt anew; ``None`` if no different consistent deal turned up."""
     v, seat = m.variant, m.turn
     log = m.hand
-    voids = m.view(seat).voids()
+    lacks = m.view(seat).lacks()
     played = {
         s: [a.tile for t, a in log.actions if t == s and a.kind == "play"]
         for s in range(1, v.seats + 1)
@@ -61,7 +61,7 @@ def same_information_set(m: Match, rng: random.Random, tries: int = 200) -> Matc
                 continue
             held = rest[: len(m.hands[s])]
             del rest[: len(m.hands[s])]
-            if any(t.hi in voids[s] or t.lo in voids[s] for t in held):
+            if set(held) & lacks[s]:
                 break
             hands[s] = played[s] + held
         else:
