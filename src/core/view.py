@@ -174,6 +174,26 @@ class View:
         top = self.variant.max_pip
         return {s: numbers_lacked(top, lacking) for s, lacking in self.lacks().items()}
 
+    def passed_on(self) -> dict[int, frozenset[int]]:
+        """For each seat, the numbers open on the ends it could play on when it passed (or
+        drew) for want of a play this hand, since its last draw: a fact about the table,
+        for words such as "passed on 6, 3". What that shows of its tiles is :meth:`lacks`
+        (and :meth:`voids`): the same numbers only where equal numbers join."""
+        out: dict[int, frozenset[int]] = {s: frozenset() for s in range(1, self.variant.seats + 1)}
+        if not self.told:
+            return out
+        told = dict(self.told)
+        rules = self.variant.variant()
+        layout = rules.new_layout(self.hand_number)
+        for i, (seat, action) in enumerate(self.history):
+            if action is DRAW:
+                out[seat] = frozenset()
+            elif i in told:
+                allowed = rules.open_to(layout, seat)
+                out[seat] |= {n for end, n in layout.open_ends() if end in allowed}
+            layout = rules.next_layout(layout, seat, action)
+        return out
+
     def unseen(self) -> tuple[Tile, ...]:
         """Tiles this seat has not seen, in set order (so seeded choices never depend on
         set iteration): in other hands or (where the variant has them) unused. Shown

@@ -59,7 +59,8 @@ class SeatScene:
     paused: bool = False  # its move is held back while a side window is open
     passed: bool = False  # passed within the last round: shown until its next play
     last: bool = False  # its pass is the last move made
-    voids: tuple[int, ...] = ()  # numbers this seat has shown it lacks, this hand
+    voids: tuple[int, ...] = ()  # numbers this seat has shown it holds no tile of, this hand
+    passed_on: tuple[int, ...] = ()  # numbers open on the ends it passed on, this hand
     leader: bool = False
     shown: tuple[Tile, ...] = ()  # doubles shown with a redeal claim this hand
     drawn: Tile | None = None  # the tile drawn for first lead, while the draw is shown
@@ -283,6 +284,7 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
     # Five or more seats share the window's edges: their labels keep to what the rules
     # need (passes, markers, scores), not the numbers each has passed on.
     voids = view.voids() if held is None and n <= 4 else {}
+    passed_on = view.passed_on() if voids else {}
     recent = _recent_passes(view, n) if held is None else set()
     last_pass = (
         view.history[-1][0]
@@ -319,6 +321,7 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
                 passed=s in recent,
                 last=s == last_pass,
                 voids=tuple(sorted(voids.get(s, ()))),
+                passed_on=tuple(sorted(passed_on.get(s, ()))),
                 leader=held is None and view.leader == s and not view.history,
                 shown=shown,
                 drawn=drawn.get(s) if not shown_draw else None,

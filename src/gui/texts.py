@@ -232,6 +232,9 @@ class SeatFacts(Protocol):
     def voids(self) -> tuple[int, ...]: ...
 
     @property
+    def passed_on(self) -> tuple[int, ...]: ...
+
+    @property
     def marked(self) -> bool: ...
 
     @property
@@ -256,9 +259,9 @@ def seat_label(seat: SeatFacts) -> list[str]:
     if seat.passed:
         # Translators: a seat's label, in capitals: it passed since the person's last turn.
         parts.append(pgettext("a seat's label", "PASS"))
-    if seat.voids:
+    if seat.passed_on:
         # Translators: a seat's label: it passed with these numbers open ("passed on 3, 5").
-        parts.append(_("passed on {numbers}").format(numbers=numbers_text(seat.voids)))
+        parts.append(_("passed on {numbers}").format(numbers=numbers_text(seat.passed_on)))
     if seat.marked:
         parts.append(board_words.marked())
     if seat.score is not None:
@@ -277,7 +280,10 @@ def pass_legend(seats: Sequence[SeatFacts], whose: int | None = None) -> str | N
             parts.append(_("PASS: passed since your last turn"))
         else:
             parts.append(_("PASS: passed since seat {seat}'s last turn").format(seat=whose))
-    voids = next((x.voids for x in seats if x.voids), ())
+    # Said only where it is true: a seat that passed on these numbers holds none of them
+    # where equal numbers join (the rules' answer, voids, is the same numbers), and not in
+    # a game where other numbers join.
+    voids = next((x.voids for x in seats if x.passed_on and x.voids == x.passed_on), ())
     if voids:
         numbers = numbers_text(voids)
         # Translators: the legend under the last-round strip, with a seat's real numbers:

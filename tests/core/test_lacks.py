@@ -93,6 +93,7 @@ def test_a_pass_where_ends_sum_to_seven_tells_the_tiles_that_would_have_joined()
     view = m.view(4)
     assert view.lacks()[2] == showing(1)
     assert view.voids()[2] == frozenset({1})  # not the 6 on the table: it holds four
+    assert view.passed_on()[2] == frozenset({6})  # what it passed on, a fact of the table
 
 
 def test_a_sevens_pass_is_what_the_variant_says_not_what_the_ends_show():

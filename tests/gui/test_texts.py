@@ -22,6 +22,7 @@ from capicua.gui.scene import SeatScene
 from capicua.gui.texts import (
     last_move,
     log_lines,
+    pass_legend,
     reflow,
     result_lines,
     round_strip,
@@ -169,6 +170,20 @@ def test_the_persons_own_seat_label_speaks_to_them_in_every_language():
     assert seat_label(mine) == ["You lead"] and seat_label(theirs) == ["Seat 2", "leads"]
     with in_language("de"):
         assert seat_label(mine) == ["Du spielst aus"]
+
+
+def test_a_pass_is_labelled_with_the_ends_and_explained_only_where_they_are_what_it_lacks():
+    # Where equal numbers join, the numbers passed on are the numbers it holds none of.
+    block = SeatScene(2, 2, "Seat 2", 5, None, passed=True, voids=(3, 5), passed_on=(3, 5))
+    assert "passed on 3, 5" in seat_label(block)
+    assert pass_legend([block]) == (
+        "PASS: passed since your last turn · passed on 3, 5: holds none of 3, 5"
+    )
+    # Where ends summing to seven join, a pass on 6 shows it holds no 1: the label says
+    # the fact about the table and nothing claims it holds no 6.
+    sevens = SeatScene(2, 2, "Seat 2", 5, None, passed=True, voids=(1,), passed_on=(6,))
+    assert "passed on 6" in seat_label(sevens)
+    assert pass_legend([sevens]) == "PASS: passed since your last turn"
 
 
 def test_reflow_goes_on_after_a_colon_inside_a_sentence():
