@@ -650,6 +650,13 @@ class _MatchChecker:
         leaks = find_leaks(view, m, seat, checked=self.past_ok)
         if leaks:
             self.fail(f"the view of seat {seat} leaks: " + "; ".join(leaks[:5]))
+        for s, lacking in view.lacks().items():
+            wrong = sorted(set(m.hands[s]) & lacking)
+            if wrong:
+                self.fail(
+                    f"seat {s} holds {', '.join(map(str, wrong))}, which a pass or draw for "
+                    "want of a play said it lacks (Variant.lacking)"
+                )
         want = tuple(m.legal_actions()) if m.turn == seat else ()
         if tuple(view.legal) != want:
             self.fail(
@@ -776,6 +783,8 @@ def find_leaks(view: Any, match: Match, seat: int, *, checked: dict | None = Non
 
     * under ``past[i]`` (finished hands, public): any tile dealt to a seat in that hand and
       the doubles shown in it, but none of its unused stock;
+    * under ``told`` (what this hand's passes told): the engine's own record, named tiles
+      that say where a tile is not, never where it is;
     * anywhere else: the seat's own hand, the tiles played this hand, the doubles shown this
       hand, the draw for first lead and the tile the rules make the leader open with; no tile
       of another hand or of the unused stock (or of the face-down draw pile).
@@ -816,6 +825,12 @@ def find_leaks(view: Any, match: Match, seat: int, *, checked: dict | None = Non
                 leaks += _past_leaks(past, match, i)
                 if checked is not None and not leaks:
                     checked[key] = True
+            continue
+        if name == "told":
+            # What the passes told names tiles a seat could have played, never where they
+            # are: public as long as it is the engine's own record of the rules' answer.
+            if value != (current.told if current is not None else ()):
+                leaks.append("view.told is not what the rules told of this hand's passes")
             continue
         for path, tile in _tiles(value, f"view.{name}", leaks):
             if tile in hidden:

@@ -13,6 +13,7 @@ import pytest
 
 from capicua.core.actions import DRAW, Play
 from capicua.core.match import Match
+from capicua.core.tiles import tile_set
 from capicua.core.variant import Hands, Variant
 from capicua.players.base import Player
 from capicua.players.random_player import RandomPlayer
@@ -197,6 +198,15 @@ def test_a_game_that_draws_at_will_may_offer_a_draw_beside_its_plays():
     assert report.matches == 1
 
 
+class Boastful(Cutthroat):
+    """Says a pass shows the seat lacks every tile of the set."""
+
+    name = "boastful"
+
+    def lacking(self, pos):
+        return frozenset(tile_set(self.max_pip))
+
+
 @pytest.mark.slow
 def test_the_kit_catches_a_match_that_never_ends():
     with pytest.raises(ConformanceError, match="has not ended after 600 actions"):
@@ -221,6 +231,11 @@ def test_the_kit_catches_a_variant_with_a_random_source_of_its_own():
 def test_the_kit_catches_negative_points():
     with pytest.raises(ConformanceError, match="points must be a non-negative int, not -1"):
         check_variant(Negative, matches=2)
+
+
+def test_the_kit_catches_a_pass_said_to_tell_of_tiles_the_seat_holds():
+    with pytest.raises(ConformanceError, match=r"which a pass or draw .* said it lacks"):
+        check_variant(Boastful, matches=3)
 
 
 def test_the_kit_names_the_seed_to_repeat_a_failure():

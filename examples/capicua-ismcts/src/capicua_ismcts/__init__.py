@@ -11,7 +11,7 @@ Each simulation
 
 1. **determinizes**: deals the tiles this seat has not seen into the other hands (and the
    unused pile or the boneyard) consistently with its view: every seat gets its count, and
-   none a tile of a number it has shown it lacks by passing. In the block games (Chiva,
+   none a tile it has shown it lacks by passing (``View.lacks``). In the block games (Chiva,
    double-nine, any game the fast simulator plays) it uses the deal the expert starts
    from, :func:`capicua.players.chain.consistent_deal`, without the expert's reading of
    the plays (every consistent deal alike); in a game with rules of its own (Draw, All
