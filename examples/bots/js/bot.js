@@ -9,7 +9,7 @@
 //
 // How it plays (see choose()):
 // * a play: one that leaves the next player (an opponent) only numbers it has shown it
-//   lacks, by passing on them earlier in the hand; then the heaviest tile, doubles first,
+//   holds no tile of, by passing earlier in the hand; then the heaviest tile, doubles first,
 //   because the pips left in hand are what the other side scores;
 // * five or more doubles: it shows them and asks for a redeal, as computers must;
 // * choosing the leader: itself; the draw for first lead: the first face-down tile.
@@ -42,27 +42,26 @@ function other(a, b, n) {
   return a === n ? b : a;
 }
 
-// The numbers each seat has shown it lacks, on a line: a pass means no tile fitted either
-// end; a draw from the boneyard may bring any number, so it forgets what was known.
-function voids(history) {
-  const lacks = {};
-  let left = null;
-  let right = null;
-  for (const [seat, action] of history) {
-    if (action === "pass") {
-      (lacks[seat] = lacks[seat] || new Set()).add(left).add(right);
-      continue;
-    }
-    if (action === "draw") {
-      lacks[seat] = new Set();
-      continue;
-    }
-    const [a, b, end, shows] = parsePlay(action);
-    if (left === null) [left, right] = [a, b];
-    else if (end === "L") left = shows ?? other(a, b, left);
-    else right = shows ?? other(a, b, right);
-  }
+// The tiles `seat` has shown it lacks: what capicua says each of its passes (or draws) for
+// want of a play showed, by the game's own rules (the decision's "told": [index in history,
+// tiles]); a draw from the boneyard may bring any tile, so it forgets what was known.
+function lacking(decide, seat) {
+  const told = new Map(decide.told || []);
+  let lacks = new Set();
+  decide.history.forEach(([s, action], i) => {
+    if (s !== seat) return;
+    if (action === "draw") lacks = new Set();
+    else if (told.has(i)) for (const [a, b] of told.get(i)) lacks.add(`${a}-${b}`);
+  });
   return lacks;
+}
+
+// Whether a seat that lacks `lacks` holds no tile showing `n` at all.
+function holdsNo(lacks, n) {
+  for (let m = 0; m <= maxPip; m++) {
+    if (!lacks.has(`${Math.max(n, m)}-${Math.min(n, m)}`)) return false;
+  }
+  return true;
 }
 
 // The open ends after a play.
@@ -87,12 +86,14 @@ function choose(decide, options) {
   const seats = decide.counts.length;
   const next = (decide.seat % seats) + 1;
   // On a line it reads the next player's passes; on a spinner or trains it plays by pips.
+  // (after() lays a tile as equal numbers join: in a game that joins otherwise this
+  // preference misjudges the new ends, and only costs a choice among legal plays.)
   const line = decide.layout.kind === "line";
-  const lacks = (line && voids(decide.history)[next]) || new Set();
+  const lacks = line ? lacking(decide, next) : new Set();
   const score = (action) => {
     const [a, b] = parsePlay(action);
     const [l, r] = line ? after(decide.ends, action) : [null, null];
-    const blocks = options.block && line && lacks.has(l) && lacks.has(r) ? 1 : 0;
+    const blocks = options.block && line && holdsNo(lacks, l) && holdsNo(lacks, r) ? 1 : 0;
     return [blocks, a + b, a === b ? 1 : 0];
   };
   // A game that draws at will offers "draw" beside the plays: this bot always plays.
@@ -111,6 +112,7 @@ function choose(decide, options) {
 
 const defaults = Object.fromEntries(Object.entries(OPTIONS).map(([k, v]) => [k, v.default]));
 let options = { ...defaults };
+let maxPip = 6; // the set's highest number, from new_match
 
 const input = readline.createInterface({ input: process.stdin, terminal: false });
 input.on("line", (line) => {
@@ -130,6 +132,7 @@ input.on("line", (line) => {
       break;
     case "new_match":
       options = { ...defaults, ...message.options };
+      maxPip = message.variant.max_pip;
       console.error(`${NAME}: ${message.variant.name}, seat ${message.seat}`);
       send({ type: "ready" });
       break;
