@@ -19,7 +19,9 @@ import random
 from dataclasses import dataclass
 
 from ..core.actions import DRAW, PASS, REDEAL, Action, ChooseLeader, Keep, Pick, Play
-from ..core.view import View
+from ..core.position import Position
+from ..core.tiles import Tile
+from ..core.view import View, numbers_lacked
 from ..i18n import _, ngettext, pgettext
 from .base import other_decision
 from .expert import LEVELS, analyse
@@ -61,16 +63,7 @@ def hint(view: View, level: str = "fast", rng: random.Random | None = None) -> H
             # Translators: a hint to draw from the boneyard.
             return Hint(action, _("draw: no tile of yours fits an end you may play on"))
         if action is PASS:
-            left, right = view.ends or (-1, -1)
-            # Translators: a hint to pass; {number} and {other} are the line's ends as the
-            # tiles showing them ("fives"), docs/glossary.md "pass".
-            if left == right:
-                why = _("pass: you hold no {number}").format(number=number_name(left))
-            else:
-                why = _("pass: you hold no {number} or {other}").format(
-                    number=number_name(left), other=number_name(right)
-                )
-            return Hint(action, why)
+            return Hint(action, _pass_reason(view))
         # Translators: {move} is a play, as "play 5-3 on the right" or "lead 6-6".
         why = _("{move}: the only tile you may play").format(move=_describe(view, action))
         return Hint(action, why)
@@ -146,6 +139,40 @@ def _with_reasons(view: View, action: Action, words: list[str]) -> str:
     # Translators: a hint: {move} ("play 5-3 on the right") and its reasons, joined by
     # commas ("keeps 3 tiles that fit the line, makes seat 2 pass").
     return _("{move}: {reasons}").format(move=head, reasons=", ".join(words))
+
+
+def _pass_reason(view: View) -> str:
+    """Why the seat must pass, said with the numbers it holds none of where the rules' answer
+    comes to numbers (the block game: the ends), else as no tile fitting an end."""
+    rules = view.variant.variant()
+    hands: list[list[Tile]] = [[] for _ in range(rules.seats + 1)]
+    pos = Position(
+        rules,
+        view.hand_number,
+        hands,
+        [],
+        view.layout,
+        view.scores,
+        view.leader or view.seat,
+        view.seat,
+        view.required,
+        list(view.history),
+    )
+    numbers = sorted(numbers_lacked(rules.max_pip, rules.lacking(pos)))
+    if view.ends is not None and set(numbers) == set(view.ends):
+        numbers = sorted(numbers, key=view.ends.index)  # as the line reads, left first
+    if len(numbers) == 1:
+        # Translators: a hint to pass; {number} is the number the player holds no tile of,
+        # as the tiles showing it ("fives"), docs/glossary.md "pass".
+        return _("pass: you hold no {number}").format(number=number_name(numbers[0]))
+    if len(numbers) == 2:
+        # Translators: a hint to pass; {number} and {other} are the numbers the player holds
+        # no tile of, as the tiles showing them ("fives"), docs/glossary.md "pass".
+        return _("pass: you hold no {number} or {other}").format(
+            number=number_name(numbers[0]), other=number_name(numbers[1])
+        )
+    # Translators: a hint to pass where no number says it (several trains open to you).
+    return _("pass: no tile of yours fits an end you may play on")
 
 
 def _other_reason(view: View, action: Action) -> str:

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection
-from dataclasses import dataclass
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from capicua.core.actions import DRAW, LEFT, MEXICAN, RIGHT, Action, Play, train
+from capicua.core.actions import DRAW, LEFT, MEXICAN, Action, Play, train
 from capicua.core.layout import Trains
 from capicua.core.line import Line
 from capicua.core.match import PLAY, Match
@@ -26,48 +25,11 @@ from capicua.core.variant import Variant
 from capicua.plugins import load_plugins
 from capicua.variants.chiva import Chiva
 from deals import SEAT_2_HAS_NO_SIX, deal, play, tiles
+from sevens import SEVENS_HANDS, Sevens, SevensLine
 
 
 def showing(*numbers: int, max_pip: int = 6) -> frozenset[Tile]:
     return frozenset(t for t in tile_set(max_pip) if any(t.has(n) for n in numbers))
-
-
-# -- a game where tiles join when the touching numbers sum to seven ------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SevensLine(Line):
-    """A two-ended line where a tile goes on an end showing n by its side showing 7 - n."""
-
-    def fits(self, tile: Tile) -> tuple[str, ...]:
-        if not self.tiles:
-            return (LEFT,)
-        left, right = self.tiles[0][0], self.tiles[-1][1]
-        return tuple(e for e, n in ((LEFT, left), (RIGHT, right)) if tile.has(7 - n))
-
-    def play(self, tile: Tile, end: str) -> SevensLine:
-        if not self.tiles:
-            return SevensLine(((tile.hi, tile.lo),))
-        if end not in self.fits(tile):
-            raise ValueError(f"{tile} does not join the {end} end of {self}")
-        if end == LEFT:
-            touch = 7 - self.tiles[0][0]
-            return SevensLine(((tile.other(touch), touch), *self.tiles))
-        touch = 7 - self.tiles[-1][1]
-        return SevensLine((*self.tiles, (touch, tile.other(touch))))
-
-
-class Sevens(Variant):
-    name = "sevens"
-    title = "Sevens"
-    goal = 100
-    block_winner = Variant.block_by_team_total
-    points = Variant.score_opponents_pips
-    next_scores = Variant.add_points
-    match_winner = Variant.first_to_goal
-
-    def new_layout(self, number: int) -> SevensLine:
-        return SevensLine()
 
 
 def test_a_pass_in_the_block_game_tells_every_tile_showing_an_open_number():
@@ -82,13 +44,7 @@ def test_a_pass_in_the_block_game_tells_every_tile_showing_an_open_number():
 
 def test_a_pass_where_ends_sum_to_seven_tells_the_tiles_that_would_have_joined():
     v = Sevens()
-    hands = {
-        1: "6-6 6-5 5-5 5-4 4-4 4-3 3-3",
-        2: "6-4 6-3 6-2 6-0 5-3 5-2 5-0",  # sixes, but no one: nothing joins a 6
-        3: "6-1 5-1 4-1 3-1 2-1 1-1 1-0",
-        4: "4-2 4-0 3-2 3-0 2-2 2-0 0-0",
-    }
-    m = Match(v, 1, script=[deal(v, hands)])
+    m = Match(v, 1, script=[deal(v, SEVENS_HANDS)])  # seat 2: sixes, but no one
     play(m, "1:6-6L 2:pass")
     view = m.view(4)
     assert view.lacks()[2] == showing(1)
@@ -209,14 +165,6 @@ def test_an_undone_pass_takes_back_what_it_told():
     assert m.view(1).told == () and m.view(1).lacks()[2] == frozenset()
     m.redo()
     assert m.view(1).lacks()[2] == showing(1)
-
-
-SEVENS_HANDS = {
-    1: "6-6 6-5 5-5 5-4 4-4 4-3 3-3",
-    2: "6-4 6-3 6-2 6-0 5-3 5-2 5-0",
-    3: "6-1 5-1 4-1 3-1 2-1 1-1 1-0",
-    4: "4-2 4-0 3-2 3-0 2-2 2-0 0-0",
-}
 
 
 # -- every installed game: a real hand never holds a tile its seat is said to lack ---------

@@ -9,6 +9,8 @@ from capicua.core.actions import PASS, parse_action
 from capicua.core.match import Match
 from capicua.players.hints import Hint, hint
 from capicua.variants.chiva import Chiva
+from deals import SEAT_2_HAS_NO_SIX, deal
+from sevens import SEVENS_HANDS, Sevens
 
 
 def chiva_after(*actions: str) -> Match:
@@ -62,3 +64,18 @@ def test_hint_says_when_the_deals_were_drawn_to_fit_the_plays():
     # After the forced 6-6 lead nobody has chosen anything yet: a plain share.
     first = hint(chiva_after("6-6L").view(2), "fast").reason
     assert "sampled deals" in first and "dealt to fit" not in first
+
+
+def test_a_forced_pass_hint_names_the_numbers_the_rules_say_it_lacks():
+    v = Sevens()
+    m = Match(v, 1, script=[deal(v, SEVENS_HANDS)])
+    m.apply(parse_action("6-6L"))
+    assert m.legal_actions() == [PASS]
+    # Seat 2 holds four sixes: it passes for want of a one, which joins a 6 here.
+    assert hint(m.view(2), "heuristic").reason == "pass: you hold no ones"
+
+
+def test_a_forced_pass_hint_on_the_block_games_line_names_its_ends():
+    m = Match(Chiva(), 1, script=[deal(Chiva(), SEAT_2_HAS_NO_SIX)])
+    m.apply(parse_action("6-6L"))
+    assert hint(m.view(2), "heuristic").reason == "pass: you hold no sixes"
