@@ -65,7 +65,7 @@ Keys at the table
 
 On the felt: the ends of the line are marked L and R, with the number open at each. A tile
 that just moved has a blue ring. PASS at a seat: it passed since your last turn.
-"passed on 3, 5": it passed with 3 and 5 open, so it holds neither.""")
+"passed on 3, 5": it passed with 3 and 5 open; where equal numbers join, it holds neither.""")
 
 # The first line of a hand in the log, by (the person leads, chosen by a partner, an
 # opening tile is required).
