@@ -2,8 +2,9 @@
 
 The engine builds a :class:`View` for a seat from the match (OpenSpiel's observers). It is
 made of immutable values only: the seat's own hand, the layout (the line, a spinner's arms,
-the trains), the public history (plays, draws without their tiles, passes, shown doubles,
-the draw for first lead, finished hands with their hands revealed), tile counts, the
+the trains), the public history (plays, draws without their tiles, passes and what the
+rules say each told, shown doubles, the draw for first lead, finished hands with their
+hands revealed), tile counts, the
 boneyard's size, scores, whose turn it is and the legal actions. It holds no reference to
 the match, other hands, the boneyard's or the unused tiles, the dealer or its random
 stream, so a player cannot peek even by accident. ``tests/core/test_view.py`` walks the
