@@ -28,6 +28,7 @@ from capicua.env.encoding import Encoding
 from capicua.variants.chiva import Chiva
 from capicua.variants.double_nine import DoubleNine100
 from deals import deal, tiles
+from sevens import SEVENS_HANDS, Sevens
 
 VARIANTS = ["chiva", "double-nine-100"]
 try:
@@ -300,3 +301,13 @@ def test_random_information_sets_give_the_seat_the_same_observation(name, seed):
     assert np.array_equal(
         env.observe(f"seat_{seat}")["action_mask"], twin.observe(f"seat_{seat}")["action_mask"]
     )
+
+
+def test_the_voids_plane_marks_what_a_pass_shows_by_the_games_own_rules():
+    v = Sevens()
+    m = Match(v, 1, script=[deal(v, SEVENS_HANDS)])
+    m.apply(parse_action("6-6L"))
+    m.apply(parse_action("pass"))  # seat 2 holds sixes, but no one to join the 6
+    enc = Encoding(v)
+    voids = enc.fields_of(enc.encode(m.view(1)))["voids"]
+    assert [list(np.flatnonzero(row)) for row in voids] == [[], [1], [], []]
