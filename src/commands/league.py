@@ -20,6 +20,7 @@ from ..tournament.league import LeagueSettings, resolve_league, standings
 from ..tournament.runner import open_tournament
 from . import completion
 from .common import Command, err, out, plugins, print_errors
+from .kit import ClockOption, LogBots
 from .running import (
     Records,
     Repair,
@@ -69,6 +70,8 @@ def league(
         bool, typer.Option("--json", help=N_("Print the standings as JSON for scripts."))
     ] = False,
     scheduler: Scheduler = None,
+    clock: ClockOption = None,
+    log_bots: LogBots = None,
 ) -> None:
     """``capicua league``: the help is given in :func:`register`."""
     loaded = plugins()
@@ -82,10 +85,19 @@ def league(
             records=records,
             db=db,
             scheduler=scheduler,
+            clock=clock,
+            log_bots=log_bots,
         )
         settings, store = open_tournament(settings, resume, repair=repair, plugins=loaded)
     game = loaded.variants.create(settings.variant, settings.variant_options)
-    given = {"--pairs": pairs, "--db": db, "--records": records, "--scheduler": scheduler}
+    given = {
+        "--pairs": pairs,
+        "--db": db,
+        "--records": records,
+        "--scheduler": scheduler,
+        "--clock": clock,
+        "--log-bots": log_bots,
+    }
     resume_with = _resume_command(config, settings, given)
     with stopping_cleanly(store, matches_kept(store, settings.matches), resume_with):
         pool = backend(settings, loaded)

@@ -24,6 +24,7 @@ from ..tournament.sprt import fixed_pairs
 from ..tournament.versus import MatchSettings, Sequential, evaluate, finished, resolve_match
 from . import completion
 from .common import Command, err, out, plugins, print_errors
+from .kit import ClockOption, LogBots
 from .running import (
     Records,
     Repair,
@@ -101,6 +102,8 @@ def match(
     repair: Repair = False,
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print the result as JSON."))] = False,
     scheduler: Scheduler = None,
+    clock: ClockOption = None,
+    log_bots: LogBots = None,
 ) -> None:
     """``capicua match``: the help is given in :func:`register`."""
     loaded = plugins()
@@ -118,13 +121,17 @@ def match(
             records=records,
             db=db,
             scheduler=scheduler,
+            clock=clock,
+            log_bots=log_bots,
         )
         game = loaded.variants.create(settings.variant)
         teams = game.teams
         settings, store = open_tournament(
             settings, resume, repair=repair, plugins=loaded, finished=finished(teams)
         )
-    resume_with = _resume_command(first, second, settings, pairs, seed, records, db, scheduler)
+    resume_with = _resume_command(
+        first, second, settings, pairs, seed, records, db, scheduler, log_bots
+    )
     log = _Log(settings, quiet=False)
     kept = lambda interrupted: _("the finished games are kept in {db}").format(  # noqa: E731
         db=store.path
@@ -184,6 +191,7 @@ def _resume_command(
     records: Path | None,
     db: Path | None,
     scheduler: str | None,
+    log_bots: Path | None = None,
 ) -> str:
     words = ["capicua", "match", first, second, "--variant", settings.variant]
     if settings.sprt is not None:
@@ -198,6 +206,8 @@ def _resume_command(
             ("--db", db),
             ("--records", records),
             ("--scheduler", scheduler),
+            ("--clock", settings.clock),
+            ("--log-bots", log_bots),
         ],
     )
 

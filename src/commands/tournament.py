@@ -20,6 +20,7 @@ from ..tournament.runner import open_tournament
 from ..tournament.stats import summarize
 from . import completion
 from .common import Command, err, out, plugins
+from .kit import ClockOption, LogBots
 from .running import (
     Records,
     Repair,
@@ -73,10 +74,14 @@ def tournament(
         bool, typer.Option("--json", help=N_("Print the summary as JSON for scripts."))
     ] = False,
     scheduler: Scheduler = None,
+    clock: ClockOption = None,
+    log_bots: LogBots = None,
 ) -> None:
     """``capicua tournament``: the help is given in :func:`register`."""
     loaded = plugins()
-    given = Overrides(matches, seed, workers, records, db, scheduler)
+    given = Overrides(
+        matches, seed, workers, records, db, scheduler, clock=clock, log_bots=log_bots
+    )
     with bad_input_fails():
         settings = resolve(config, given, loaded)
         settings, store = open_tournament(settings, resume, repair=repair, plugins=loaded)
@@ -142,6 +147,8 @@ def _resume_command(config: Path, given: Overrides) -> str:
             ("--db", given.db),
             ("--records", given.records),
             ("--scheduler", given.scheduler),
+            ("--clock", given.clock),
+            ("--log-bots", given.log_bots),
         ],
     )
 

@@ -35,6 +35,7 @@ from ..core.view import View
 from ..hookspecs import hookimpl
 from ..i18n import N_
 from ..protocol import messages as M
+from ..protocol.botlog import BotLog
 from ..protocol.limits import Confinement
 from ..protocol.process import HANDSHAKE_TIMEOUT, BotFault, BotPool, BotProcess, LineHook
 from .base import Option, Player
@@ -75,6 +76,10 @@ class CommandPlayer(Player):
         super().__init__(rng, **options)
         self.bot_options: dict[str, Any] = dict(options.get("options", {}))
         self.limit = DEFAULT_TIME_LIMIT
+        #: Set by the referee where a clock runs: why a late answer is late, and the
+        #: seconds left on the clock with its increment (told to the bot in ``decide``).
+        self.late: str | None = None
+        self.clock_left: tuple[float, float] | None = None
         self.bot: BotProcess | None = None
         self.comment: str | None = None  # the last answer's commentary, if any
         self.bot_name: str | None = None  # the name its hello gave (the table shows it)
@@ -131,7 +136,13 @@ class CommandPlayer(Player):
                     self.argv, self.cwd or None, on_line=self.on_line, confinement=self.confinement
                 )
                 self.bot = bot
+                if isinstance(self.on_line, BotLog):
+                    self.on_line.pid = bot.pid
                 bot.handshake()
+            elif self.on_line is not None:  # a kept bot now plays for this seat's log
+                bot.on_line = self.on_line
+                if isinstance(self.on_line, BotLog):
+                    self.on_line.pid = bot.pid
             self.bot = bot
             hello = bot.hello
             assert hello is not None  # handshaken when started
@@ -187,8 +198,13 @@ class CommandPlayer(Player):
             limit = self.limit
             deadline = time.monotonic() + limit
             self._busy = True
-            bot.send(self._extend(M.decide(view, number)), deadline)
-            reply = bot.receive(deadline, f"exceeded the time limit of {limit:g} s for a decision")
+            message = M.decide(view, number)
+            if self.clock_left is not None:
+                left, increment = self.clock_left
+                message["clock"] = {"left": round(left, 3), "increment": increment}
+            bot.send(self._extend(message), deadline)
+            late = self.late or f"exceeded the time limit of {limit:g} s for a decision"
+            reply = bot.receive(deadline, late)
             M.gave_up(reply)
             try:
                 action, self.comment = M.read_action(reply, number)
@@ -348,6 +364,8 @@ def make_player(
     pool: BotPool | None = None,
     shared_stream: bool = False,
     confinement: Confinement | None = None,
+    log: str | Path | None = None,
+    label: str | None = None,
 ) -> Any:
     """The player for ``seat`` of a match of ``variant`` with ``seed``, from its entry.
 
@@ -356,7 +374,9 @@ def make_player(
     and ``pool`` keeps those that can be reset for the next match. ``shared_stream``: the
     caller reads ``rng`` after decisions and may set it back (the table's undo and save).
     ``confinement`` is the tournament's (limits, sandbox); the seat's own ``limits`` and
-    ``untrusted`` keys change it for that seat.
+    ``untrusted`` keys change it for that seat. ``log``: a folder where every line the
+    player's process sends and receives is written (:class:`~capicua.protocol.botlog.BotLog`,
+    in a file named for ``label``).
     """
     name, options = registry.parse_spec(spec)
     cls = registry.get(name)
@@ -373,6 +393,8 @@ def make_player(
         player = HostedPlayer(rng, name, options, shared_stream)
     player.limit = time_limit or DEFAULT_TIME_LIMIT
     player.confinement = Confinement.of(spec, confinement)
+    if log is not None:
+        player.on_line = BotLog(log, label or player.label, seat)
     player.begin(variant, seat, seed, pool)
     return player
 

@@ -101,7 +101,7 @@ def _serve(conn: Any, slot: Any, job: Job) -> None:
 
         plugins = default_plugins()
         job.game(plugins)
-        referee = Referee(job.time_limit, slot)
+        referee = Referee(job.time_limit, slot, job.clock)
     except BaseException as exc:  # noqa: BLE001 - report why, rather than dying silently
         conn.send(("fatal", f"{exc.__class__.__name__}: {exc}"))
         return

@@ -55,6 +55,9 @@ TOURNAMENT_KEYS = (
     "db",
     "limits",
     "untrusted",
+    "clock",
+    "deals",
+    "log_bots",
 )
 DEFAULT_MATCHES = 100
 #: A game index and its seeds are SQLite integers; far beyond any run, and still exact.
@@ -106,6 +109,10 @@ class Settings:
     variant_options: dict[str, Any] = field(default_factory=dict)
     #: How every process player is confined (limits, sandbox, the files it must not see).
     confinement: Confinement = field(default_factory=Confinement)
+    #: Each seat's clock for a whole match (``clock = "60+0.5"``), or ``None``.
+    clock: Clock | None = None
+    #: The folder every bot's conversation is logged to (``--log-bots``), or ``None``.
+    log_bots: Path | None = None
 
     def identity(self) -> dict[str, Any]:
         """What decides the tournament's results: a resumed run must match it exactly.
@@ -122,6 +129,8 @@ class Settings:
         }
         if self.variant_options:  # absent for a game's defaults, as before options existed
             identity["variant_options"] = dict(sorted(self.variant_options.items()))
+        if self.clock is not None:  # absent without one, as before clocks existed
+            identity["clock"] = self.clock.as_dict()
         return identity
 
     def job(self) -> Any:
@@ -141,6 +150,8 @@ class Overrides:
     records: Path | None = None
     db: Path | None = None
     scheduler: str | None = None
+    clock: str | None = None
+    log_bots: Path | None = None
 
 
 def shipped_configs() -> dict[str, Path]:
@@ -505,6 +516,7 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
         )
     limit, limit_where = pick("time_limit", None, DEFAULT_TIME_LIMIT)
     limit = check_time_limit(limit, limit_where)
+    clock = parse_clock(*pick("clock", given.clock, None))
 
     variant = plugins.variants.create(table.variant, table.variant_options)
     if swap:
@@ -539,6 +551,9 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
         time_limit_defaulted=limit_where == "time_limit",
         variant_options=table.variant_options,
         confinement=table.confinement,
+        clock=clock,
+        log_bots=given.log_bots
+        or config_path(None, section.get("log_bots"), path, "[tournament] log_bots"),
     )
 
 
@@ -622,6 +637,49 @@ def check_time_limit(limit: Any, where: str) -> float | None:
     return float(limit)
 
 
+@dataclass(frozen=True)
+class Clock:
+    """A bot's clock for a whole match: ``base`` seconds, and ``increment`` seconds more
+    after each decision it is asked (cutechess's ``tc=60+0.5``)."""
+
+    base: float
+    increment: float = 0.0
+
+    def __str__(self) -> str:
+        return f"{self.base:g}+{self.increment:g}"
+
+    def as_dict(self) -> dict[str, float]:
+        return {"base": self.base, "increment": self.increment}
+
+
+def parse_clock(text: Any, where: str) -> Clock | None:
+    """``"60+0.5"`` (60 s for the match, 0.5 s more per decision) or ``"60"`` as a
+    :class:`Clock`; ``None`` stays ``None``. ConfigError naming ``where`` otherwise."""
+    if text is None:
+        return None
+    example = _("{where} is a clock, base seconds + increment per decision, e.g. {example}")
+    problem = example.format(where=where, example='"60+0.5"')
+    if not isinstance(text, str) or "/" in text:
+        raise ConfigError(f"{problem}, not {text!r}")
+    base, _plus, inc = text.strip().partition("+")
+    try:
+        clock = Clock(float(base), float(inc) if inc.strip() else 0.0)
+    except ValueError:
+        raise ConfigError(f"{problem}, not {text!r}") from None
+    if not 0 < clock.base <= MAX_CLOCK or not 0 <= clock.increment <= MAX_TIME_LIMIT:
+        raise ConfigError(
+            _(
+                "{where}: the base must be above 0 and at most {most:,} seconds and the "
+                "increment from 0 to {inc:,}, not {value!r}"
+            ).format(where=where, most=MAX_CLOCK, inc=MAX_TIME_LIMIT, value=text)
+        )
+    return clock
+
+
+#: The longest clock for a match, in seconds: a day.
+MAX_CLOCK = 86400
+
+
 def config_path(flag: Path | None, value: Any, config: Path, key: str) -> Path | None:
     """A path from the command line (relative to the current folder, anywhere) or from the
     config (relative to the config's folder, and inside it).
@@ -643,7 +701,7 @@ def config_path(flag: Path | None, value: Any, config: Path, key: str) -> Path |
     target = config.parent / value
     inside = config.parent.resolve()
     if Path(value).is_absolute() or not target.resolve().is_relative_to(inside):
-        flag_name = "--" + key.rsplit(" ", 1)[-1]
+        flag_name = "--" + key.rsplit(" ", 1)[-1].replace("_", "-")
         raise ConfigError(
             _(
                 "{config}: {key} = {value!r} points outside the config's folder {folder}; a "

@@ -47,6 +47,7 @@ from typing import Any
 from ..i18n import _, name_list
 from ..players.command import DEFAULT_TIME_LIMIT
 from .config import (
+    Clock,
     ConfigError,
     available_cores,
     check_seed,
@@ -57,17 +58,30 @@ from .config import (
     in_folder,
     locate,
     no_variant,
+    parse_clock,
     read_toml,
     unknown_variant,
     whole,
 )
 from .pairs import Errors, PairTally, lineup, noting_errors, pair_games
-from .play import Job
+from .play import Job, kit_identity, kit_job
 from .sprt import estimate
 from .versus import MAX_PAIRS, check_entry
 
 TOP_KEYS = ("variant", "variant_options", "league")
-LEAGUE_KEYS = ("players", "format", "pairs", "seed", "workers", "time_limit", "records", "db")
+LEAGUE_KEYS = (
+    "players",
+    "format",
+    "pairs",
+    "seed",
+    "workers",
+    "time_limit",
+    "records",
+    "db",
+    "clock",
+    "deals",
+    "log_bots",
+)
 FORMATS = ("round-robin", "gauntlet")
 DEFAULT_PAIRS = 50
 MAX_PLAYERS = 64
@@ -92,6 +106,8 @@ class LeagueSettings:
     scheduler: str | None = None
     #: The game's options, from the config's [variant_options].
     variant_options: dict[str, Any] = field(default_factory=dict)
+    clock: Clock | None = None  # each seat's clock for a match
+    log_bots: Path | None = None  # where the bots' conversations go
 
     @property
     def matches(self) -> int:
@@ -109,7 +125,7 @@ class LeagueSettings:
         }
         if self.variant_options:  # absent for a game's defaults, as before options existed
             identity["variant_options"] = dict(sorted(self.variant_options.items()))
-        return identity
+        return identity | kit_identity(self)
 
     def job(self) -> Job:
         assert self.seed is not None
@@ -120,6 +136,7 @@ class LeagueSettings:
             time_limit=self.time_limit,
             lineups=self.lineups,
             variant_options=dict(self.variant_options),
+            **kit_job(self),
         )
 
 
@@ -140,6 +157,8 @@ def resolve_league(
     records: Path | None = None,
     db: Path | None = None,
     scheduler: str | None = None,
+    clock: str | None = None,
+    log_bots: Path | None = None,
 ) -> LeagueSettings:
     """The league's settings: defaults < the config's ``[league]`` < the command line,
     every value checked (ConfigError naming the file and the key)."""
@@ -242,6 +261,8 @@ def resolve_league(
         pairings=matched,
         scheduler=scheduler,
         variant_options=dict(options),
+        clock=parse_clock(*pick("clock", clock, None)),
+        log_bots=log_bots or config_path(None, section.get("log_bots"), path, "[league] log_bots"),
     )
 
 

@@ -43,7 +43,7 @@ from ..players.command import make_player
 from ..protocol.limits import Confinement
 from ..protocol.process import POOL
 from ..shown import shown
-from .config import entry_label
+from .config import Clock, entry_label
 
 
 @dataclass(frozen=True)
@@ -59,13 +59,22 @@ class Job:
     variant_options: dict[str, Any] = field(default_factory=dict)
     #: How every process player is confined (limits, sandbox); the seats' own keys add.
     confinement: Confinement | None = None
+    #: Each seat's clock for the whole match, beside the per-decision ``time_limit``.
+    clock: Clock | None = None
+    #: The folder every process player's conversation is written to, or ``None``.
+    log_bots: str | None = None
 
     @classmethod
     def from_settings(cls, settings: Any) -> Job:
         confinement = getattr(settings, "confinement", None)
         if confinement is not None:
             # What a sandboxed bot must never see: the tournament's own files.
-            hidden = [settings.config, settings.db, settings.records]
+            hidden = [
+                settings.config,
+                settings.db,
+                settings.records,
+                getattr(settings, "log_bots", None),
+            ]
             paths = [Path(p).resolve() for p in hidden if p is not None]
             extra = [p.with_name(p.name + e) for p in paths for e in ("-journal", "-wal", ".lock")]
             confinement = replace(confinement, hidden=tuple(map(str, paths + extra)))
@@ -77,11 +86,34 @@ class Job:
             settings.time_limit,
             variant_options=dict(getattr(settings, "variant_options", {})),
             confinement=confinement,
+            clock=getattr(settings, "clock", None),
+            log_bots=_folder(getattr(settings, "log_bots", None)),
         )
 
     def game(self, plugins: Any) -> Variant:
         """The variant every game of the job plays, with its options."""
         return plugins.variants.create(self.variant, self.variant_options)
+
+
+def kit_job(settings: Any) -> dict[str, Any]:
+    """The :class:`Job` fields of the bot author's kit in ``settings`` (a match's or a
+    league's): the clock, the bots' log folder."""
+    return {
+        "clock": getattr(settings, "clock", None),
+        "log_bots": _folder(getattr(settings, "log_bots", None)),
+    }
+
+
+def kit_identity(settings: Any) -> dict[str, Any]:
+    """What the kit adds to a run's identity: only what is set, so that a run without it
+    keeps the identity it always had."""
+    clock = getattr(settings, "clock", None)
+    return {} if clock is None else {"clock": clock.as_dict()}
+
+
+def _folder(path: Any) -> str | None:
+    """``path`` made absolute (workers may run elsewhere), as text, or ``None``."""
+    return None if path is None else str(Path(path).resolve())
 
 
 def plan(
@@ -125,14 +157,26 @@ class Referee:
     can tell, when a worker dies, whether it died twice at the same decision of a game.
     """
 
-    def __init__(self, limit: float | None, slot: Any = None) -> None:
+    def __init__(self, limit: float | None, slot: Any = None, clock: Clock | None = None) -> None:
         self.limit = limit
         self.slot = slot
+        #: Each seat's clock for the match (:meth:`start` sets it going), and the seconds
+        #: left on it; a decision may take no longer than what is left.
+        self.clock = clock
+        self.left: dict[int, float] = {}
+        #: Why the decision asked now would be late: its clock, or ``None`` (the limit).
+        self.late: str | None = None
         self.seat = 0  # the seat deciding now, 0 between decisions
         self.decisions = 0  # decisions asked in this game so far (numbers the one asked now)
         self._signal = threading.current_thread() is threading.main_thread()
         if limit is not None and self._signal:
             signal.signal(signal.SIGALRM, _alarm)
+
+    def start(self) -> None:
+        """A new match: every seat's clock is full again."""
+        self.decisions = 0
+        self.left = {}
+        self.late = None
 
     def enter(self, seat: int) -> None:
         """Seat ``seat``'s player runs now (built, or asked a decision)."""
@@ -142,9 +186,19 @@ class Referee:
             self.slot[2] = self.decisions
 
     def decide(self, player: Any, view: Any, seat: int) -> Any:
-        limit, slot = self.limit, self.slot
+        limit, slot, clock = self.limit, self.slot, self.clock
         self.decisions += 1
         self.enter(seat)
+        self.late = None
+        if clock is not None:
+            left = self.left.setdefault(seat, clock.base)
+            if limit is None or left < limit:
+                limit = max(left, 0.001)
+                self.late = f"out of time on its clock ({clock} s)"
+            if hasattr(player, "limit"):  # a process player waits for its bot this long
+                player.limit = limit
+                player.late = self.late
+                player.clock_left = (left, clock.increment)
         if slot is not None and limit is not None:
             slot[0] = time.monotonic() + limit
         start = time.perf_counter()
@@ -165,6 +219,8 @@ class Referee:
         took = time.perf_counter() - start
         if limit is not None and took > limit:
             raise DecisionTimeout(took)
+        if clock is not None:
+            self.left[seat] -= took - clock.increment
         if slot is not None:
             slot[0] = slot[1] = 0
         self.seat = 0
@@ -258,7 +314,7 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
 
         plugins = default_plugins()
     if referee is None:
-        referee = _thread_referee(job.time_limit)
+        referee = _thread_referee(job.time_limit, job.clock)
     variant = job.game(plugins)
     seed, seats, swapped = plan(job, index, variant.teams)
     names = {s: entry_label(spec) for s, spec in seats.items()}
@@ -266,7 +322,7 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
     observers = _Observers(plugins.hook)
     error = None
     match = None
-    referee.decisions = 0
+    referee.start()
     players: dict[int, _Seat] = {}
     try:
         for s, spec in seats.items():
@@ -281,6 +337,8 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
                 time_limit=job.time_limit,
                 pool=POOL,
                 confinement=job.confinement,
+                log=job.log_bots,
+                label=names[s],
             )
             players[s] = _Seat(player, s, names[s], referee)
         referee.enter(0)
@@ -295,7 +353,8 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
         error = {
             "seat": seat,
             "player": names.get(seat, "?"),
-            "reason": f"exceeded the time limit of {job.time_limit:g} s for a decision",
+            "reason": referee.late
+            or f"exceeded the time limit of {job.time_limit:g} s for a decision",
         }
     except BaseException as exc:
         seat = referee.seat
@@ -393,11 +452,11 @@ def crashed(job: Job, index: int, plugins: Any, seat: int, reason: str) -> dict:
 _REFEREES = threading.local()
 
 
-def _thread_referee(limit: float | None) -> Referee:
+def _thread_referee(limit: float | None, clock: Clock | None = None) -> Referee:
     """One referee per thread (dask reuses its threads for many games)."""
     ref = getattr(_REFEREES, "ref", None)
-    if ref is None or ref.limit != limit:
-        ref = _REFEREES.ref = Referee(limit)
+    if ref is None or ref.limit != limit or ref.clock != clock:
+        ref = _REFEREES.ref = Referee(limit, clock=clock)
     return ref
 
 

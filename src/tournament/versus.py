@@ -21,6 +21,7 @@ from ..i18n import _
 from ..players.command import DEFAULT_TIME_LIMIT, with_folder
 from .config import (
     MAX_NESTING,
+    Clock,
     ConfigError,
     available_cores,
     check_bot,
@@ -30,11 +31,12 @@ from .config import (
     check_workers,
     entry_label,
     nested_deeper,
+    parse_clock,
     unrecordable,
     whole,
 )
 from .pairs import Errors, PairTally, lineup, noting_errors, pair_games
-from .play import Job
+from .play import Job, kit_identity, kit_job
 from .sprt import Sprt, estimate
 from .store import Store
 
@@ -58,6 +60,8 @@ class MatchSettings:
     db: Path
     seats: dict[int, Any]  # the lineup: A in the first team, B in the second
     scheduler: str | None = None
+    clock: Clock | None = None  # each seat's clock for a match (--clock)
+    log_bots: Path | None = None  # where the bots' conversations go (--log-bots)
 
     @property
     def matches(self) -> int:
@@ -73,12 +77,17 @@ class MatchSettings:
             "seed": self.seed,
             "time_limit": self.time_limit,
             "sprt": None if self.sprt is None else self.sprt.as_dict(),
-        }
+        } | kit_identity(self)
 
     def job(self) -> Job:
         assert self.seed is not None
         return Job(
-            self.variant, self.seats, self.seed, time_limit=self.time_limit, lineups=(self.seats,)
+            self.variant,
+            self.seats,
+            self.seed,
+            time_limit=self.time_limit,
+            lineups=(self.seats,),
+            **kit_job(self),
         )
 
 
@@ -141,6 +150,8 @@ def resolve_match(
     records: Path | None = None,
     db: Path | None = None,
     scheduler: str | None = None,
+    clock: str | None = None,
+    log_bots: Path | None = None,
 ) -> MatchSettings:
     """The settings of ``capicua match``, every value checked (ConfigError, one line)."""
     if variant is None:
@@ -182,6 +193,8 @@ def resolve_match(
         db=db or Path(f"match-{variant}-{name}.sqlite"),
         seats=seats,
         scheduler=scheduler,
+        clock=parse_clock(clock, "--clock"),
+        log_bots=log_bots,
     )
 
 
