@@ -16,6 +16,7 @@ from .commands import (
     botcheck,
     configs,
     connect,
+    deals,
     host,
     info,
     join,
@@ -106,6 +107,7 @@ simulate.register(app)
 tournament.register(app)
 match.register(app)
 league.register(app)
+deals.register(app)
 play.register(app)
 botcheck.register(app)
 host.register(app)

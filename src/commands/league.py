@@ -20,7 +20,7 @@ from ..tournament.league import LeagueSettings, resolve_league, standings
 from ..tournament.runner import open_tournament
 from . import completion
 from .common import Command, err, out, plugins, print_errors
-from .kit import ClockOption, LogBots
+from .kit import ClockOption, DealsOption, LogBots
 from .running import (
     Records,
     Repair,
@@ -72,6 +72,7 @@ def league(
     scheduler: Scheduler = None,
     clock: ClockOption = None,
     log_bots: LogBots = None,
+    deals: DealsOption = None,
 ) -> None:
     """``capicua league``: the help is given in :func:`register`."""
     loaded = plugins()
@@ -87,6 +88,7 @@ def league(
             scheduler=scheduler,
             clock=clock,
             log_bots=log_bots,
+            deals=deals,
         )
         settings, store = open_tournament(settings, resume, repair=repair, plugins=loaded)
     game = loaded.variants.create(settings.variant, settings.variant_options)
@@ -97,6 +99,7 @@ def league(
         "--scheduler": scheduler,
         "--clock": clock,
         "--log-bots": log_bots,
+        "--deals": deals,
     }
     resume_with = _resume_command(config, settings, given)
     with stopping_cleanly(store, matches_kept(store, settings.matches), resume_with):

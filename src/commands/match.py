@@ -24,7 +24,7 @@ from ..tournament.sprt import fixed_pairs
 from ..tournament.versus import MatchSettings, Sequential, evaluate, finished, resolve_match
 from . import completion
 from .common import Command, err, out, plugins, print_errors
-from .kit import ClockOption, LogBots
+from .kit import ClockOption, DealsOption, LogBots
 from .running import (
     Records,
     Repair,
@@ -104,6 +104,7 @@ def match(
     scheduler: Scheduler = None,
     clock: ClockOption = None,
     log_bots: LogBots = None,
+    deals: DealsOption = None,
 ) -> None:
     """``capicua match``: the help is given in :func:`register`."""
     loaded = plugins()
@@ -123,6 +124,7 @@ def match(
             scheduler=scheduler,
             clock=clock,
             log_bots=log_bots,
+            deals=deals,
         )
         game = loaded.variants.create(settings.variant)
         teams = game.teams
@@ -130,7 +132,7 @@ def match(
             settings, resume, repair=repair, plugins=loaded, finished=finished(teams)
         )
     resume_with = _resume_command(
-        first, second, settings, pairs, seed, records, db, scheduler, log_bots
+        first, second, settings, pairs, seed, records, db, scheduler, log_bots, deals
     )
     log = _Log(settings, quiet=False)
     kept = lambda interrupted: _("the finished games are kept in {db}").format(  # noqa: E731
@@ -192,6 +194,7 @@ def _resume_command(
     db: Path | None,
     scheduler: str | None,
     log_bots: Path | None = None,
+    deals: Path | None = None,
 ) -> str:
     words = ["capicua", "match", first, second, "--variant", settings.variant]
     if settings.sprt is not None:
@@ -208,6 +211,7 @@ def _resume_command(
             ("--scheduler", scheduler),
             ("--clock", settings.clock),
             ("--log-bots", log_bots),
+            ("--deals", deals),
         ],
     )
 

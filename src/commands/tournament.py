@@ -20,7 +20,7 @@ from ..tournament.runner import open_tournament
 from ..tournament.stats import summarize
 from . import completion
 from .common import Command, err, out, plugins
-from .kit import ClockOption, LogBots
+from .kit import ClockOption, DealsOption, LogBots
 from .running import (
     Records,
     Repair,
@@ -76,11 +76,12 @@ def tournament(
     scheduler: Scheduler = None,
     clock: ClockOption = None,
     log_bots: LogBots = None,
+    deals: DealsOption = None,
 ) -> None:
     """``capicua tournament``: the help is given in :func:`register`."""
     loaded = plugins()
     given = Overrides(
-        matches, seed, workers, records, db, scheduler, clock=clock, log_bots=log_bots
+        matches, seed, workers, records, db, scheduler, clock=clock, log_bots=log_bots, deals=deals
     )
     with bad_input_fails():
         settings = resolve(config, given, loaded)
@@ -149,6 +150,7 @@ def _resume_command(config: Path, given: Overrides) -> str:
             ("--scheduler", given.scheduler),
             ("--clock", given.clock),
             ("--log-bots", given.log_bots),
+            ("--deals", given.deals),
         ],
     )
 

@@ -74,6 +74,7 @@ def play_match(
     script: Sequence[Sequence[Tile]] = (),
     clock: Callable[[], float] | None = None,
     timings: dict[int, list[float]] | None = None,
+    fixed: Mapping[str, Sequence[Sequence[Tile]]] | None = None,
 ) -> Match:
     """Play a whole match and return it (``match.outcome`` says who won).
 
@@ -81,8 +82,9 @@ def play_match(
     :param hook: a pluggy hook relay (``plugins.hook``) to tell observers, or ``None``.
     :param seats: each seat's config entry, passed to ``capicua_match_started``.
     :param timings: if given, each seat's decision times in seconds are appended to it.
+    :param fixed: the draws and deals of a deal file's deal (:mod:`capicua.core.deals`).
     """
-    match = variant.new_match(seed, script)
+    match = variant.new_match(seed, script, fixed) if fixed else variant.new_match(seed, script)
     names = {s: _name(p) for s, p in players.items()}
     if hook is not None:
         hook.capicua_match_started(match=match, seats=dict(seats or names))

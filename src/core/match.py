@@ -157,7 +157,8 @@ class Match:
 
     ``seed`` fixes every chance event (``None``: a fresh one, kept in :attr:`seed`).
     ``script`` fixes the first chance events (shuffles of the whole set), for replaying
-    records and for tests written on explicit deals.
+    records and for tests written on explicit deals; ``fixed`` fixes them by kind (the
+    draws for first lead, the deals), for a deal file's deal (:mod:`capicua.core.deals`).
 
     :attr:`turn` is the seat to move, ``None`` once the match is over; :attr:`to_move` is
     the same seat for code that knows the match is running, typed ``int``.
@@ -171,11 +172,12 @@ class Match:
         variant: Variant,
         seed: int | None = None,
         script: Sequence[Sequence[Tile]] = (),
+        fixed: Mapping[str, Sequence[Sequence[Tile]]] | None = None,
     ) -> None:
         self.variant = variant
         self.seed = fresh_seed() if seed is None else seed
         self.tiles = tile_set(variant.max_pip)
-        self.dealer = Dealer(self.seed, self.tiles, script)
+        self.dealer = Dealer(self.seed, self.tiles, script, fixed)
         self._done: list[Action] = []  # every action applied, in order (the move stack)
         self._movers: list[int] = []  # the seat that took each of them
         self._undone: list[Action] = []  # redo stack, most recently undone last
@@ -485,7 +487,7 @@ class Match:
     # The draw for first lead: the first seat of each team draws in team order.
     def _new_draw_round(self) -> None:
         self.phase = DRAW
-        self._face_down = list(self.dealer.next_shuffle())
+        self._face_down = list(self.dealer.next_shuffle("draw"))
         self.draw_rounds.append({})
         self.turn = self.variant.teams[0][0]
 
@@ -508,7 +510,7 @@ class Match:
         abandoned: list[Redealt] = []
         required = None
         while True:
-            order = self.dealer.next_shuffle()
+            order = self.dealer.next_shuffle("deal")
             if aside:
                 order = tuple(t for t in order if t not in aside)
             hands: list[list[Tile]] = [[]]

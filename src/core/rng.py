@@ -26,7 +26,7 @@ import math
 import random
 import secrets
 import struct
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .tiles import Tile
 
@@ -122,27 +122,43 @@ class Dealer:
     Event ``k`` is the ``k``-th shuffle of the chance stream. A *script* can fix the first
     events (a record being replayed, a test's explicit deal); the seeded stream still
     advances past them so that events after the script are what the seed would have given.
+    ``fixed`` fixes events by kind (a deal file's, :mod:`capicua.core.deals`): the ``n``-th
+    event asked for as ``kind`` (``"draw"``, ``"deal"``) is ``fixed[kind][n]`` where there
+    is one, whatever came between.
     The dealer remembers every shuffle it handed out, so rewinding (undo) and replaying
     gives the same deals again.
     """
 
-    __slots__ = ("_made", "_rng", "_script", "_tiles", "position")
+    __slots__ = ("_fixed", "_kinds", "_made", "_rng", "_script", "_tiles", "position")
 
-    def __init__(self, seed: int, tiles: Sequence[Tile], script: Sequence[Sequence[Tile]] = ()):
+    def __init__(
+        self,
+        seed: int,
+        tiles: Sequence[Tile],
+        script: Sequence[Sequence[Tile]] = (),
+        fixed: Mapping[str, Sequence[Sequence[Tile]]] | None = None,
+    ):
         self._tiles = list(tiles)
         self._rng = _chance_stream(seed, "chance")
         self._script = [tuple(s) for s in script]
+        self._fixed = {k: [tuple(s) for s in v] for k, v in (fixed or {}).items()}
+        self._kinds: dict[str, int] = {}  # events of each kind made so far
         self._made: list[tuple[Tile, ...]] = []
         self.position = 0
 
-    def next_shuffle(self) -> tuple[Tile, ...]:
-        """The next chance event: an ordering of the whole set."""
+    def next_shuffle(self, kind: str = "deal") -> tuple[Tile, ...]:
+        """The next chance event, of ``kind``: an ordering of the whole set (a deal's may
+        leave out the tiles its variant sets aside)."""
         k = self.position
         if k == len(self._made):
             order = self._tiles[:]
             self._rng.shuffle(order)
+            n = self._kinds.get(kind, 0)
+            self._kinds[kind] = n + 1
             if k < len(self._script):
                 order = list(self._script[k])
+            elif self._fixed and n < len(self._fixed.get(kind, ())):
+                order = list(self._fixed[kind][n])
             self._made.append(tuple(order))
         self.position = k + 1
         return self._made[k]

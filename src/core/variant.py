@@ -286,13 +286,21 @@ class Variant(ABC):
         if missing or len(self.team_of) != self.seats:
             raise ValueError(f"variant {self.name}: every seat must be in exactly one team")
 
-    def new_match(self, seed: int | None = None, script: Sequence[Sequence[Tile]] = ()) -> Match:
+    def new_match(
+        self,
+        seed: int | None = None,
+        script: Sequence[Sequence[Tile]] = (),
+        fixed: Mapping[str, Sequence[Sequence[Tile]]] | None = None,
+    ) -> Match:
         """A new match of this variant: the one way a match is made (the engine, the
         runner, the table, replay and the players' tools all come here). ``seed`` fixes
         every chance event (``None``: a fresh one); ``script`` fixes the first shuffles
-        (records being replayed, tests on explicit deals)."""
+        (records being replayed, tests on explicit deals); ``fixed`` the draws and deals
+        of a deal file (:mod:`capicua.core.deals`)."""
         from .match import Match  # here: match.py imports this module
 
+        if fixed:
+            return Match(self, seed, script, fixed)
         return Match(self, seed, script)
 
     def option(self, key: str) -> Any:

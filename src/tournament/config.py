@@ -34,6 +34,8 @@ if sys.version_info >= (3, 11):  # noqa: UP036 - tomli is the declared fallback 
 else:  # pragma: no cover - installs below 3.11 read TOML with tomli, the same API
     import tomli as tomllib
 
+from ..core.deals import DealFile, DealsError
+from ..core.deals import read as read_deals
 from ..core.errors import CapicuaError, PluginError
 from ..i18n import _, name_list, ngettext
 from ..players.command import DEFAULT_TIME_LIMIT, isolated, preflight, with_folder
@@ -113,6 +115,8 @@ class Settings:
     clock: Clock | None = None
     #: The folder every bot's conversation is logged to (``--log-bots``), or ``None``.
     log_bots: Path | None = None
+    #: The deal file whose deals are played, in order (``deals = "FILE"``), or ``None``.
+    deals: DealFile | None = None
 
     def identity(self) -> dict[str, Any]:
         """What decides the tournament's results: a resumed run must match it exactly.
@@ -129,8 +133,9 @@ class Settings:
         }
         if self.variant_options:  # absent for a game's defaults, as before options existed
             identity["variant_options"] = dict(sorted(self.variant_options.items()))
-        if self.clock is not None:  # absent without one, as before clocks existed
-            identity["clock"] = self.clock.as_dict()
+        from .play import kit_identity  # here: play.py imports this module
+
+        identity.update(kit_identity(self))  # a clock, a deal file: absent without them
         return identity
 
     def job(self) -> Any:
@@ -152,6 +157,7 @@ class Overrides:
     scheduler: str | None = None
     clock: str | None = None
     log_bots: Path | None = None
+    deals: Path | None = None
 
 
 def shipped_configs() -> dict[str, Path]:
@@ -509,7 +515,12 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
     check_seed(seed, where)
     workers, where = pick("workers", given.workers, 0)
     check_workers(workers, where)
-    swap, where = pick("swap_teams", None, False)
+    book_path = given.deals or config_path(None, section.get("deals"), path, "[tournament] deals")
+    variant = plugins.variants.create(table.variant, table.variant_options)
+    book = None if book_path is None else load_deals(book_path, variant)
+    # A deal file is played in duplicate where the game has two teams to swap.
+    duplicate = len(variant.teams) == 2 and len(variant.teams[0]) == len(variant.teams[1])
+    swap, where = pick("swap_teams", None, book is not None and duplicate)
     if not isinstance(swap, bool):
         raise ConfigError(
             _("{where} must be true or false, not {value!r}").format(where=where, value=swap)
@@ -517,8 +528,19 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
     limit, limit_where = pick("time_limit", None, DEFAULT_TIME_LIMIT)
     limit = check_time_limit(limit, limit_where)
     clock = parse_clock(*pick("clock", given.clock, None))
-
-    variant = plugins.variants.create(table.variant, table.variant_options)
+    if book is not None:
+        most = len(book) * (2 if swap else 1)
+        if given.matches is None and "matches" not in section:
+            matches, matches_where = most, "matches"
+        elif matches > most:
+            raise ConfigError(
+                _(
+                    "{where}: {matches:,} matches, but {file} holds {deals:,} deals, enough for "
+                    "{most:,}"
+                ).format(
+                    where=matches_where, matches=matches, file=book.path, deals=len(book), most=most
+                )
+            )
     if swap:
         teams = variant.teams
         if len(teams) != 2 or len(teams[0]) != len(teams[1]):
@@ -554,7 +576,16 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
         clock=clock,
         log_bots=given.log_bots
         or config_path(None, section.get("log_bots"), path, "[tournament] log_bots"),
+        deals=book,
     )
+
+
+def load_deals(path: Path, variant: Variant) -> DealFile:
+    """The deal file at ``path``, checked against the game; ConfigError saying why not."""
+    try:
+        return read_deals(path, variant)
+    except DealsError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def available_cores() -> int:

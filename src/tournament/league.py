@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.deals import DealFile
 from ..i18n import _, name_list
 from ..players.command import DEFAULT_TIME_LIMIT
 from .config import (
@@ -56,6 +57,7 @@ from .config import (
     config_path,
     entry_label,
     in_folder,
+    load_deals,
     locate,
     no_variant,
     parse_clock,
@@ -66,7 +68,7 @@ from .config import (
 from .pairs import Errors, PairTally, lineup, noting_errors, pair_games
 from .play import Job, kit_identity, kit_job
 from .sprt import estimate
-from .versus import MAX_PAIRS, check_entry
+from .versus import MAX_PAIRS, check_entry, deals_pairs
 
 TOP_KEYS = ("variant", "variant_options", "league")
 LEAGUE_KEYS = (
@@ -108,6 +110,7 @@ class LeagueSettings:
     variant_options: dict[str, Any] = field(default_factory=dict)
     clock: Clock | None = None  # each seat's clock for a match
     log_bots: Path | None = None  # where the bots' conversations go
+    deals: DealFile | None = None  # the deal file played, a round a deal
 
     @property
     def matches(self) -> int:
@@ -159,6 +162,7 @@ def resolve_league(
     scheduler: str | None = None,
     clock: str | None = None,
     log_bots: Path | None = None,
+    deals: Path | None = None,
 ) -> LeagueSettings:
     """The league's settings: defaults < the config's ``[league]`` < the command line,
     every value checked (ConfigError naming the file and the key)."""
@@ -238,6 +242,11 @@ def resolve_league(
         )
     count, where = pick("pairs", pairs, DEFAULT_PAIRS)
     whole(count, where, 1, MAX_PAIRS)
+    book_path = config_path(deals, section.get("deals"), path, "[league] deals")
+    book = None if book_path is None else load_deals(book_path, variant)
+    if book is not None:
+        given = pairs if pairs is not None else section.get("pairs")
+        count = deals_pairs(book, given, count, where)
     chosen_seed, where = pick("seed", seed, None)
     check_seed(chosen_seed, where)
     chosen_workers, where = pick("workers", workers, 0)

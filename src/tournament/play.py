@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..core.deals import fixed
 from ..core.driver import play_match
 from ..core.errors import PlayerError, PlayerFault
 from ..core.match import Match
@@ -63,6 +64,8 @@ class Job:
     clock: Clock | None = None
     #: The folder every process player's conversation is written to, or ``None``.
     log_bots: str | None = None
+    #: A deal file's deals (plain data, as read): deal ``k`` of the plan is ``deals[k]``.
+    deals: tuple[dict[str, Any], ...] = ()
 
     @classmethod
     def from_settings(cls, settings: Any) -> Job:
@@ -88,6 +91,7 @@ class Job:
             confinement=confinement,
             clock=getattr(settings, "clock", None),
             log_bots=_folder(getattr(settings, "log_bots", None)),
+            deals=_deals(settings),
         )
 
     def game(self, plugins: Any) -> Variant:
@@ -101,14 +105,26 @@ def kit_job(settings: Any) -> dict[str, Any]:
     return {
         "clock": getattr(settings, "clock", None),
         "log_bots": _folder(getattr(settings, "log_bots", None)),
+        "deals": _deals(settings),
     }
 
 
 def kit_identity(settings: Any) -> dict[str, Any]:
     """What the kit adds to a run's identity: only what is set, so that a run without it
     keeps the identity it always had."""
+    identity: dict[str, Any] = {}
     clock = getattr(settings, "clock", None)
-    return {} if clock is None else {"clock": clock.as_dict()}
+    if clock is not None:
+        identity["clock"] = clock.as_dict()
+    book = getattr(settings, "deals", None)
+    if book is not None:
+        identity["deals"] = book.digest
+    return identity
+
+
+def _deals(settings: Any) -> tuple[dict[str, Any], ...]:
+    book = getattr(settings, "deals", None)
+    return () if book is None else book.deals
 
 
 def _folder(path: Any) -> str | None:
@@ -116,24 +132,35 @@ def _folder(path: Any) -> str | None:
     return None if path is None else str(Path(path).resolve())
 
 
+def _deal(job: Job, index: int) -> tuple[dict[int, Any], int, bool]:
+    """Game ``index``'s lineup, the number of its deal and whether the teams are swapped."""
+    if job.lineups:
+        n = len(job.lineups)
+        return job.lineups[(index // 2) % n], index // (2 * n), index % 2 == 1
+    if job.swap_teams:
+        return job.seats, index // 2, index % 2 == 1
+    return job.seats, index, False
+
+
+def fixed_deal(job: Job, index: int, variant: Variant) -> dict[str, Any] | None:
+    """The chance events game ``index`` takes from the job's deal file, or ``None``."""
+    if not job.deals:
+        return None
+    return fixed(job.deals[_deal(job, index)[1]], variant)
+
+
 def plan(
     job: Job, index: int, teams: tuple[tuple[int, ...], ...]
 ) -> tuple[int, dict[int, Any], bool]:
     """Game ``index``'s match seed, its seat entries, and whether the teams are swapped."""
-    base = job.seats
-    if job.lineups:
-        n = len(job.lineups)
-        base = job.lineups[(index // 2) % n]
-        deal, swapped = index // (2 * n), index % 2 == 1
-    elif job.swap_teams:
-        deal, swapped = index // 2, index % 2 == 1
-    else:
-        deal, swapped = index, False
+    base, deal, swapped = _deal(job, index)
     seats = dict(base)
     if swapped:
         a, b = teams
         for sa, sb in zip(a, b, strict=True):  # the config checked the sizes
             seats[sa], seats[sb] = base[sb], base[sa]
+    if job.deals:  # a deal file's deal: its own seed deals what the file does not
+        return job.deals[deal]["seed"], seats, swapped
     return derive_seed(job.seed, deal), seats, swapped
 
 
@@ -342,7 +369,15 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
             )
             players[s] = _Seat(player, s, names[s], referee)
         referee.enter(0)
-        match = play_match(variant, players, seed, hook=observers, seats=seats, timings=timings)
+        match = play_match(
+            variant,
+            players,
+            seed,
+            hook=observers,
+            seats=seats,
+            timings=timings,
+            fixed=fixed_deal(job, index, variant),
+        )
     except PlayerError as exc:
         error = {"seat": exc.seat, "player": exc.player, "reason": exc.reason}
     except PlayerFault as exc:  # a process player that could not start its match
@@ -373,7 +408,7 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
             referee.slot[0] = referee.slot[1] = referee.slot[2] = 0
         _finish(players, match or observers.match, error)
     if match is None:
-        match = observers.match or variant.new_match(seed)
+        match = observers.match or variant.new_match(seed, (), fixed_deal(job, index, variant))
     return result(index, match, seats, swapped, error, timings)
 
 
@@ -446,7 +481,8 @@ def crashed(job: Job, index: int, plugins: Any, seat: int, reason: str) -> dict:
         "player": entry_label(seats[seat]) if seat else None,
         "reason": reason,
     }
-    return result(index, variant.new_match(seed), seats, swapped, error, {})
+    match = variant.new_match(seed, (), fixed_deal(job, index, variant))
+    return result(index, match, seats, swapped, error, {})
 
 
 _REFEREES = threading.local()

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core.deals import DealFile
 from ..i18n import _
 from ..players.command import DEFAULT_TIME_LIMIT, with_folder
 from .config import (
@@ -30,6 +31,7 @@ from .config import (
     check_time_limit,
     check_workers,
     entry_label,
+    load_deals,
     nested_deeper,
     parse_clock,
     unrecordable,
@@ -62,6 +64,7 @@ class MatchSettings:
     scheduler: str | None = None
     clock: Clock | None = None  # each seat's clock for a match (--clock)
     log_bots: Path | None = None  # where the bots' conversations go (--log-bots)
+    deals: DealFile | None = None  # the deal file played, a pair a deal (--deals)
 
     @property
     def matches(self) -> int:
@@ -152,6 +155,7 @@ def resolve_match(
     scheduler: str | None = None,
     clock: str | None = None,
     log_bots: Path | None = None,
+    deals: Path | None = None,
 ) -> MatchSettings:
     """The settings of ``capicua match``, every value checked (ConfigError, one line)."""
     if variant is None:
@@ -174,6 +178,9 @@ def resolve_match(
     test = None if sprt is None else Sprt.parse(sprt)
     count = pairs if pairs is not None else DEFAULT_MAX_PAIRS if test else DEFAULT_PAIRS
     whole(count, "--pairs", 1, MAX_PAIRS)
+    book = None if deals is None else load_deals(deals, plugins.variants.create(variant))
+    if book is not None:
+        count = deals_pairs(book, pairs, count, "--pairs")
     check_seed(seed, "--seed")
     chosen = workers if workers is not None else 0
     check_workers(chosen, "--workers")
@@ -195,7 +202,22 @@ def resolve_match(
         scheduler=scheduler,
         clock=parse_clock(clock, "--clock"),
         log_bots=log_bots,
+        deals=book,
     )
+
+
+def deals_pairs(book: DealFile, given: int | None, count: int, where: str) -> int:
+    """The pairs to play on a deal file's deals, one pair a deal: all of them unless
+    ``given`` says fewer; ConfigError when it says more."""
+    if given is None:
+        return len(book)
+    if count > len(book):
+        raise ConfigError(
+            _("{where}: {pairs:,} pairs, but {file} holds {deals:,} deals (a pair a deal)").format(
+                where=where, pairs=count, file=book.path, deals=len(book)
+            )
+        )
+    return count
 
 
 def check_entry(entry: Any, where: str, players: Any, variant: str | None = None) -> None:
