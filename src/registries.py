@@ -31,8 +31,10 @@ from .players.base import Player
 #: "process" (the player runs in a process of its own, the default for players that are
 #: not capicua's own) or "none" (in the match's process: for trusted plugins); ``limits``
 #: and ``untrusted`` say how such a process is confined (protocol/confine.py).
-SEAT_KEYS = ("player", "isolation", "limits", "untrusted")
+SEAT_KEYS = ("player", "isolation", "limits", "untrusted", "name")
 ISOLATIONS = ("process", "none")
+#: The longest name a seat's table may give its player (``name = "..."``).
+MAX_NAME = 64
 #: Variant and player names are typed in configs and on the command line.
 NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
 
@@ -281,6 +283,17 @@ class PlayerRegistry(Registry[Player]):
                 raise PluginError(_("a seat table needs a 'player' key naming the player"))
             name = spec["player"]
             options = {k: v for k, v in spec.items() if k not in SEAT_KEYS}
+            shown = spec.get("name", "x")
+            if (
+                not isinstance(shown, str)
+                or not 0 < len(shown) <= MAX_NAME
+                or not shown.isprintable()
+            ):
+                raise PluginError(
+                    _(
+                        "a seat's name is text of 1 to {most} printable characters, not {name!r}"
+                    ).format(most=MAX_NAME, name=shown)
+                )
             isolation = spec.get("isolation", "process")
             if isolation not in ISOLATIONS:
                 raise PluginError(

@@ -181,7 +181,7 @@ def match(
 def _labels(settings: MatchSettings) -> list[str]:
     from ..tournament.config import entry_label
 
-    return [entry_label(p) for p in settings.players]
+    return [entry_label(p, settings.names) for p in settings.players]
 
 
 def _resume_command(

@@ -421,14 +421,15 @@ SANDBOX_HINT = (
 
 def preflight(
     registry: Any, spec: Any, variant: str, confinement: Confinement | None = None
-) -> None:
+) -> str | None:
     """Start a process player's program once and check its hello against ``variant`` and
     its options; PluginError saying what is wrong (not a program, does not speak the
-    protocol, plays other variants, an option it does not have)."""
+    protocol, plays other variants, an option it does not have). Returns the name its
+    hello gave (``None`` for a player that is not a program)."""
     name, options = registry.parse_spec(spec)
     cls = registry.get(name)
     if not issubclass(cls, CommandPlayer):
-        return
+        return None
     if cls is CommandPlayer:
         argv, cwd, given = options["argv"], options.get("cwd", ""), options.get("options", {})
     else:
@@ -456,6 +457,7 @@ def preflight(
         hello.check_options(given)
     except ValueError as exc:
         raise PluginError(str(exc)) from None
+    return hello.name
 
 
 @hookimpl

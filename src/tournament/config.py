@@ -40,7 +40,8 @@ from ..core.errors import CapicuaError, PluginError
 from ..i18n import _, name_list, ngettext
 from ..players.command import DEFAULT_TIME_LIMIT, isolated, preflight, with_folder
 from ..protocol.limits import Confinement, Limits, limits_problem, untrusted_problem
-from ..registries import SEAT_KEYS
+from ..registries import MAX_NAME, SEAT_KEYS
+from ..shown import shown
 
 if TYPE_CHECKING:
     from ..core.variant import Variant
@@ -87,6 +88,8 @@ class TableConfig:
     variant_options: dict[str, Any] = field(default_factory=dict)
     #: [tournament] limits and untrusted: how every process player is confined.
     confinement: Confinement = field(default_factory=Confinement)
+    #: The name each bot program's hello gave, by its entry (:func:`spec_key`).
+    hellos: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,8 @@ class Settings:
     log_bots: Path | None = None
     #: The deal file whose deals are played, in order (``deals = "FILE"``), or ``None``.
     deals: DealFile | None = None
+    #: The name each bot program is shown by (:func:`hello_names`), by its entry.
+    names: dict[str, str] = field(default_factory=dict)
 
     def identity(self) -> dict[str, Any]:
         """What decides the tournament's results: a resumed run must match it exactly.
@@ -310,7 +315,10 @@ def load_config(path: str | Path, plugins: Any, *, interactive: bool = True) -> 
     confinement = confinement_of(data.get("tournament", {}), f"{path}: [tournament]")
     # A sandboxed bot never sees the config, even when it is checked before the run.
     confinement = replace(confinement, hidden=(str(path.resolve()),))
-    seats = _seats(path, data.get("seats"), variant, plugins.players, interactive, confinement)
+    hellos: dict[str, str] = {}
+    seats = _seats(
+        path, data.get("seats"), variant, plugins.players, interactive, confinement, hellos
+    )
     return TableConfig(
         path,
         name,
@@ -319,6 +327,7 @@ def load_config(path: str | Path, plugins: Any, *, interactive: bool = True) -> 
         dict(data.get("table", {})),
         options,
         confinement,
+        hellos,
     )
 
 
@@ -372,6 +381,7 @@ def _seats(
     players: PlayerRegistry,
     interactive: bool,
     confinement: Confinement | None = None,
+    hellos: dict[str, str] | None = None,
 ) -> dict[int, Any]:
     n = variant.seats
     if raw is None:
@@ -415,7 +425,13 @@ def _seats(
             raise ConfigError(f"{path}: [seats] {seat}: {exc}") from None
         check_confinement(seats[seat], players, f"{path}: [seats] {seat}")
         check_bot(
-            seats[seat], variant.name, players, f"{path}: [seats] {seat}", started, confinement
+            seats[seat],
+            variant.name,
+            players,
+            f"{path}: [seats] {seat}",
+            started,
+            confinement,
+            hellos,
         )
         problem = unrecordable(seats[seat])
         if problem:
@@ -453,19 +469,58 @@ def check_bot(
     where: str,
     started: set[str] | None = None,
     confinement: Confinement | None = None,
+    hellos: dict[str, str] | None = None,
 ) -> None:
     """Start a bot program named by ``spec`` once, confined as it will play, and check its
     hello (ConfigError saying what is wrong, at ``where``); ``started`` keeps the entries
-    already checked."""
-    key = json.dumps(spec, sort_keys=True, default=str)
+    already checked, ``hellos`` gets the name each hello gave, by :func:`spec_key`."""
+    key = spec_key(spec)
     if started is not None:
         if key in started:
             return
         started.add(key)
     try:
-        preflight(players, spec, variant, confinement)
+        said = preflight(players, spec, variant, confinement)
     except PluginError as exc:
         raise ConfigError(f"{where}: {exc}") from None
+    if said is not None and hellos is not None:
+        hellos[key] = said
+
+
+def spec_key(spec: Any) -> str:
+    """A seat entry as one text, the same for the same entry however written."""
+    return json.dumps(spec, sort_keys=True, default=str)
+
+
+def hello_names(entries: Any, hellos: Mapping[str, str]) -> dict[str, str]:
+    """The name each bot program is shown by, by :func:`spec_key`: the name its hello
+    gave, where no ``name`` in its seat's table says otherwise. Two programs saying the same
+    name, or a name another entry is shown by, are told apart by their command lines:
+    ``pybot (node a.js)``, ``pybot (node b.js)``."""
+    programs: dict[str, set[str]] = {}
+    said: dict[str, str] = {}
+    for spec in entries:
+        key = spec_key(spec)
+        if key not in hellos or not _program(spec) or "name" in spec:
+            continue
+        said[key] = shown(hellos[key])[:MAX_NAME]
+        programs.setdefault(said[key], set()).add(_program(spec))
+    others = {entry_label(spec) for spec in entries if spec_key(spec) not in said}
+    names = {}
+    for key, name in said.items():
+        spec = json.loads(key)
+        if len(programs[name]) > 1 or name in others or not name:
+            name = f"{name} ({_program(spec)})".lstrip()
+        names[key] = name
+    return names
+
+
+def _program(spec: Any) -> str:
+    """A bot program's command line (with its folder where two differ only in it)."""
+    if not isinstance(spec, Mapping) or spec.get("player") != "command":
+        return ""
+    argv = spec.get("argv")
+    return " ".join(map(str, argv)) if isinstance(argv, list) else "command"
 
 
 def unrecordable(spec: Any) -> str | None:
@@ -577,6 +632,7 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
         log_bots=given.log_bots
         or config_path(None, section.get("log_bots"), path, "[tournament] log_bots"),
         deals=book,
+        names=hello_names(table.seats.values(), table.hellos),
     )
 
 
@@ -742,9 +798,10 @@ def config_path(flag: Path | None, value: Any, config: Path, key: str) -> Path |
     return target
 
 
-def entry_label(spec: Any) -> str:
+def entry_label(spec: Any, names: Mapping[str, str] | None = None) -> str:
     """A seat entry as one short string: ``expert`` or ``expert(samples=200)``; a bot
-    program by its command line, ``node bot.js`` or ``node bot.js(depth=3)``.
+    program by the name its hello gave (``names``, from :func:`hello_names`) or else its
+    command line, ``pybot`` or ``node bot.js(depth=3)``; a seat's own ``name``, as given.
 
     Options are sorted, so the same entry written in another order is the same player.
     ``isolation`` is left out: it says where the player runs, not who it is, so the same
@@ -752,11 +809,12 @@ def entry_label(spec: Any) -> str:
     """
     if isinstance(spec, str):
         return spec
+    if isinstance(spec, Mapping) and isinstance(spec.get("name"), str):
+        return str(spec["name"])
     if isinstance(spec, Mapping) and spec.get("player") == "command":
-        # A bot program is known by its command line (its folder is in the record).
-        argv = spec.get("argv")
+        # A bot program is known by its hello's name, else its command line.
         given = spec.get("options")
-        words = " ".join(map(str, argv)) if isinstance(argv, list) else "command"
+        words = (names or {}).get(spec_key(spec)) or _program(spec)
         if isinstance(given, Mapping) and given:
             return f"{words}({', '.join(f'{k}={_value(v)}' for k, v in sorted(given.items()))})"
         return words

@@ -56,6 +56,7 @@ from .config import (
     check_workers,
     config_path,
     entry_label,
+    hello_names,
     in_folder,
     load_deals,
     locate,
@@ -111,6 +112,7 @@ class LeagueSettings:
     clock: Clock | None = None  # each seat's clock for a match
     log_bots: Path | None = None  # where the bots' conversations go
     deals: DealFile | None = None  # the deal file played, a round a deal
+    names: dict[str, str] = field(default_factory=dict)  # bots by their hellos' names
 
     @property
     def matches(self) -> int:
@@ -221,9 +223,10 @@ def resolve_league(
             )
         )
     labels: dict[str, int] = {}
+    hellos: dict[str, str] = {}
     for i, entry in enumerate(entries, 1):
         entry = entries[i - 1] = in_folder(entry, path.parent, plugins.players)
-        check_entry(entry, f"{path}: [league] players[{i}]", plugins.players, name)
+        check_entry(entry, f"{path}: [league] players[{i}]", plugins.players, name, hellos)
         label = entry_label(entry)
         if label in labels:
             raise ConfigError(
@@ -272,6 +275,8 @@ def resolve_league(
         variant_options=dict(options),
         clock=parse_clock(*pick("clock", clock, None)),
         log_bots=log_bots or config_path(None, section.get("log_bots"), path, "[league] log_bots"),
+        deals=book,
+        names=hello_names(entries, hellos),
     )
 
 
@@ -284,7 +289,7 @@ def standings(
     per pairing the pair outcomes and estimate, the crosstable, the ratings."""
     from openskill.models import PlackettLuce
 
-    labels = [entry_label(p) for p in settings.players]
+    labels = [entry_label(p, settings.names) for p in settings.players]
     model = PlackettLuce(tau=0.0)
     ratings = [model.rating(name=label) for label in labels]
     tally = PairTally(teams)

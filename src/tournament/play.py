@@ -66,6 +66,8 @@ class Job:
     log_bots: str | None = None
     #: A deal file's deals (plain data, as read): deal ``k`` of the plan is ``deals[k]``.
     deals: tuple[dict[str, Any], ...] = ()
+    #: The name each bot program is shown by (its hello's), by its entry's spec_key.
+    names: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_settings(cls, settings: Any) -> Job:
@@ -92,6 +94,7 @@ class Job:
             clock=getattr(settings, "clock", None),
             log_bots=_folder(getattr(settings, "log_bots", None)),
             deals=_deals(settings),
+            names=dict(getattr(settings, "names", {})),
         )
 
     def game(self, plugins: Any) -> Variant:
@@ -106,6 +109,7 @@ def kit_job(settings: Any) -> dict[str, Any]:
         "clock": getattr(settings, "clock", None),
         "log_bots": _folder(getattr(settings, "log_bots", None)),
         "deals": _deals(settings),
+        "names": dict(getattr(settings, "names", {})),
     }
 
 
@@ -344,7 +348,7 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
         referee = _thread_referee(job.time_limit, job.clock)
     variant = job.game(plugins)
     seed, seats, swapped = plan(job, index, variant.teams)
-    names = {s: entry_label(spec) for s, spec in seats.items()}
+    names = {s: entry_label(spec, job.names) for s, spec in seats.items()}
     timings: dict[int, list[float]] = {}
     observers = _Observers(plugins.hook)
     error = None
@@ -409,7 +413,7 @@ def play_game(job: Job, index: int, referee: Referee | None = None, plugins: Any
         _finish(players, match or observers.match, error)
     if match is None:
         match = observers.match or variant.new_match(seed, (), fixed_deal(job, index, variant))
-    return result(index, match, seats, swapped, error, timings)
+    return result(index, match, seats, swapped, error, timings, names)
 
 
 def _finish(players: dict[int, _Seat], match: Match | None, error: dict | None) -> None:
@@ -436,6 +440,7 @@ def result(
     swapped: bool,
     error: dict | None,
     timings: dict[int, list[float]],
+    names: dict[int, str] | None = None,
 ) -> dict:
     """A game's result: its record line and the few facts the statistics need.
 
@@ -461,6 +466,10 @@ def result(
     }
     if not error and len(match.winners) > 1:  # a win shared by several teams (winner None)
         facts["winners"] = list(match.winners)
+    # A bot shown by its hello's name: the row says so (absent where no seat is).
+    shown_as = {str(s): name for s, name in (names or {}).items() if name != entry_label(seats[s])}
+    if shown_as:
+        facts["names"] = shown_as
     return {
         "index": index,
         "seed": match.seed,
@@ -478,11 +487,12 @@ def crashed(job: Job, index: int, plugins: Any, seat: int, reason: str) -> dict:
     seed, seats, swapped = plan(job, index, variant.teams)
     error = {
         "seat": seat or None,
-        "player": entry_label(seats[seat]) if seat else None,
+        "player": entry_label(seats[seat], job.names) if seat else None,
         "reason": reason,
     }
     match = variant.new_match(seed, (), fixed_deal(job, index, variant))
-    return result(index, match, seats, swapped, error, {})
+    names = {s: entry_label(spec, job.names) for s, spec in seats.items()}
+    return result(index, match, seats, swapped, error, {}, names)
 
 
 _REFEREES = threading.local()

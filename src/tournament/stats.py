@@ -109,7 +109,8 @@ def summarize(
     for index, seed, facts, error in games:
         played += 1
         seats = {int(s): spec for s, spec in facts["seats"].items()}
-        names = {s: entry_label(spec) for s, spec in seats.items()}
+        shown_as = facts.get("names") or {}  # bots shown by their hellos' names
+        names = {s: shown_as.get(str(s)) or entry_label(spec) for s, spec in seats.items()}
         for s, spec in seats.items():
             specs.setdefault(names[s], spec)
         for s, (n, total, longest) in facts.get("time", {}).items():

@@ -13,7 +13,7 @@ A resumed match finds its decision the same way, from the database.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,7 @@ from .config import (
     check_time_limit,
     check_workers,
     entry_label,
+    hello_names,
     load_deals,
     nested_deeper,
     parse_clock,
@@ -65,6 +66,7 @@ class MatchSettings:
     clock: Clock | None = None  # each seat's clock for a match (--clock)
     log_bots: Path | None = None  # where the bots' conversations go (--log-bots)
     deals: DealFile | None = None  # the deal file played, a pair a deal (--deals)
+    names: dict[str, str] = field(default_factory=dict)  # bots by their hellos' names
 
     @property
     def matches(self) -> int:
@@ -173,8 +175,10 @@ def resolve_match(
     v = plugins.variants.get(variant)
     here = Path.cwd()
     entries = (with_folder(parse_player(first), here), with_folder(parse_player(second), here))
+    hellos: dict[str, str] = {}
     for label, entry in zip(("A", "B"), entries, strict=True):
-        check_entry(entry, _("player {label}").format(label=label), plugins.players, variant)
+        where = _("player {label}").format(label=label)
+        check_entry(entry, where, plugins.players, variant, hellos)
     test = None if sprt is None else Sprt.parse(sprt)
     count = pairs if pairs is not None else DEFAULT_MAX_PAIRS if test else DEFAULT_PAIRS
     whole(count, "--pairs", 1, MAX_PAIRS)
@@ -203,6 +207,7 @@ def resolve_match(
         clock=parse_clock(clock, "--clock"),
         log_bots=log_bots,
         deals=book,
+        names=hello_names(entries, hellos),
     )
 
 
@@ -220,7 +225,13 @@ def deals_pairs(book: DealFile, given: int | None, count: int, where: str) -> in
     return count
 
 
-def check_entry(entry: Any, where: str, players: Any, variant: str | None = None) -> None:
+def check_entry(
+    entry: Any,
+    where: str,
+    players: Any,
+    variant: str | None = None,
+    hellos: dict[str, str] | None = None,
+) -> None:
     """ConfigError unless ``entry`` names a computer player with valid options (a bot
     program is started once to check its hello, when ``variant`` is given)."""
     from ..core.errors import PluginError
@@ -240,7 +251,7 @@ def check_entry(entry: Any, where: str, players: Any, variant: str | None = None
         raise ConfigError(f"{where}: {problem}")
     check_confinement(entry, players, where)
     if variant is not None:
-        check_bot(entry, variant, players, where)
+        check_bot(entry, variant, players, where, hellos=hellos)
 
 
 def _slug(label: str) -> str:
@@ -308,7 +319,7 @@ class Sequential:
         out: dict[str, Any] = {
             "kind": "match",
             "variant": s.variant,
-            "players": [entry_label(p) for p in s.players],
+            "players": [entry_label(p, s.names) for p in s.players],
             "specs": list(s.players),
             "seed": s.seed,
             "pairs": self.pairs,

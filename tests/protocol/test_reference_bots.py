@@ -44,13 +44,13 @@ def tournament(cli, config, tmp_path):
 def test_the_python_bot_plays_a_tournament_against_the_heuristic(cli, tmp_path):
     summary = tournament(cli, BOTS / "chiva-python-bot.toml", tmp_path)
     entries = {p["entry"] for p in summary["players"]}
-    assert entries == {"python3 python/capicua_bot.py", "heuristic"}
+    assert entries == {"pybot", "heuristic"}  # named by its hello
 
 
 @needs_node
 def test_the_javascript_bot_plays_a_tournament_against_the_heuristic(cli, tmp_path):
     summary = tournament(cli, BOTS / "double-nine-js-bot.toml", tmp_path)
-    assert {p["entry"] for p in summary["players"]} == {"node js/bot.js", "heuristic"}
+    assert {p["entry"] for p in summary["players"]} == {"jsbot", "heuristic"}
 
 
 @pytest.mark.parametrize(

@@ -152,7 +152,13 @@ def test_a_match_and_a_league_play_a_pair_a_deal(cli, tmp_path, write_config):
         'variant = "chiva"\n[league]\nplayers = ["heuristic", "random", '
         '{ player = "heuristic", noise = 20.0 }]\nseed = 1\nworkers = 1\ndeals = "deals.jsonl"\n'
     )
-    league = cli("league", config, "--db", tmp_path / "l.sqlite", "--json")
+    league = cli(
+        "league", config, "--db", tmp_path / "l.sqlite", "--records", tmp_path / "l.jsonl",
+        "--json",
+    )  # fmt: skip
     assert league.exit_code == 0, league.output
     standing = json.loads(league.stdout)
     assert standing["planned_pairs"] == 2 and standing["games"] == 3 * 2 * 2
+    # Round k gives every pairing's pair deal k.
+    seeds = [r["seed"] for r in read_jsonl(tmp_path / "l.jsonl")]
+    assert seeds == [book[0]["seed"]] * 6 + [book[1]["seed"]] * 6
