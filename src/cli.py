@@ -24,6 +24,7 @@ from .commands import (
     match,
     play,
     replay,
+    results,
     review,
     simulate,
     tournament,
@@ -108,6 +109,7 @@ tournament.register(app)
 match.register(app)
 league.register(app)
 deals.register(app)
+results.register(app)
 play.register(app)
 botcheck.register(app)
 host.register(app)

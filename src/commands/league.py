@@ -16,11 +16,13 @@ import typer
 from rich.console import Console
 
 from ..i18n import N_, _, ngettext, pgettext
+from ..tournament.export import check_target
+from ..tournament.export import write as write_csv
 from ..tournament.league import LeagueSettings, resolve_league, standings
 from ..tournament.runner import open_tournament
 from . import completion
 from .common import Command, err, out, plugins, print_errors
-from .kit import ClockOption, DealsOption, LogBots
+from .kit import ClockOption, CsvOption, DealsOption, LogBots
 from .running import (
     Records,
     Repair,
@@ -73,6 +75,7 @@ def league(
     clock: ClockOption = None,
     log_bots: LogBots = None,
     deals: DealsOption = None,
+    csv_file: CsvOption = None,
 ) -> None:
     """``capicua league``: the help is given in :func:`register`."""
     loaded = plugins()
@@ -90,6 +93,8 @@ def league(
             log_bots=log_bots,
             deals=deals,
         )
+        if csv_file is not None:
+            check_target(csv_file)  # before any game: a file it may not replace
         settings, store = open_tournament(settings, resume, repair=repair, plugins=loaded)
     game = loaded.variants.create(settings.variant, settings.variant_options)
     given = {
@@ -124,6 +129,9 @@ def league(
         warn_uncontained(dict(enumerate(settings.players)), loaded)
         played_now, took = play_all(settings, store, pool, loaded, done)
         summary = standings(settings, store.facts(settings.matches), game.teams)
+    if csv_file is not None:
+        with bad_input_fails():
+            write_csv(csv_file, store, game)
     store.close()
     show = functools.partial(print_standings, summary, _(game.title), took, played_now)
     report(summary, as_json, show, errors_fail=True)

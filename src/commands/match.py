@@ -19,12 +19,14 @@ import typer
 from rich.console import Console
 
 from ..i18n import N_, _, ngettext
+from ..tournament.export import check_target
+from ..tournament.export import write as write_csv
 from ..tournament.runner import open_tournament, play
 from ..tournament.sprt import fixed_pairs
 from ..tournament.versus import MatchSettings, Sequential, evaluate, finished, resolve_match
 from . import completion
 from .common import Command, err, out, plugins, print_errors
-from .kit import ClockOption, DealsOption, LogBots
+from .kit import ClockOption, CsvOption, DealsOption, LogBots
 from .running import (
     Records,
     Repair,
@@ -105,6 +107,7 @@ def match(
     clock: ClockOption = None,
     log_bots: LogBots = None,
     deals: DealsOption = None,
+    csv_file: CsvOption = None,
 ) -> None:
     """``capicua match``: the help is given in :func:`register`."""
     loaded = plugins()
@@ -127,6 +130,8 @@ def match(
             deals=deals,
         )
         game = loaded.variants.create(settings.variant)
+        if csv_file is not None:
+            check_target(csv_file)  # before any game: a file it may not replace
         teams = game.teams
         settings, store = open_tournament(
             settings, resume, repair=repair, plugins=loaded, finished=finished(teams)
@@ -171,6 +176,9 @@ def match(
         played_now = play(settings.job(), settings, store, pool, loaded, watch=state.watch)
         took = time.perf_counter() - start
         state = evaluate(settings, store, teams)
+    if csv_file is not None:
+        with bad_input_fails():
+            write_csv(csv_file, store, game)
     store.close()
     summary = state.summary()
     summary["title"] = game.title

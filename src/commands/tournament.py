@@ -16,11 +16,13 @@ from rich.console import Console
 
 from ..i18n import N_, _, ngettext, pgettext
 from ..tournament.config import Overrides, resolve
+from ..tournament.export import check_target
+from ..tournament.export import write as write_csv
 from ..tournament.runner import open_tournament
 from ..tournament.stats import summarize
 from . import completion
 from .common import Command, err, out, plugins
-from .kit import ClockOption, DealsOption, LogBots
+from .kit import ClockOption, CsvOption, DealsOption, LogBots
 from .running import (
     Records,
     Repair,
@@ -77,6 +79,7 @@ def tournament(
     clock: ClockOption = None,
     log_bots: LogBots = None,
     deals: DealsOption = None,
+    csv_file: CsvOption = None,
 ) -> None:
     """``capicua tournament``: the help is given in :func:`register`."""
     loaded = plugins()
@@ -85,6 +88,8 @@ def tournament(
     )
     with bad_input_fails():
         settings = resolve(config, given, loaded)
+        if csv_file is not None:
+            check_target(csv_file)  # before any game: a file it may not replace
         settings, store = open_tournament(settings, resume, repair=repair, plugins=loaded)
     variant = loaded.variants.create(settings.variant, settings.variant_options)
     with stopping_cleanly(
@@ -131,6 +136,8 @@ def tournament(
     try:
         with bad_input_fails():
             summary = summarize(store.facts(settings.matches), variant, settings.matches, header)
+            if csv_file is not None:
+                write_csv(csv_file, store, variant)
     finally:
         store.close()
     # Player errors are results, counted in the summary: the exit status stays 0.

@@ -466,6 +466,8 @@ def result(
     }
     if not error and len(match.winners) > 1:  # a win shared by several teams (winner None)
         facts["winners"] = list(match.winners)
+    # When it finished (UTC), for the CSV of games; like the times, never in the record.
+    facts["finished"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     # A bot shown by its hello's name: the row says so (absent where no seat is).
     shown_as = {str(s): name for s, name in (names or {}).items() if name != entry_label(seats[s])}
     if shown_as:
