@@ -29,7 +29,11 @@ app = typer.Typer(
 )
 
 
-@app.command("make", cls=Command)
+@app.command(
+    "make",
+    cls=Command,
+    help=N_("Write a deal file: COUNT deals of VARIANT from SEED, to play in duplicate."),
+)
 def make_deals(
     variant: Annotated[
         str,

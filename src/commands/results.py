@@ -25,7 +25,11 @@ app = typer.Typer(
 )
 
 
-@app.command("export", cls=Command)
+@app.command(
+    "export",
+    cls=Command,
+    help=N_("Write every game a database holds as a row of CSV, for rating tools."),
+)
 def export(
     db: Annotated[
         Path, typer.Argument(help=N_("The database of a tournament, a match or a league."))

@@ -281,6 +281,11 @@ class LocalPool:
             return f"a worker process died ({how})", False
         deadline = w.slot[0]
         if deadline and time.monotonic() > deadline + grace:
+            if job.clock is not None:  # the clock may have been the tighter of the two
+                what = f"ran out of its time for a decision (clock {job.clock} s"
+                if job.time_limit is not None:
+                    what += f", at most {job.time_limit:g} s a decision"
+                return f"{what}; its worker process was stopped)", True
             return (
                 f"exceeded the time limit of {job.time_limit:g} s for a decision "
                 f"(its worker process was stopped)"
