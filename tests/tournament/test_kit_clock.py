@@ -74,7 +74,7 @@ def test_a_bot_is_told_its_clock_and_its_conversation_is_logged_privately(
     assert json.loads(result.stdout)["errors"] == 0
     files = list(logs.iterdir())
     assert len(files) == 1 and files[0].name.endswith(".log"), files
-    assert "capicua_bot.py" in files[0].name
+    assert files[0].name.startswith("pybot.")  # named as the figures name it
     assert stat.S_IMODE(files[0].stat().st_mode) == 0o600
     assert stat.S_IMODE(logs.stat().st_mode) == 0o700
     lines = files[0].read_text().splitlines()
