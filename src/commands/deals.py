@@ -17,9 +17,12 @@ import typer
 from ..core.deals import MAX_DEALS, MAX_HANDS, make
 from ..core.records import MAX_SEED
 from ..core.rng import fresh_seed
+from ..core.variant import Variant
 from ..i18n import N_, _
+from ..tournament.config import ConfigError, locate, no_variant, read_toml, unknown_variant
 from . import completion
-from .common import Command, Group, err, fail, variant_or_fail
+from .common import Command, Group, err, fail, plugins, variant_or_fail
+from .running import bad_input_fails
 
 app = typer.Typer(
     cls=Group,
@@ -38,7 +41,11 @@ def make_deals(
     variant: Annotated[
         str,
         typer.Argument(
-            autocompletion=completion.variants, help=N_("The game (capicua rules lists them).")
+            autocompletion=completion.variants,
+            help=N_(
+                "The game (capicua rules lists them), or a config whose variant and "
+                "[variant_options] say it."
+            ),
         ),
     ],
     count: Annotated[int, typer.Option("--count", "-n", help=N_("Deals to write."))] = 100,
@@ -57,7 +64,7 @@ def make_deals(
     rest, in the order the game draws it, for HANDS hands of a match (and the draw for first
     lead where the game has one); the deal's seed deals the hands after those. A file made
     with --seed S plays what a tournament with seed S plays."""
-    v = variant_or_fail(variant)
+    v = _game(variant)
     if not 1 <= count <= MAX_DEALS:
         fail(
             _("--count must be from 1 to {most:,}, not {count}").format(most=MAX_DEALS, count=count)
@@ -93,6 +100,29 @@ def make_deals(
         ),
         markup=False,
     )
+
+
+def _game(name: str) -> Variant:
+    """The game named, or the one a config's ``variant`` and ``[variant_options]`` say
+    (a game with options: Draw for three, Mexican Train for six)."""
+    if not name.endswith(".toml"):
+        return variant_or_fail(name)
+    loaded = plugins()
+    with bad_input_fails():
+        path = locate(name)
+        data = read_toml(path)
+        chosen = data.get("variant")
+        if not isinstance(chosen, str):
+            raise ConfigError(no_variant(path))
+        if chosen not in loaded.variants:
+            raise ConfigError(unknown_variant(path, chosen, loaded))
+        options = data.get("variant_options", {})
+        try:
+            if not isinstance(options, dict):
+                raise TypeError(_("it must be a table"))
+            return loaded.variants.create(chosen, options)
+        except (TypeError, ValueError) as exc:
+            raise ConfigError(f"{path}: [variant_options] {exc}") from None
 
 
 def register(root: typer.Typer) -> None:

@@ -162,3 +162,27 @@ def test_a_match_and_a_league_play_a_pair_a_deal(cli, tmp_path, write_config):
     # Round k gives every pairing's pair deal k.
     seeds = [r["seed"] for r in read_jsonl(tmp_path / "l.jsonl")]
     assert seeds == [book[0]["seed"]] * 6 + [book[1]["seed"]] * 6
+
+
+def test_deals_for_a_game_with_options_are_made_from_its_config(
+    cli, tmp_path, write_config, plugins
+):
+    if "draw" not in plugins.variants:
+        pytest.skip("draw is not installed")
+    config = write_config(
+        'variant = "draw"\n[variant_options]\nseats = 3\n[seats]\n1 = "random"\n'
+        '2 = "random"\n3 = "random"\n[tournament]\nseed = 1\ndeals = "deals.jsonl"\n'
+    )
+    path = tmp_path / "deals.jsonl"
+    made = cli("deals", "make", config, "--count", 2, "--seed", 8, "-o", path)
+    assert made.exit_code == 0, made.output
+    assert json.loads(path.read_text().splitlines()[0])["options"] == {"seats": 3}
+    result = cli("tournament", config, "--db", tmp_path / "t.sqlite", "--records", tmp_path / "r")
+    assert result.exit_code == 0, result.output
+    assert len(read_jsonl(tmp_path / "r")) == 2  # three teams: each deal once
+    # The same file for the game's defaults (two players) is refused, naming the options.
+    refused = cli("match", "random", "random", "--variant", "draw", "--deals", path)
+    assert refused.exit_code == 2 and '{"seats": 3}' in refused.output, refused.output
+    bad = write_config('variant = "draw"\n[variant_options]\nseats = 9\n')
+    result = cli("deals", "make", bad)
+    assert result.exit_code == 2 and "[variant_options]" in result.output, result.output
