@@ -79,6 +79,7 @@ class Job:
                 settings.db,
                 settings.records,
                 getattr(settings, "log_bots", None),
+                getattr(getattr(settings, "deals", None), "path", None),  # games to come
             ]
             paths = [Path(p).resolve() for p in hidden if p is not None]
             extra = [p.with_name(p.name + e) for p in paths for e in ("-journal", "-wal", ".lock")]
