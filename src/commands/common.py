@@ -18,7 +18,6 @@ from rich.segment import Segment
 from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 
-from ..core.variant import Variant
 from ..i18n import N_, _, ngettext
 from ..plugins import Plugins, default_plugins
 from ..shown import json_shown, shown
@@ -219,18 +218,6 @@ def plugins() -> Plugins:
             err.print(f"[yellow]{label}[/] {escape(shown(message))}", markup=True)
         _reported = loaded
     return loaded
-
-
-def variant_or_fail(name: str) -> Variant:
-    """The variant instance called ``name``, or a one-line error listing the available ones."""
-    registry = plugins().variants
-    if name not in registry:
-        fail(
-            _("unknown variant {name!r}; available: {names}").format(
-                name=name, names=", ".join(registry.names())
-            )
-        )
-    return registry.create(name)
 
 
 @contextlib.contextmanager

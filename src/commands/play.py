@@ -18,6 +18,7 @@ import typer
 from ..i18n import N_, _, ngettext
 from . import completion
 from .common import Command, agree_to_programs, fail, out, plugins, screen
+from .game_options import GameOptions, checked, parse_options
 
 TABLE_KEYS = {
     "delay": "seconds between the computer players' moves",
@@ -46,6 +47,7 @@ def play(
             help=N_("The game (capicua rules lists them)."),
         ),
     ] = None,
+    option: GameOptions = None,
     seed: Annotated[
         int | None, typer.Option("--seed", "-s", help=N_("Seed of the match (default: fresh)."))
     ] = None,
@@ -88,7 +90,7 @@ def play(
     from ..gui.settings import Settings
 
     loaded = plugins()
-    settings = resolve(config, variant, seed, delay, loaded)
+    settings = resolve(config, variant, seed, delay, loaded, option)
     width, height = window_size(size)
     if screenshot is not None:
         _screenshot(loaded, settings, screenshot, moves, width, height)
@@ -138,9 +140,15 @@ def _agreed(loaded: Any, settings: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def resolve(
-    config: Path | None, variant: str | None, seed: int | None, delay: float | None, loaded: Any
+    config: Path | None,
+    variant: str | None,
+    seed: int | None,
+    delay: float | None,
+    loaded: Any,
+    option: list[str] | None = None,
 ) -> dict[str, Any]:
-    """The table's settings: defaults < config < command line; bad input exits 2."""
+    """The table's settings: defaults < config < command line (``option``: the game's
+    ``--option KEY=VALUE``); bad input exits 2."""
     from ..gui.geometry import table_problem
     from ..gui.model import SeatsError, check_seats
     from ..tournament.config import ConfigError, load_config
@@ -186,7 +194,8 @@ def resolve(
         )
     if variant is not None and variant != name:
         options = {}  # the config's options are its own game's
-    game = loaded.variants.create(name, options)
+    options.update(parse_options(loaded.variants.get(name), option))
+    game = checked(loaded.variants, name, options)
     n = game.seats
     problem = table_problem(game)
     if problem is not None:

@@ -45,7 +45,7 @@ Workers = Annotated[
 ]
 Records = Annotated[
     Path | None,
-    typer.Option("--records", "-o", help=N_("Also write the records here (JSON Lines).")),
+    typer.Option("--records", help=N_("Also write the records here (JSON Lines).")),
 ]
 Repair = Annotated[
     bool,

@@ -14,7 +14,8 @@ from ..core.records import dumps, to_record
 from ..core.rng import derive_seed, fresh_seed, seat_stream
 from ..i18n import N_, _, ngettext
 from . import completion
-from .common import Command, fail, out, plugins, variant_or_fail
+from .common import Command, fail, out, plugins
+from .game_options import GameOptions, described, game_or_fail
 
 
 def simulate(
@@ -32,12 +33,14 @@ def simulate(
     ] = None,
     records: Annotated[
         Path | None,
-        typer.Option("--records", "-o", help=N_("Write the records here (JSON Lines).")),
+        typer.Option("--records", help=N_("Write the records here (JSON Lines).")),
     ] = None,
+    option: GameOptions = None,
 ) -> None:
     """``capicua simulate``: the help is given in :func:`register`."""
-    v = variant_or_fail(variant)
-    registry = plugins().players
+    loaded = plugins()
+    v = game_or_fail(loaded.variants, variant, option)
+    registry = loaded.players
     seed = fresh_seed() if seed is None else seed
     seats = {s: "random" for s in range(1, v.seats + 1)}
     try:
@@ -72,7 +75,7 @@ def simulate(
             "{title}: {matches} matches, seed {seed}",
             "{title}: {matches} matches, seed {seed}",
             matches,
-        ).format(title=_(v.title), matches=matches, seed=seed)
+        ).format(title=described(v), matches=matches, seed=seed)
     )
     say(
         _("  hands {hands} ({per_match:.1f} per match), actions {actions}").format(

@@ -85,14 +85,14 @@ def test_simulate_writes_records_that_replay_cleanly(tmp_path):
 def test_simulate_with_the_same_seed_repeats_byte_for_byte(tmp_path):
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     for path in (a, b):
-        r = invoke("simulate", "chiva", "-n", "4", "-s", "11", "-o", str(path))
+        r = invoke("simulate", "chiva", "-n", "4", "-s", "11", "--records", str(path))
         assert r.exit_code == 0, r.output
     assert a.read_bytes() == b.read_bytes()
 
 
 def test_replay_prints_each_hand(tmp_path):
     out = tmp_path / "one.jsonl"
-    invoke("simulate", "chiva", "-n", "2", "-s", "3", "-o", str(out))
+    invoke("simulate", "chiva", "-n", "2", "-s", "3", "--records", str(out))
     r = invoke("replay", str(out), "--match", "2")
     assert r.exit_code == 0, r.output
     assert "match 2" in r.output and "Hand 1: seat" in r.output and "Series: 0–0 → " in r.output
@@ -101,7 +101,7 @@ def test_replay_prints_each_hand(tmp_path):
 
 def test_replay_of_a_record_that_breaks_a_rule_exits_1_naming_hand_and_action(tmp_path):
     out = tmp_path / "r.jsonl"
-    invoke("simulate", "chiva", "-n", "1", "-s", "3", "-o", str(out))
+    invoke("simulate", "chiva", "-n", "1", "-s", "3", "--records", str(out))
     record = json.loads(out.read_text())
     first = record["hands"][0]["actions"]
     k = next(i for i, a in enumerate(first) if i > 0 and "tile" in a)

@@ -62,7 +62,7 @@ def blunder(tmp_path):
 @pytest.fixture
 def simulated(tmp_path):
     path = tmp_path / "two.jsonl"
-    r = invoke("simulate", "chiva", "-n", "2", "-s", "3", "-o", str(path))
+    r = invoke("simulate", "chiva", "-n", "2", "-s", "3", "--records", str(path))
     assert r.exit_code == 0, r.output
     return path
 

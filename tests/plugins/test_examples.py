@@ -70,8 +70,8 @@ def test_capicua_rules_prints_the_rules_block_ships(cli):
 
 @pytest.mark.slow
 def test_the_same_seeded_simulation_of_block_repeats(cli, tmp_path):
-    first = cli("simulate", "block", "-n", "3", "-s", "5", "-o", tmp_path / "a.jsonl")
-    again = cli("simulate", "block", "-n", "3", "-s", "5", "-o", tmp_path / "b.jsonl")
+    first = cli("simulate", "block", "-n", "3", "-s", "5", "--records", tmp_path / "a.jsonl")
+    again = cli("simulate", "block", "-n", "3", "-s", "5", "--records", tmp_path / "b.jsonl")
     assert first.exit_code == 0 and again.exit_code == 0, first.output + again.output
     assert (tmp_path / "a.jsonl").read_text() == (tmp_path / "b.jsonl").read_text()
     checked = cli("replay", "-q", tmp_path / "a.jsonl")
