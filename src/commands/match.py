@@ -11,6 +11,7 @@ command that resumes; bad input is one line and exit status 2.
 from __future__ import annotations
 
 import functools
+import textwrap
 import time
 from pathlib import Path
 from typing import Annotated
@@ -23,9 +24,16 @@ from ..tournament.export import check_target
 from ..tournament.export import write as write_csv
 from ..tournament.runner import open_tournament, play
 from ..tournament.sprt import fixed_pairs
-from ..tournament.versus import MatchSettings, Sequential, evaluate, finished, resolve_match
+from ..tournament.versus import (
+    MatchSettings,
+    Sequential,
+    evaluate,
+    finished,
+    resolve_match,
+)
 from . import completion
 from .common import Command, err, out, plugins, print_errors
+from .game_options import GameOptions, described, parse_options
 from .kit import ClockOption, CsvOption, DealsOption, LogBots
 from .running import (
     Records,
@@ -67,6 +75,7 @@ def match(
             help=N_("The game (capicua rules lists them)."),
         ),
     ] = None,
+    option: GameOptions = None,
     sprt: Annotated[
         str | None,
         typer.Option(
@@ -111,6 +120,9 @@ def match(
 ) -> None:
     """``capicua match``: the help is given in :func:`register`."""
     loaded = plugins()
+    chosen = {}
+    if variant is not None and variant in loaded.variants:
+        chosen = parse_options(loaded.variants.get(variant), option)
     with bad_input_fails():
         settings = resolve_match(
             first,
@@ -128,8 +140,9 @@ def match(
             clock=clock,
             log_bots=log_bots,
             deals=deals,
+            options=chosen,
         )
-        game = loaded.variants.create(settings.variant)
+        game = loaded.variants.create(settings.variant, settings.variant_options)
         if csv_file is not None:
             check_target(csv_file)  # before any game: a file it may not replace
         teams = game.teams
@@ -147,7 +160,7 @@ def match(
         state = Sequential(settings, store, teams, on_pair=log)
         pool = backend(settings, loaded)
         a, b = _labels(settings)
-        fields = {"title": _(game.title), "first": a, "second": b, "pairs": settings.pairs}
+        fields = {"title": described(game), "first": a, "second": b, "pairs": settings.pairs}
         left = where_played(pool, not finished(teams)(settings, store))
         fields.update(seed=settings.seed, backend=left)
         fields["kept"] = kept_in(settings, resume, store.count())
@@ -181,7 +194,7 @@ def match(
             write_csv(csv_file, store, game)
     store.close()
     summary = state.summary()
-    summary["title"] = game.title
+    summary["title"] = described(game)
     show = functools.partial(print_result, summary, settings, took, played_now)
     report(summary, as_json, show, errors_fail=True)
 
@@ -205,6 +218,8 @@ def _resume_command(
     deals: Path | None = None,
 ) -> str:
     words = ["capicua", "match", first, second, "--variant", settings.variant]
+    for key, value in sorted(settings.variant_options.items()):
+        words += ["--option", f"{key}={str(value).lower() if isinstance(value, bool) else value}"]
     if settings.sprt is not None:
         s = settings.sprt
         words += ["--sprt", f"elo0={s.elo0:g},elo1={s.elo1:g},alpha={s.alpha:g},beta={s.beta:g}"]
@@ -332,6 +347,8 @@ def print_result(
         first=a, second=b, title=s["title"], seed=s["seed"], verdict=verdict.format(**fields)
     )
     console.print(line, markup=False)
+    if "seating" in s:
+        _print_seating(console, s["seating"], len(settings.arranged))
     if test is not None:
         line = _(
             "SPRT elo0={elo0:g} elo1={elo1:g} alpha={alpha:g} beta={beta:g}: LLR {llr}, "
@@ -377,6 +394,22 @@ def print_result(
                 markup=False,
             )
     console.print(time_line(took, played_now, s), markup=False)
+
+
+def _print_seating(console: Console, seating: list[str], count: int) -> None:
+    """How A and B share the seats of a game of more than two sides, folded to 80
+    columns: each pair's first game, seat by seat, and that each is played swapped too."""
+    # Translators: {seating} lists seatings seat by seat, as "ABA, AAB, BAA"; A and B are
+    # the two players, as the command's help names them.
+    line = ngettext(
+        "seats by deal: {seating}, then with A and B exchanged ({games} game a deal), so "
+        "each sits in every seat",
+        "seats by deal: {seating}, then with A and B exchanged ({games} games a deal), so "
+        "each sits in every seat",
+        2 * count,
+    ).format(seating=", ".join(seating), games=2 * count)
+    for folded in textwrap.wrap(line, width=80, subsequent_indent="  ", break_on_hyphens=False):
+        console.print(folded, markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -5,6 +5,11 @@ the other in every seat of the second (in Chiva, seats 1+3 against 2+4), then pl
 twice with the teams exchanged (:mod:`.play` plans the games). A pair's outcome is the first
 player's points over its two games: a won game is 1, a drawn one 1/2, a lost one 0.
 
+A game of more than two sides (Draw for three, Mexican Train for five: each seat on its
+own, or three teams) seats the two players alternately by team (:func:`arrangements`), and
+plays each deal in as many pairs as it takes for each of them to sit in every seat: each
+pair is one arrangement and its complement, every seat given to the other player.
+
 A game that ended in an error says nothing about how well either player plays: a player
 that raised or overran its time, a setting no player could meet, an observer plugin or the
 engine stopping it. Nothing is decided from it: its pair is left out of the figures and the
@@ -13,7 +18,7 @@ test (counted as *void*), and the commands list the errors (:func:`noting_errors
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,15 +41,64 @@ def lineup(variant: Any, first: Any, second: Any) -> dict[int, Any]:
     return dict(sorted(seats.items()))
 
 
-def game_points(facts: dict, error: dict | None, first_team: int, teams: Any) -> float | None:
+def arrangements(variant: Any) -> tuple[tuple[int, ...], ...]:
+    """The first player's seats in the first game of each pair a deal is played in: the
+    teams alternately the first player's and the second's (seat on its own is a team of
+    one), rotated by one team at a time, leaving out a rotation whose complement is already
+    in (it is that pair's second game). Two teams are one arrangement, A in the first team;
+    Draw at three seats is three, ``(1, 3), (1, 2), (2, 3)``. ConfigError for teams of
+    unequal sizes, which no rotation makes fair."""
+    teams = variant.teams
+    if len({len(team) for team in teams}) != 1:
+        raise ConfigError(
+            _("duplicate pairs need teams of equal size; {variant} has teams {teams}").format(
+                variant=variant.name, teams=[list(t) for t in teams]
+            )
+        )
+    n = len(teams)
+    seen: list[tuple[bool, ...]] = []
+    found = []
+    for r in range(n):
+        mask = tuple((i - r) % n % 2 == 0 for i in range(n))
+        if mask in seen or tuple(not x for x in mask) in seen:
+            continue
+        seen.append(mask)
+        found.append(tuple(sorted(s for i, team in enumerate(teams) if mask[i] for s in team)))
+    return tuple(found)
+
+
+def seated(count: int, seats: tuple[int, ...], first: Any, second: Any) -> dict[int, Any]:
+    """Seat entries of a game of ``count`` seats, ``first`` in ``seats`` (an arrangement)
+    and ``second`` in the others."""
+    return {s: first if s in seats else second for s in range(1, count + 1)}
+
+
+def sides(teams: Any, arranged: tuple[tuple[int, ...], ...], index: int) -> frozenset[int]:
+    """The teams the first player holds in game ``index`` of a run of duplicate pairs over
+    ``arranged`` (:func:`arrangements`): the arrangement's in a pair's first game, the
+    others in its second."""
+    mine = set(arranged[(index // 2) % len(arranged)])
+    held = {i for i, team in enumerate(teams, 1) if mine.issuperset(team)}
+    if index % 2:
+        held = set(range(1, len(teams) + 1)) - held
+    return frozenset(held)
+
+
+def game_points(
+    facts: dict, error: dict | None, first_team: int | frozenset[int], teams: Any
+) -> float | None:
     """The first player's points in one game (1, 1/2 or 0); ``None`` for a game that ended
-    in an error, which says nothing about the players."""
+    in an error, which says nothing about the players. ``first_team`` is the team it holds
+    (or, in a game of more sides, the teams): a win shared between its teams and the other
+    player's is a draw."""
     if error is not None:
         return None
-    winner = facts.get("winner")
-    if winner is None:
+    mine = {first_team} if isinstance(first_team, int) else first_team
+    winners = facts.get("winners") or ([facts["winner"]] if facts.get("winner") else [])
+    if not winners:
         return 0.5
-    return 1.0 if winner == first_team else 0.0
+    held = [w in mine for w in winners]
+    return 1.0 if all(held) else 0.0 if not any(held) else 0.5
 
 
 @dataclass
@@ -106,12 +160,17 @@ def noting_errors(
 
 
 def pair_games(
-    rows: Iterable[tuple[int, int, dict, dict | None]], lineups: int, teams: Any
+    rows: Iterable[tuple[int, int, dict, dict | None]],
+    lineups: int,
+    teams: Any,
+    held: Callable[[int], frozenset[int]] | None = None,
 ) -> Iterator[tuple[int, int, bool, float | None]]:
     """``(game index, lineup, second game of its pair, first player's points)`` for each
     game of ``rows`` (as the store yields them), the lineup's first player being in the
-    first team in the pair's first game and in the second team in its second."""
+    first team in the pair's first game and in the second team in its second; or, given
+    ``held``, in the teams ``held(index)`` says (a game of more sides, :func:`sides`)."""
     for index, _seed, facts, error in rows:
         second = index % 2 == 1
         which = (index // 2) % lineups
-        yield index, which, second, game_points(facts, error, 2 if second else 1, teams)
+        mine = held(index) if held is not None else 2 if second else 1
+        yield index, which, second, game_points(facts, error, mine, teams)

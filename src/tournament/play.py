@@ -11,7 +11,8 @@ Game ``k`` is fully decided by the job and ``k`` (:func:`plan`): its match seed 
 seed (so the same deals) and the second has the two teams' players exchanged. A job with
 ``lineups`` (a match, a league) plays each of them in duplicate pairs on the same deals:
 game ``g`` plays lineup ``(g // 2) % len(lineups)`` on deal ``g // (2 * len(lineups))``, the
-teams swapped in odd games, so every round gives every lineup the same deal and a longer run
+teams swapped in odd games (in a game of more than two sides, every seat given to the
+lineup's other player), so every round gives every lineup the same deal and a longer run
 only adds rounds.
 
 A player that raises, answers illegally or exceeds the per-decision time limit ends its game
@@ -160,10 +161,14 @@ def plan(
     """Game ``index``'s match seed, its seat entries, and whether the teams are swapped."""
     base, deal, swapped = _deal(job, index)
     seats = dict(base)
-    if swapped:
+    if swapped and len(teams) == 2:
         a, b = teams
         for sa, sb in zip(a, b, strict=True):  # the config checked the sizes
             seats[sa], seats[sb] = base[sb], base[sa]
+    elif swapped:  # more sides: every seat goes to the lineup's other player
+        first = base[min(base)]
+        other = next((e for e in base.values() if e != first), first)
+        seats = {s: other if e == first else first for s, e in base.items()}
     if job.deals:  # a deal file's deal: its own seed deals what the file does not
         return job.deals[deal]["seed"], seats, swapped
     return derive_seed(job.seed, deal), seats, swapped

@@ -2,8 +2,11 @@
 sequential test decides (or for a fixed number of pairs).
 
 The settings name the two players, the variant and the test; the games are those of a
-one-lineup job (:mod:`.play`): pair ``k`` is games ``2k`` and ``2k + 1`` on deal ``k``, A in
-the first team of the first game. :class:`Sequential` follows the games in index order as
+lineup job (:mod:`.play`): pair ``k`` is games ``2k`` and ``2k + 1`` on deal ``k``, A in the
+first team of the first game. In a game of more than two sides A and B take the teams (or
+the seats) alternately, and each deal is played in one pair per rotation of that seating
+(:func:`~.pairs.arrangements`), so each sits in every seat of every deal: one lineup per
+rotation. :class:`Sequential` follows the games in index order as
 they reach the database and stops the run at the first pair after which the test decides,
 so the decision, the number of pairs and the records are the same on any number of workers
 and on dask: games that finished beyond that pair stay in the database but count nowhere.
@@ -12,7 +15,7 @@ A resumed match finds its decision the same way, from the database.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,7 +41,15 @@ from .config import (
     unrecordable,
     whole,
 )
-from .pairs import Errors, PairTally, lineup, noting_errors, pair_games
+from .pairs import (
+    Errors,
+    PairTally,
+    arrangements,
+    noting_errors,
+    pair_games,
+    seated,
+    sides,
+)
 from .play import Job, kit_identity, kit_job
 from .sprt import Sprt, estimate
 from .store import Store
@@ -67,15 +78,30 @@ class MatchSettings:
     log_bots: Path | None = None  # where the bots' conversations go (--log-bots)
     deals: DealFile | None = None  # the deal file played, a pair a deal (--deals)
     names: dict[str, str] = field(default_factory=dict)  # bots by their hellos' names
+    #: The game's options (--option): a seat count, a goal.
+    variant_options: dict[str, Any] = field(default_factory=dict)
+    #: A's seats in the first game of each pair of a deal (:func:`~.pairs.arrangements`):
+    #: one for a game of two teams, A in the first.
+    arranged: tuple[tuple[int, ...], ...] = ()
+    #: The game's teams, with these options.
+    teams: tuple[tuple[int, ...], ...] = ()
 
     @property
     def matches(self) -> int:
         return 2 * self.pairs
 
+    def held(self) -> Callable[[int], frozenset[int]] | None:
+        """The teams A holds in game ``index`` (for :func:`~.pairs.pair_games`), where the
+        game has more than two sides; ``None`` for two, A in the first team and then the
+        second."""
+        if len(self.teams) <= 2:
+            return None
+        return lambda index: sides(self.teams, self.arranged, index)
+
     def identity(self) -> dict[str, Any]:
         """What decides the results; the number of pairs is left out, so a match that
         reached its maximum undecided can be extended."""
-        return {
+        identity: dict[str, Any] = {
             "kind": "match",
             "variant": self.variant,
             "players": list(self.players),
@@ -83,6 +109,15 @@ class MatchSettings:
             "time_limit": self.time_limit,
             "sprt": None if self.sprt is None else self.sprt.as_dict(),
         } | kit_identity(self)
+        if self.variant_options:  # absent for a game's defaults, as before options existed
+            identity["variant_options"] = dict(sorted(self.variant_options.items()))
+        return identity
+
+    def lineups(self) -> tuple[dict[int, Any], ...]:
+        """The seat entries of each pair's first game, one per arrangement."""
+        a, b = self.players
+        lineups = tuple(seated(len(self.seats), seats, a, b) for seats in self.arranged)
+        return lineups or (self.seats,)
 
     def job(self) -> Job:
         assert self.seed is not None
@@ -91,7 +126,8 @@ class MatchSettings:
             self.seats,
             self.seed,
             time_limit=self.time_limit,
-            lineups=(self.seats,),
+            lineups=self.lineups(),
+            variant_options=dict(self.variant_options),
             **kit_job(self),
         )
 
@@ -158,8 +194,10 @@ def resolve_match(
     clock: str | None = None,
     log_bots: Path | None = None,
     deals: Path | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> MatchSettings:
-    """The settings of ``capicua match``, every value checked (ConfigError, one line)."""
+    """The settings of ``capicua match``, every value checked (ConfigError, one line);
+    ``options`` are the game's (each checked by its option already)."""
     if variant is None:
         raise ConfigError(
             _("--variant is needed: the game to play ({names})").format(
@@ -172,7 +210,13 @@ def resolve_match(
                 name=variant, names=", ".join(plugins.variants.names())
             )
         )
-    v = plugins.variants.get(variant)
+    from ..core.errors import PluginError
+
+    try:
+        v = plugins.variants.create(variant, options)
+    except (ValueError, PluginError) as exc:
+        raise ConfigError(f"--option: {exc}") from None
+    arranged = arrangements(v)
     here = Path.cwd()
     entries = (with_folder(parse_player(first), here), with_folder(parse_player(second), here))
     hellos: dict[str, str] = {}
@@ -181,14 +225,18 @@ def resolve_match(
         check_entry(entry, where, plugins.players, variant, hellos)
     test = None if sprt is None else Sprt.parse(sprt)
     count = pairs if pairs is not None else DEFAULT_MAX_PAIRS if test else DEFAULT_PAIRS
+    if pairs is None:  # whole deals: every arrangement of the last one played too
+        count = -(-count // len(arranged)) * len(arranged)
     whole(count, "--pairs", 1, MAX_PAIRS)
-    book = None if deals is None else load_deals(deals, plugins.variants.create(variant))
+    book = None if deals is None else load_deals(deals, v)
     if book is not None:
         count = deals_pairs(book, pairs, count, "--pairs")
+        if pairs is None:  # every deal with A and B in every arrangement of the seats
+            count *= len(arranged)
     check_seed(seed, "--seed")
     chosen = workers if workers is not None else 0
     check_workers(chosen, "--workers")
-    seats = lineup(v, entries[0], entries[1])
+    seats = seated(v.seats, arranged[0], entries[0], entries[1])
     name = "-".join(_slug(entry_label(e)) for e in entries)
     return MatchSettings(
         variant=variant,
@@ -201,13 +249,16 @@ def resolve_match(
             DEFAULT_TIME_LIMIT if time_limit is None else time_limit, "--time-limit"
         ),
         records=records,
-        db=db or Path(f"match-{variant}-{name}.sqlite"),
+        db=db or Path(f"match-{variant}{_options_slug(options or {})}-{name}.sqlite"),
         seats=seats,
         scheduler=scheduler,
         clock=parse_clock(clock, "--clock"),
         log_bots=log_bots,
         deals=book,
         names=hello_names(entries, hellos),
+        variant_options=dict(options or {}),
+        arranged=arranged,
+        teams=v.teams,
     )
 
 
@@ -252,6 +303,20 @@ def check_entry(
     check_confinement(entry, players, where)
     if variant is not None:
         check_bot(entry, variant, players, where, hellos=hellos)
+
+
+def _options_slug(options: Mapping[str, Any]) -> str:
+    """The game's options in a file name: ``-seats5`` (empty at the defaults)."""
+    return "".join(f"-{_slug(f'{key}{value}')}" for key, value in sorted(options.items()))
+
+
+def patterns(settings: MatchSettings) -> list[str]:
+    """Each pair's first game of a deal, seat by seat: ``ABA``, ``AAB``, ``BAA``."""
+    count = len(settings.seats)
+    return [
+        "".join("A" if s in seats else "B" for s in range(1, count + 1))
+        for seats in settings.arranged
+    ]
 
 
 def _slug(label: str) -> str:
@@ -299,7 +364,8 @@ class Sequential:
             return self.end
         rows = noting_errors(self.store.facts(stop, start), self.errors)
         sprt = self.settings.sprt
-        for index, _which, second, points in pair_games(rows, 1, self.teams):
+        held = self.settings.held()
+        for index, _which, second, points in pair_games(rows, 1, self.teams, held):
             self.games = index + 1
             if self.tally.add(0, second, points) is None and not second:
                 continue
@@ -332,6 +398,10 @@ class Sequential:
             "db": str(s.db),
             "records": None if s.records is None else str(s.records),
         }
+        if s.variant_options:
+            out["variant_options"] = dict(sorted(s.variant_options.items()))
+        if len(s.teams) > 2:  # how A and B share the seats of a game of more sides
+            out["seating"] = patterns(s)
         if s.sprt is not None:
             lower, upper = s.sprt.bounds()
             out["sprt"] = {

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from capicua.tournament.config import ConfigError
-from capicua.tournament.pairs import game_points, lineup
+from capicua.tournament.pairs import arrangements, game_points, lineup, sides
 from capicua.tournament.play import play_game
 from capicua.tournament.runner import open_tournament, play
 from capicua.tournament.sprt import Sprt, fixed_pairs
@@ -156,6 +156,9 @@ def test_an_interrupted_match_resumes_to_the_same_decision_and_records(cli, tmp_
         (("heuristic", "random", "--variant", "chiva", "--sprt", "elo1=-3"), "elo0 must be"),
         (("heuristic", "random", "--variant", "chiva", "--pairs", 0), "--pairs must be at least"),
         (("heuristic", "random", "--variant", "chiva", "--time-limit", 0), "--time-limit must"),
+        (("heuristic", "random", "--variant", "draw", "-o", "chairs=3"), "no option 'chairs'"),
+        (("heuristic", "random", "--variant", "draw", "-o", "seats=9"), "at most 4, not 9"),
+        (("heuristic", "random", "--variant", "draw", "-o", "seats"), "takes KEY=VALUE"),
     ],
 )
 def test_bad_input_is_one_line(cli, tmp_path, args, message):
@@ -192,3 +195,78 @@ def test_a_game_scores_for_the_first_player_and_an_error_says_nothing():
     assert game_points({}, {"seat": 3, "reason": "raised"}, 1, teams) is None
     assert game_points({}, {"seat": 4, "reason": "raised"}, 1, teams) is None
     assert game_points({}, {"seat": None, "reason": "engine"}, 1, teams) is None
+
+
+def test_a_game_of_more_sides_seats_a_and_b_in_turn_and_rotates_them():
+    def game(*teams):
+        return SimpleNamespace(name="g", teams=teams)
+
+    assert arrangements(game((1, 3), (2, 4))) == ((1, 3),)
+    assert arrangements(game((1,), (2,), (3,))) == ((1, 3), (1, 2), (2, 3))
+    assert arrangements(game((1,), (2,), (3,), (4,))) == ((1, 3),)
+    assert len(arrangements(game(*((s,) for s in range(1, 6))))) == 5
+    assert arrangements(game((1, 4), (2, 5), (3, 6))) == ((1, 3, 4, 6), (1, 2, 4, 5), (2, 3, 5, 6))
+    with pytest.raises(ConfigError, match="teams of equal size; g has teams"):
+        arrangements(game((1, 3), (2,)))
+    teams = ((1,), (2,), (3,))
+    assert [sides(teams, ((1, 3), (1, 2)), i) for i in range(4)] == [
+        {1, 3}, {2}, {1, 2}, {3}
+    ]  # fmt: skip
+
+
+def test_a_win_shared_across_both_players_is_a_draw():
+    assert game_points({"winner": 3}, None, frozenset({1, 3}), ()) == 1.0
+    assert game_points({"winner": 2}, None, frozenset({1, 3}), ()) == 0.0
+    shared = {"winner": None, "winners": [1, 2]}
+    assert game_points(shared, None, frozenset({1, 3}), ()) == 0.5
+    assert game_points(shared, None, frozenset({1, 2}), ()) == 1.0
+
+
+def each_seat_by_deal(records, first):
+    """For each deal (seed), how often ``first`` sat in each seat."""
+    seen: dict[int, dict[str, int]] = {}
+    for rec in records:
+        counts = seen.setdefault(rec["seed"], {})
+        for seat, entry in rec["seats"].items():
+            counts[seat] = counts.get(seat, 0) + (entry == first)
+    return seen
+
+
+@pytest.mark.parametrize(
+    "variant, options, seating",
+    [
+        ("draw", ["-o", "seats=3"], ["ABA", "AAB", "BAA"]),
+        (
+            "mexican-train",
+            ["-o", "seats=5", "-o", "rounds=1"],
+            ["ABABA", "AABAB", "BAABA", "ABAAB", "BABAA"],
+        ),
+    ],
+)
+def test_a_match_of_more_sides_plays_each_deal_with_each_in_every_seat(
+    cli, tmp_path, variant, options, seating
+):
+    args = ("heuristic", "random", "--variant", variant, *options, "--seed", 3, "--workers", 1)
+    summary, records = match(cli, tmp_path, *args, "--pairs", 2 * len(seating))
+    assert summary["seating"] == seating
+    assert summary["variant_options"]["seats"] == len(seating[0])
+    recs = read_jsonl(records)
+    assert len(recs) == 4 * len(seating) == 2 * summary["pairs"]
+    by_deal = each_seat_by_deal(recs, "heuristic")
+    assert len(by_deal) == 2  # two whole deals, each game of one seating
+    for counts in by_deal.values():  # each player in each seat half the deal's games
+        assert set(counts.values()) == {len(seating)}
+    text = cli("match", *args, "--pairs", 2 * len(seating), "--db", tmp_path / "m.sqlite")
+    assert text.exit_code == 0, text.output
+    lines = text.stdout.splitlines()
+    told = lines.index(next(line for line in lines if line.startswith("seats by deal: ")))
+    assert f"seats by deal: {seating[0]}, {seating[1]}" in lines[told]
+    assert len(lines[told]) <= 80 and len(lines[told + 1]) <= 80
+
+
+def test_a_match_of_more_sides_plays_whole_deals_by_default(plugins):
+    settings = resolve_match("heuristic", "random", "draw", plugins, options={"seats": 3})
+    assert settings.pairs == 102 and settings.arranged == ((1, 3), (1, 2), (2, 3))
+    assert settings.db.name == "match-draw-seats3-heuristic-random.sqlite"
+    chiva = resolve_match("heuristic", "random", "chiva", plugins)
+    assert chiva.pairs == 100 and "variant_options" not in chiva.identity()
