@@ -13,6 +13,7 @@ This module imports neither the hook specs nor the loader: both import it.
 from __future__ import annotations
 
 import inspect
+import math
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -128,7 +129,53 @@ def variant_problems(cls: type[Variant]) -> list[str]:
             cls()
         except Exception as exc:  # noqa: BLE001 - the constructor is the plugin's code
             problems.append(f"it cannot be instantiated: {reason(exc)}")
+    if not problems:
+        problems += deal_problems(cls)
     return problems
+
+
+def deal_problems(cls: type[Variant]) -> list[str]:
+    """What is wrong with the deals of ``cls``'s options (empty: nothing): each value an
+    option allows, the others at their defaults, must make a game whose every seat is dealt
+    a hand from the set. A seat count of 8 with hands of 10 from the double-six set would
+    otherwise deal empty hands, unnoticed until someone chose it."""
+    problems = []
+    for key, opt in sorted(cls.options.items()):
+        for value in _allowed(opt):
+            try:
+                game = cls(**{key: value})
+            except Exception as exc:  # noqa: BLE001 - the constructor is the plugin's code
+                problems.append(f"option {key!r}={value!r} cannot be played: {reason(exc)}")
+                continue
+            seats, hand_size, max_pip = game.seats, game.hand_size, game.max_pip
+            if not _is_int(seats) or not _is_int(hand_size) or hand_size < 1:
+                problems.append(
+                    f"option {key!r}={value!r} deals {seats!r} seats hands of {hand_size!r} "
+                    "tiles; a hand is a positive number of tiles"
+                )
+                continue
+            size = len(tile_set(max_pip))
+            if seats * hand_size > size:
+                problems.append(
+                    f"option {key!r}={value!r} makes {seats} seats of {hand_size} tiles, "
+                    f"{seats * hand_size} tiles; the double-{max_pip} set has {size}"
+                )
+    return problems
+
+
+def _allowed(opt: Option) -> list[Any]:
+    """The values of ``opt`` :func:`deal_problems` tries: every choice, both flags, every
+    whole number of a short range, else the bounds (where a seat count fails first)."""
+    if opt.choices is not None:
+        return list(opt.choices)
+    if opt.type is bool:
+        return [False, True]
+    if opt.type is not int:
+        return []
+    low, high = opt.min, opt.max
+    if low is not None and high is not None and high - low <= 64:
+        return list(range(math.ceil(low), math.floor(high) + 1))
+    return [math.ceil(b) if b == low else math.floor(b) for b in (low, high) if b is not None]
 
 
 def option_problems(options: object, named: str) -> list[str]:

@@ -17,6 +17,7 @@ from capicua.core.driver import play_match
 from capicua.core.rng import seat_stream
 from capicua.players.random_player import RandomPlayer
 from capicua.plugins import load_plugins, player_problems, variant_problems
+from capicua.registries import deal_problems
 from capicua.variants.chiva import Chiva
 
 HEADER = """\
@@ -211,6 +212,48 @@ def capicua_register_variants(registry):
     message = failure_of(loaded, "bad")
     assert "variant class Bad has bad metadata" in message and reason in message
     assert "bad" not in loaded.variants and "my chiva" not in loaded.variants
+
+
+def test_a_seat_count_an_option_allows_must_deal_every_seat_a_hand(make_dist):
+    make_dist(
+        "capicua-crowd",
+        {"crowd": "capicua_crowd"},
+        {
+            "capicua_crowd": HEADER
+            + """
+class Crowd(Chiva):
+    name = "crowd"
+    seats, teams = 2, ((1,), (2,))
+    options = {"seats": Option(int, 2, "players", min=2, max=6)}
+
+    def configure(self):
+        self.teams = tuple((s,) for s in range(1, self.seats + 1))
+
+@hookimpl
+def capicua_register_variants(registry):
+    registry.add(Crowd)
+"""
+        },
+    )
+    loaded = load_plugins()
+    message = failure_of(loaded, "crowd")
+    assert "\n" not in message and "crowd" not in loaded.variants
+    # Four seats of 7 fit the double-six set; five do not, and the message says so.
+    assert "option 'seats'=5 makes 5 seats of 7 tiles, 35 tiles; the double-6 set has 28" in (
+        message
+    )
+    assert "option 'seats'=4" not in message
+
+
+def test_every_installed_game_deals_every_seat_count_it_allows(plugins):
+    for name in plugins.variants:
+        cls = plugins.variants.get(name)
+        assert deal_problems(cls) == [], name
+        for key, opt in cls.options.items():
+            if key == "seats":
+                for seats in range(int(opt.min), int(opt.max) + 1):
+                    hands = cls(seats=seats).new_match(1).hands
+                    assert len(hands) == seats + 1 and all(hands[1:]), (name, seats)
 
 
 def test_a_variant_missing_a_rule_method_is_reported():
