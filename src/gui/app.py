@@ -603,14 +603,17 @@ class TableApp(TableWindow):
         not set (the window then asks)."""
         if new.variant not in self.plugins.variants:
             return _("unknown game {name}").format(name=repr(new.variant))
-        problem = table_problem(self.plugins.variants.create(new.variant, new.options))
+        try:
+            problem = table_problem(self.plugins.variants.create(new.variant, new.options))
+        except ValueError as exc:  # options each valid that the game refuses together
+            return str(exc)
         if problem is not None:
             return problem
         restart = changes_match(self.plugins.players, self.settings, new)
         session = None
         if restart:
             try:
-                session = self._new_session(new.variant, new.seats, new.seed)
+                session = self._new_session(new.variant, new.seats, new.seed, new.options)
             except (SeatsError, CapicuaError, ValueError) as exc:
                 return str(exc)
             if self.in_progress() and not confirmed:
@@ -627,7 +630,7 @@ class TableApp(TableWindow):
             self.ui.step_wait = None
         if session is not None:  # a restart
             self.settings.variant, self.settings.seats = new.variant, new.seats
-            self.settings.seed = new.seed
+            self.settings.seed, self.settings.options = new.seed, dict(new.options)
             self.install(session)
         return None
 
@@ -673,8 +676,17 @@ class TableApp(TableWindow):
 
     # -- matches -------------------------------------------------------------------------
 
-    def _new_session(self, variant: str, seats: dict[int, Any], seed: int | None) -> Session:
-        options = self.settings.options if variant == self.settings.variant else {}
+    def _new_session(
+        self,
+        variant: str,
+        seats: dict[int, Any],
+        seed: int | None,
+        options: dict[str, Any] | None = None,
+    ) -> Session:
+        """A match of ``variant`` with ``options`` (default: the settings' own, for their
+        game) for ``seats``."""
+        if options is None:
+            options = self.settings.options if variant == self.settings.variant else {}
         v = self.plugins.variants.create(variant, options)
         return Session(v.new_match(seed), seats, self.plugins.players)
 

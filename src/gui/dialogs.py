@@ -17,7 +17,14 @@ from typing import Any
 
 from ..i18n import LANGUAGES, _, language
 from .geometry import table_problem
-from .settings import Settings, seat_player
+from .settings import (
+    Settings,
+    control_kind,
+    kept_options,
+    read_option,
+    seat_count,
+    seat_player,
+)
 from .table import GOLD, PANEL, PANEL_EDGE, TEXT, WOOD, font_family
 from .texts import CONFIRM_SETTINGS, entry_name, level_word, log_lines, player_word, reflow
 
@@ -44,6 +51,7 @@ def table_style(master: tk.Misc) -> str:
     # Finger-sized fields: the padding makes a combobox or an entry TOUCH pixels tall.
     style.configure("Table.TCombobox", padding=(6, 11), arrowsize=22)
     style.configure("Table.TEntry", padding=(6, 11))
+    style.configure("Table.TSpinbox", padding=(6, 11), arrowsize=22)
     return "Table."
 
 
@@ -199,8 +207,12 @@ class TextWindow(tk.Toplevel):
 
 
 class SettingsWindow(tk.Toplevel):
-    """Variant, the player and level in each seat, the seed and the computer's pace (delay,
-    step mode, the sliding tile), and the language.
+    """Variant and its options, the player and level in each seat, the seed and the
+    computer's pace (delay, step mode, the sliding tile), and the language.
+
+    The game's options are controls made from its declared options (a spinbox for a whole
+    number between bounds, a checkbox for a flag, a menu for a choice, a field for the
+    rest); the seats listed follow them as they change (Mexican Train for six lists six).
 
     ``on_apply(settings, confirmed)`` returns ``None`` when accepted, a one-line reason that
     the window shows (e.g. two people at one table), or :data:`CONFIRM` when the settings
@@ -251,21 +263,26 @@ class SettingsWindow(tk.Toplevel):
         games = [n for n in variants.names() if table_problem(variants.create(n)) is None]
         self.games = {n: _(variants.get(n).title) for n in games}
         self.variant = tk.StringVar(value=self.games.get(current.variant, current.variant))
-        box = self._combobox(match, self.variant, list(self.games.values()), 18)
-        box.grid(row=0, column=1, columnspan=2, sticky="we")
-        box.bind("<<ComboboxSelected>>", lambda _e: self._seat_rows())
+        self.match_box = self._combobox(match, self.variant, list(self.games.values()), 18)
+        self.match_box.grid(row=0, column=1, columnspan=2, sticky="we")
+        self.match_box.bind("<<ComboboxSelected>>", lambda _e: self._game_picked())
+        self.option_frame = ttk.Frame(match, style="Table.TFrame")
+        self.option_frame.grid(row=1, column=0, columnspan=3, sticky="we")
+        #: The game's options: each one's variable (its control's value) and its control.
+        self.option_vars: dict[str, tuple[tk.Variable, tk.Widget]] = {}
         self.seat_frame = ttk.Frame(match, style="Table.TFrame")
-        self.seat_frame.grid(row=1, column=0, columnspan=3, sticky="we")
+        self.seat_frame.grid(row=2, column=0, columnspan=3, sticky="we")
         self.rows: dict[int, tuple[tk.StringVar, tk.StringVar, ttk.Combobox]] = {}
+        self._option_rows()
         self._seat_rows()
         ttk.Label(match, text=_("Seed (empty: fresh)"), style=label, wraplength=140).grid(
-            row=2, column=0, sticky="w", pady=PAD
+            row=3, column=0, sticky="w", pady=PAD
         )
         self.seed = tk.StringVar(value="" if current.seed is None else str(current.seed))
         self.seed_entry = ttk.Entry(
             match, textvariable=self.seed, width=14, style="Table.TEntry", font=(FONT, 12)
         )
-        self.seed_entry.grid(row=2, column=1, columnspan=2, sticky="we")
+        self.seed_entry.grid(row=3, column=1, columnspan=2, sticky="we")
         # The table: the computers' pace, step mode, the sliding tile, the language.
         ttk.Label(table, text=_("Computer delay (s)"), style=label).grid(
             row=0, column=0, sticky="w", pady=(PAD, 0)
@@ -406,18 +423,113 @@ class SettingsWindow(tk.Toplevel):
         opt = getattr(self.players.get(name), "options", {}).get("level")
         return tuple(opt.choices) if opt is not None and opt.choices else ()
 
+    def _game_picked(self) -> None:
+        self._option_rows()
+        self._seat_rows()
+
+    def _option_rows(self) -> None:
+        """A control for each option of the game picked, at the value the settings give
+        it (for the game they are for), else its default."""
+        for child in self.option_frame.winfo_children():
+            child.destroy()
+        self.option_vars.clear()
+        name = self.chosen_variant()
+        if name not in self.variants:
+            return
+        given = self.current.options if name == self.current.variant else {}
+        FONT = font_family(self)
+        for row, (key, opt) in enumerate(sorted(self.variants.get(name).options.items())):
+            value = given.get(key, opt.default)
+            words = key.replace("_", " ").capitalize()
+            kind = control_kind(opt)
+            var: tk.Variable
+            widget: tk.Widget
+            if kind == "check":
+                var = tk.BooleanVar(value=bool(value))
+                widget = self._checkbox(self.option_frame, words, var)
+                widget.configure(command=self._options_changed)
+                widget.grid(row=row, column=0, columnspan=2, sticky="we", pady=2)
+                self.option_vars[key] = (var, widget)
+                continue
+            ttk.Label(self.option_frame, text=words, style="Table.TLabel").grid(
+                row=row, column=0, sticky="w", pady=2, padx=(0, PAD)
+            )
+            var = tk.StringVar(value=str(value))
+            if kind == "menu":
+                choices = [str(c) for c in opt.choices or ()]
+                widget = self._combobox(self.option_frame, var, choices, 11)
+                widget.bind("<<ComboboxSelected>>", lambda _e: self._options_changed())
+            elif kind == "spin":
+                widget = ttk.Spinbox(
+                    self.option_frame,
+                    textvariable=var,
+                    from_=opt.min or 0,
+                    to=opt.max or 0,
+                    increment=1,
+                    width=6,
+                    style="Table.TSpinbox",
+                    font=(FONT, 12),
+                    command=self._options_changed,
+                )
+                widget.bind("<KeyRelease>", lambda _e: self._options_changed())
+            else:
+                widget = ttk.Entry(
+                    self.option_frame,
+                    textvariable=var,
+                    width=8,
+                    style="Table.TEntry",
+                    font=(FONT, 12),
+                )
+                widget.bind("<KeyRelease>", lambda _e: self._options_changed())
+            widget.grid(row=row, column=1, sticky="we", pady=2)
+            self.option_vars[key] = (var, widget)
+
+    def chosen_options(self) -> dict[str, Any]:
+        """The game's options as the controls set them, those left as they were and at
+        their defaults left out; ValueError naming an option that takes another value."""
+        name = self.chosen_variant()
+        if name not in self.variants:
+            return {}
+        declared = self.variants.get(name).options
+        chosen = {
+            key: read_option(key, declared[key], var.get())
+            for key, (var, _widget) in self.option_vars.items()
+        }
+        before = self.current.options if name == self.current.variant else {}
+        return kept_options(declared, before, chosen)
+
+    def _options_changed(self) -> None:
+        """The seats follow the options: as many rows as the game has with them."""
+        try:
+            options = self.chosen_options()
+        except ValueError as exc:
+            self.error.configure(text=str(exc))
+            return
+        self.error.configure(text="")
+        if seat_count(self.variants, self.chosen_variant(), options) != len(self.rows):
+            self._seat_rows()
+
     def _seat_rows(self) -> None:
+        # The rows already shown keep what was picked in them.
+        picked = {s: (who.get(), level.get()) for s, (who, level, _box) in self.rows.items()}
         for child in self.seat_frame.winfo_children():
             child.destroy()
         self.rows.clear()
         name = self.chosen_variant()
-        seats = self.variants.get(name).seats if name in self.variants else 4
+        try:
+            options = self.chosen_options()
+        except ValueError:
+            options = {}
+        seats = seat_count(self.variants, name, options) or seat_count(self.variants, name, {})
         names = [player_word(n) for n in self.players.names()]
-        for s in range(1, seats + 1):
+        for s in range(1, (seats or 4) + 1):
             entry = self.current.seats.get(s, "heuristic")
             who = tk.StringVar(value=player_word(entry_name(entry)))
             raw = entry.get("level", "") if isinstance(entry, dict) else ""
             level = tk.StringVar(value=level_word(raw) if raw else "")
+            if s in picked:
+                who.set(picked[s][0])
+                level.set(picked[s][1])
             ttk.Label(
                 self.seat_frame, text=_("Seat {seat}").format(seat=s), style="Table.TLabel"
             ).grid(row=s, column=0, sticky="w", pady=2, padx=(0, PAD))
@@ -484,10 +596,7 @@ class SettingsWindow(tk.Toplevel):
             bool(self.step.get()),
             bool(self.animate.get()),
             self._language_setting(),
-            # The game's options hold for the game they were given for.
-            options=dict(self.current.options)
-            if self.variant.get() == self.current.variant
-            else {},
+            options=self.chosen_options(),
         )
 
     def apply(self) -> None:

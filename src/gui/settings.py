@@ -4,7 +4,10 @@
 language. :func:`changes_match` says whether new settings would start a new match: only
 another game (or its options), seed, or a seat with another player (or another option of
 it) does; a seat entry written out with its player's default level is the same player as
-the bare name (the Settings window fills in a level for every seat that has one).
+the bare name (the Settings window fills in a level for every seat that has one). The
+game's options are chosen with controls made from their declarations (:func:`control_kind`,
+:func:`read_option`), and the seats listed are as many as the options make
+(:func:`seat_count`).
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from ..core.options import Option
 
 
 @dataclass
@@ -64,3 +69,55 @@ def changes_match(players: Any, old: Settings, new: Settings) -> bool:
         or new.seed != old.seed
         or not same_seats(players, old.seats, new.seats)
     )
+
+
+def control_kind(opt: Option) -> str:
+    """The control Settings shows for a game's option: ``"menu"`` for a choice, ``"check"``
+    for a flag, ``"spin"`` for a whole number between bounds, ``"entry"`` for the rest."""
+    if opt.choices is not None:
+        return "menu"
+    if opt.type is bool:
+        return "check"
+    if opt.type is int and opt.min is not None and opt.max is not None:
+        return "spin"
+    return "entry"
+
+
+def read_option(key: str, opt: Option, value: Any) -> Any:
+    """The value of option ``key`` from its control (a spinbox or an entry gives text; a
+    menu gives the choice's text), checked; ValueError saying what it takes."""
+    if isinstance(value, str) and opt.type is not str:
+        text = value.strip()
+        if opt.choices is not None:
+            value = next((c for c in opt.choices if str(c) == text), text)
+        elif opt.type is bool:
+            value = {"true": True, "false": False}.get(text.lower(), text)
+        else:
+            try:
+                value = opt.type(text)
+            except ValueError:
+                value = text
+    return opt.check(key, value)
+
+
+def kept_options(
+    declared: Mapping[str, Option], before: Mapping[str, Any], chosen: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The options to keep in the settings: those written before (a config's) and those
+    changed from their defaults, so that options left as they were are the same settings."""
+    return {
+        key: value
+        for key, value in sorted(chosen.items())
+        if key in before or value != declared[key].default
+    }
+
+
+def seat_count(variants: Any, name: str, options: Mapping[str, Any]) -> int | None:
+    """How many seats game ``name`` has with ``options``; ``None`` for options it refuses
+    together (or a game that is not installed)."""
+    if name not in variants:
+        return None
+    try:
+        return int(variants.create(name, options).seats)
+    except ValueError:
+        return None
