@@ -17,6 +17,7 @@ from ..players.command import DEFAULT_TIME_LIMIT
 from ..protocol.check import FAIL, Report, check_bot
 from . import completion
 from .common import BotFolder, BotTimeLimit, Command, fail, out, plugins, print_json
+from .game_options import GameOptions, checked, parse_options
 
 
 def bot_check(
@@ -35,9 +36,10 @@ def bot_check(
         typer.Option(
             "--variant",
             autocompletion=completion.variants,
-            help=N_("Play only this game (may be given again)."),
+            help=N_("Play only this game (may be given again; default: every game it plays)."),
         ),
     ] = None,
+    option: GameOptions = None,
     cwd: BotFolder = None,
     time_limit: BotTimeLimit = DEFAULT_TIME_LIMIT,
     transcript: Annotated[
@@ -55,6 +57,14 @@ def bot_check(
                 limit=time_limit
             )
         )
+    loaded = plugins()
+    chosen = {}
+    if option:
+        if not variant or len(variant) != 1:
+            fail(_("--option is the options of one game: give one --variant with it"))
+        if variant[0] in loaded.variants:
+            chosen = parse_options(loaded.variants.get(variant[0]), option)
+            checked(loaded.variants, variant[0], chosen)
     if cwd is not None and not cwd.is_dir():
         fail(_("--cwd {folder}: no such folder").format(folder=cwd))
     sink: TextIO | None = None
@@ -77,10 +87,11 @@ def bot_check(
     try:
         report = check_bot(
             argv,
-            plugins(),
+            loaded,
             cwd=str(cwd) if cwd is not None else None,
             time_limit=time_limit,
             variants=variant or (),
+            options=chosen,
             on_line=write if sink is not None else None,
         )
     finally:

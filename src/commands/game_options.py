@@ -31,7 +31,7 @@ def complete(ctx: click.Context, incomplete: str) -> list[str]:
     chosen = ctx.params.get("variant")
     if isinstance(chosen, (list, tuple)):
         chosen = chosen[0] if len(chosen) == 1 else None
-    names = [chosen] if chosen in registry else registry.names()
+    names = [chosen] if isinstance(chosen, str) and chosen in registry else registry.names()
     keys = sorted({key for name in names for key in registry.get(name).options})
     return [f"{key}=" for key in keys if f"{key}=".startswith(incomplete)]
 

@@ -1,9 +1,10 @@
 """``capicua bot-check``: put a bot program through every kind of message, say what is wrong.
 
 The program is started and greeted; then it plays whole matches in every seat at once (one
-process per seat), so that it meets each kind of decision: plays of both games, the draw
-for first lead, the choice of the leader, and a five-doubles deal written for it (whose
-claim capicua makes for every computer seat: the bot sees it in ``shown``). Every message
+process per seat), so that it meets each kind of decision: a match of every installed game
+it plays, at the game's default seats (or the options given), the draw for first lead, the
+choice of the leader, and a five-doubles deal written for it (whose claim capicua makes
+for every computer seat: the bot sees it in ``shown``). Every message
 it gets is one of the protocol's, and so is every event a bot may follow
 (``hand_ended``, ``match_ended``); before its first match it is also sent a message of a
 type it cannot know, which a bot must ignore. Checked, each as one finding:
@@ -25,7 +26,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -138,11 +139,12 @@ def check_bot(
     cwd: str | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
     variants: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
     on_line: Callable[[int, str, bytes], None] | None = None,
 ) -> Report:
-    """Check the program ``argv``; ``variants`` limits the games played (default: the
-    built-in games it plays, else the first it plays); ``on_line(process, direction,
-    line)`` hears every line."""
+    """Check the program ``argv``; ``variants`` limits the games played (default: every
+    installed game it plays, each at its default seats), ``options`` are the game options
+    of each (checked already); ``on_line(process, direction, line)`` hears every line."""
     report = Report(list(argv))
     counter = [0]
 
@@ -192,13 +194,13 @@ def check_bot(
             made.append(p)
             return p
 
-        main = plugins.variants.create(chosen[0])
+        main = plugins.variants.create(chosen[0], options)
         first_run = _play(report, main, SEED, (), player, pool, "match", first_match=True)
         if first_run is not None:
             again = _play(report, main, SEED, (), player, pool, "the same seed again")
             _same(report, hello, first_run, again)
         for name in chosen:
-            other = plugins.variants.create(name)
+            other = plugins.variants.create(name, options)
             if other.redeal_doubles:  # a deal that gives seat 1 a claim
                 _play(report, other, CLAIM_SEED, claim_script(other), player, pool, "match")
             elif name != chosen[0]:
@@ -252,10 +254,9 @@ def _variants(report: Report, hello: M.BotHello, plugins: Any, asked: Sequence[s
             report.add(FAIL, "variants", f"its hello does not list {', '.join(refused)}")
             return []
         return list(asked)
-    # capicua's own games by where they come from, not by their names: a match of each that
-    # the bot plays, else of the first installed game it plays.
+    # Every installed game the bot plays, capicua's own first (the first is played twice).
     own = [v for v in known if plugins.variants.builtin(v) and hello.supports(v)]
-    playable = own or [v for v in known if hello.supports(v)][:1]
+    playable = own + [v for v in known if v not in own and hello.supports(v)]
     if not playable:
         report.add(
             FAIL,
@@ -276,7 +277,9 @@ def _play(
     first_match: bool = False,
 ) -> list[str] | None:
     """One match with the bot in every seat; its actions, or ``None`` if it failed."""
-    label = f"{what}: {variant.name}" + (", a five-doubles deal" if script else "")
+    label = f"{what}: {variant.name} ({variant.seats} seats)" + (
+        ", a five-doubles deal" if script else ""
+    )
     players: dict[int, CommandPlayer] = {}
     kinds: Counter[str] = Counter()
     times: list[float] = []

@@ -35,10 +35,16 @@ def finding(output: str, check_name: str) -> str:
     raise AssertionError(f"no {check_name!r} finding in:\n{output}")
 
 
-def test_a_bot_that_follows_the_protocol_passes_every_check(cli, tmp_path):
+def test_a_bot_that_follows_the_protocol_passes_every_check(cli, tmp_path, plugins):
     result = check(cli, tmp_path, bot_source("pass"))
     assert result.exit_code == 0, result.output
-    assert "All 7 checks passed." in result.output
+    # Every installed game, each at its default seats: the built-ins' checks and one more
+    # match for each plugin's game.
+    others = [n for n in plugins.variants if not plugins.variants.builtin(n)]
+    assert f"All {7 + len(others)} checks passed." in result.output
+    for name in plugins.variants:
+        seats = plugins.variants.create(name).seats
+        assert f"  match: {name} ({seats} seats)" in result.output
     for kind in ("draw", "lead", "play"):
         assert kind in finding(result.output, "decisions")
     # Five doubles: capicua demands the redeal for the bot, which is never asked.
@@ -58,10 +64,10 @@ def test_a_bot_that_follows_the_protocol_passes_every_check(cli, tmp_path):
             "variants",
             "it plays poker; none is installed",
         ),
-        (UNKNOWN_CRASH, "match: chiva", "after a message of an unknown type"),
+        (UNKNOWN_CRASH, "match: chiva (4 seats)", "after a message of an unknown type"),
         (
             ("if seed % 2 == 0 and decisions == 3:", "if decisions == 3:"),
-            "match: chiva",
+            "match: chiva (4 seats)",
             "which is not legal now",
         ),
     ],
@@ -145,6 +151,27 @@ def test_options_of_bot_check_go_before_the_program_and_the_rest_is_the_programs
     result = cli("bot-check", "--variant", "chiva", *argv, "--fast", "-v")
     assert result.exit_code == 0, result.output
     assert "double-nine" not in result.output
+
+
+def test_a_game_s_options_choose_its_seats(cli, tmp_path):
+    result = check(cli, tmp_path, bot_source("pass"), "--variant", "draw", "-o", "seats=3")
+    assert result.exit_code == 0, result.output
+    assert "  match: draw (3 seats)" in result.output and "chiva" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("more", "words"),
+    [
+        (("--variant", "draw", "-o", "chairs=3"), "draw has no option 'chairs' (its options:"),
+        (("--variant", "draw", "-o", "seats=5"), "option 'seats' must be at most 4, not 5"),
+        (("--variant", "draw", "-o", "seats"), "--option takes KEY=VALUE"),
+        (("-o", "seats=3"), "give one --variant with it"),
+    ],
+)
+def test_a_bad_game_option_is_one_line(cli, more, words):
+    result = cli("bot-check", *more, "no-such-bot-program")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.count("\n") == 1 and words in result.stderr, result.stderr
 
 
 def test_protocol_mds_transcript_is_what_bot_check_writes(cli, tmp_path, monkeypatch):
