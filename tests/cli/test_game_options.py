@@ -1,0 +1,75 @@
+"""A game's options on the command line, ``--option KEY=VALUE`` (``-o``): the same for every
+command that makes a game, checked against the game's declared options, a bad one a single
+line with exit status 2, and the keys completed in the shell."""
+
+from __future__ import annotations
+
+import json
+
+import click
+import pytest
+
+from capicua.commands.game_options import complete
+
+#: Each command that makes a game, as far as its game: the options follow.
+COMMANDS = {
+    "simulate": ("simulate", "draw", "-n", "1"),
+    "play": ("play", "--variant", "draw"),
+    "match": ("match", "random", "random", "--variant", "draw"),
+    "bot-check": ("bot-check", "--variant", "draw"),
+}
+
+BAD = {
+    "an unknown key": (("-o", "chairs=3"), "--option chairs=3: draw has no option 'chairs'"),
+    "a value out of bounds": (("-o", "seats=5"), "option 'seats' must be at most 4, not 5"),
+    "a value of another type": (("--option", "seats=three"), "option 'seats' must be int"),
+    "no value": (("-o", "seats"), "--option takes KEY=VALUE, such as seats=3, not 'seats'"),
+}
+
+
+@pytest.mark.parametrize("command", COMMANDS.values(), ids=COMMANDS.keys())
+@pytest.mark.parametrize("given, words", BAD.values(), ids=BAD.keys())
+def test_a_bad_game_option_is_one_line_and_exit_status_2(cli, tmp_path, command, given, words):
+    tail = ("no-such-bot-program",) if command[0] == "bot-check" else ()
+    more = ("--db", tmp_path / "m.sqlite") if command[0] == "match" else ()
+    result = cli(*command, *given, *more, *tail)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert result.stderr.count("\n") == 1 and words in result.stderr, result.stderr
+
+
+def test_a_game_with_no_options_says_so(cli):
+    result = cli("simulate", "chiva", "-n", "1", "-o", "seats=3")
+    assert result.exit_code == 2
+    assert "--option seats=3: chiva has no options" in result.stderr
+
+
+def test_options_choose_the_game_simulated_and_the_summary_names_them(cli, tmp_path):
+    records = tmp_path / "r.jsonl"
+    args = ("simulate", "mexican-train", "-n", "1", "-s", "4", "-o", "seats=6")
+    result = cli(*args, "-o", "rounds=1", "--records", records)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Mexican Train, rounds=1, seats=6: 1 matches, seed 4")
+    record = json.loads(records.read_text().splitlines()[0])
+    assert len(record["seats"]) == 6 and record["options"] == {"rounds": 1, "seats": 6}
+    # A later key overrides an earlier one; a flag and a choice read as TOML reads them.
+    again = cli(*args, "-o", "seats=5", "-o", "rounds=1")
+    assert again.stdout.startswith("Mexican Train, rounds=1, seats=5:"), again.output
+
+
+def test_the_table_takes_the_game_s_options(plugins):
+    from capicua.commands.play import resolve
+
+    settings = resolve(None, "mexican-train", None, None, plugins, ["seats=6"])
+    assert settings["options"] == {"seats": 6} and sorted(settings["seats"]) == [1, 2, 3, 4, 5, 6]
+
+
+def test_the_shell_completes_the_chosen_game_s_option_keys():
+    ctx = click.Context(click.Command("x"))
+    ctx.params = {"variant": "mexican-train"}
+    assert complete(ctx, "") == ["rounds=", "seats="]
+    assert complete(ctx, "se") == ["seats="]
+    ctx.params = {"variant": ["draw"]}  # bot-check's --variant may be given again
+    assert complete(ctx, "") == ["goal=", "seats="]
+    ctx.params = {}  # no game yet: every game's keys
+    assert {"goal=", "partners=", "rounds=", "seats="} <= set(complete(ctx, ""))
