@@ -9,7 +9,6 @@ status 2, naming the option and what it takes.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
 
@@ -17,8 +16,9 @@ import click
 import typer
 
 from ..core.errors import PluginError
+from ..core.options import read_options
 from ..core.variant import Variant
-from ..i18n import N_, _, name_list
+from ..i18n import N_, _
 from .common import fail
 
 
@@ -53,41 +53,12 @@ GameOptions = Annotated[
 def parse_options(
     cls: type[Variant], given: Sequence[str] | None, flag: str = "--option"
 ) -> dict[str, Any]:
-    """The options ``KEY=VALUE`` of game ``cls``, each value read as TOML reads one (``3``
-    a number, ``true`` a flag, a bare word text) and checked by its option; a later key
-    overrides an earlier one. Bad input is one line and exit status 2."""
-    chosen: dict[str, Any] = {}
-    for text in given or ():
-        key, eq, raw = text.partition("=")
-        key, raw = key.strip(), raw.strip()
-        if not eq or not key or not raw:
-            fail(
-                _("{flag} takes KEY=VALUE, such as {example}, not {text!r}").format(
-                    flag=flag, example="seats=3", text=text
-                )
-            )
-        option = cls.options.get(key)
-        if option is None:
-            if cls.options:
-                known = name_list(sorted(cls.options))
-                message = _("{flag} {text}: {game} has no option {key!r} (its options: {known})")
-            else:
-                known = ""
-                message = _("{flag} {text}: {game} has no options")
-            fail(message.format(flag=flag, text=text, game=cls.name, key=key, known=known))
-        try:
-            value = tomllib.loads(f"v = {raw}")["v"]
-        except (tomllib.TOMLDecodeError, RecursionError):
-            value = raw
-        try:
-            chosen[key] = option.check(key, value)
-        except ValueError as exc:
-            fail(
-                _("{flag} {text}: {problem} (it takes {accepts})").format(
-                    flag=flag, text=text, problem=exc, accepts=option.accepts()
-                )
-            )
-    return chosen
+    """The options ``KEY=VALUE`` of game ``cls``, checked (:func:`~capicua.core.options.
+    read_options`); bad input is one line and exit status 2."""
+    try:
+        return read_options(cls.name, cls.options, given or (), flag)
+    except ValueError as exc:
+        fail(str(exc))
 
 
 def checked(

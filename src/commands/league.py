@@ -22,6 +22,7 @@ from ..tournament.league import LeagueSettings, resolve_league, standings
 from ..tournament.runner import open_tournament
 from . import completion
 from .common import Command, err, out, plugins, print_errors
+from .game_options import GameOptions
 from .kit import ClockOption, CsvOption, DealsOption, LogBots
 from .running import (
     Records,
@@ -76,6 +77,7 @@ def league(
     log_bots: LogBots = None,
     deals: DealsOption = None,
     csv_file: CsvOption = None,
+    option: GameOptions = None,
 ) -> None:
     """``capicua league``: the help is given in :func:`register`."""
     loaded = plugins()
@@ -92,6 +94,7 @@ def league(
             clock=clock,
             log_bots=log_bots,
             deals=deals,
+            given=tuple(option or ()),
         )
         if csv_file is not None:
             check_target(csv_file)  # before any game: a file it may not replace
@@ -106,7 +109,7 @@ def league(
         "--log-bots": log_bots,
         "--deals": deals,
     }
-    resume_with = _resume_command(config, settings, given)
+    resume_with = _resume_command(config, settings, given, option or [])
     with stopping_cleanly(store, matches_kept(store, settings.matches), resume_with):
         pool = backend(settings, loaded)
         done = games_done(store, settings.matches)
@@ -137,8 +140,12 @@ def league(
     report(summary, as_json, show, errors_fail=True)
 
 
-def _resume_command(config: Path, settings: LeagueSettings, given: dict[str, Any]) -> str:
+def _resume_command(
+    config: Path, settings: LeagueSettings, given: dict[str, Any], options: list[str]
+) -> str:
     words = ["capicua", "league", str(config), "--resume", "--seed", str(settings.seed)]
+    for text in options:
+        words += ["--option", text]
     return resume_command(words, given.items())
 
 

@@ -22,6 +22,7 @@ from ..tournament.runner import open_tournament
 from ..tournament.stats import summarize
 from . import completion
 from .common import Command, err, out, plugins
+from .game_options import GameOptions
 from .kit import ClockOption, CsvOption, DealsOption, LogBots
 from .running import (
     Records,
@@ -80,11 +81,21 @@ def tournament(
     log_bots: LogBots = None,
     deals: DealsOption = None,
     csv_file: CsvOption = None,
+    option: GameOptions = None,
 ) -> None:
     """``capicua tournament``: the help is given in :func:`register`."""
     loaded = plugins()
     given = Overrides(
-        matches, seed, workers, records, db, scheduler, clock=clock, log_bots=log_bots, deals=deals
+        matches,
+        seed,
+        workers,
+        records,
+        db,
+        scheduler,
+        clock=clock,
+        log_bots=log_bots,
+        deals=deals,
+        options=tuple(option or ()),
     )
     with bad_input_fails():
         settings = resolve(config, given, loaded)
@@ -147,6 +158,8 @@ def tournament(
 
 def _resume_command(config: Path, given: Overrides) -> str:
     words = ["capicua", "tournament", str(config), "--resume"]
+    for text in given.options:
+        words += ["--option", text]
     return resume_command(
         words,
         [

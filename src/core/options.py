@@ -1,9 +1,12 @@
 """Options a plugin accepts from a config: a player's (``{player = "expert", samples = 400}``)
-or a game's (a variant's rule options), each with its type, default, bounds and help."""
+or a game's (a variant's rule options), each with its type, default, bounds and help; and a
+game's options as the command line gives them, ``KEY=VALUE`` (:func:`read_options`)."""
 
 from __future__ import annotations
 
 import math
+import tomllib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,3 +78,44 @@ class Option:
             "choices": list(self.choices) if self.choices else None,
             "help": self.help,
         }
+
+
+def read_options(
+    game: str, declared: Mapping[str, Option], given: Sequence[str], flag: str = "--option"
+) -> dict[str, Any]:
+    """The options ``KEY=VALUE`` of game ``game`` (named so in the messages), each value read
+    as TOML reads one (``3`` a number, ``true`` a flag, a bare word text) and checked by its
+    option in ``declared``; a later key overrides an earlier one. ValueError, one line
+    naming the option and what it takes, for a pair that is not KEY=VALUE, a key the game
+    does not declare, or a value its option refuses."""
+    chosen: dict[str, Any] = {}
+    for text in given:
+        key, eq, raw = text.partition("=")
+        key, raw = key.strip(), raw.strip()
+        if not eq or not key or not raw:
+            raise ValueError(
+                _("{flag} takes KEY=VALUE, such as {example}, not {text!r}").format(
+                    flag=flag, example="seats=3", text=text
+                )
+            )
+        option = declared.get(key)
+        if option is None:
+            if declared:
+                message = _("{flag} {text}: {game} has no option {key!r} (its options: {known})")
+            else:
+                message = _("{flag} {text}: {game} has no options")
+            known = ", ".join(sorted(declared))
+            raise ValueError(message.format(flag=flag, text=text, game=game, key=key, known=known))
+        try:
+            value = tomllib.loads(f"v = {raw}")["v"]
+        except (tomllib.TOMLDecodeError, RecursionError):
+            value = raw
+        try:
+            chosen[key] = option.check(key, value)
+        except ValueError as exc:
+            raise ValueError(
+                _("{flag} {text}: {problem} (it takes {accepts})").format(
+                    flag=flag, text=text, problem=exc, accepts=option.accepts()
+                )
+            ) from None
+    return chosen

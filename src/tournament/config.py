@@ -163,6 +163,8 @@ class Overrides:
     clock: str | None = None
     log_bots: Path | None = None
     deals: Path | None = None
+    #: The game's options, ``KEY=VALUE`` (--option): over the config's [variant_options].
+    options: tuple[str, ...] = ()
 
 
 def shipped_configs() -> dict[str, Path]:
@@ -571,7 +573,8 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
     workers, where = pick("workers", given.workers, 0)
     check_workers(workers, where)
     book_path = given.deals or config_path(None, section.get("deals"), path, "[tournament] deals")
-    variant = plugins.variants.create(table.variant, table.variant_options)
+    options = with_options(table, given.options, plugins)
+    variant = plugins.variants.create(table.variant, options)
     book = None if book_path is None else load_deals(book_path, variant)
     # A deal file is played in duplicate where the game has two teams to swap.
     duplicate = len(variant.teams) == 2 and len(variant.teams[0]) == len(variant.teams[1])
@@ -626,7 +629,7 @@ def resolve(path: str | Path, given: Overrides, plugins: Any) -> Settings:
         or Path(f"{path.stem}.sqlite"),
         scheduler=given.scheduler,
         time_limit_defaulted=limit_where == "time_limit",
-        variant_options=table.variant_options,
+        variant_options=options,
         confinement=table.confinement,
         clock=clock,
         log_bots=given.log_bots
@@ -642,6 +645,31 @@ def load_deals(path: Path, variant: Variant) -> DealFile:
         return read_deals(path, variant)
     except DealsError as exc:
         raise ConfigError(str(exc)) from None
+
+
+def with_options(table: TableConfig, given: tuple[str, ...], plugins: Any) -> dict[str, Any]:
+    """The config's [variant_options], overridden by ``--option KEY=VALUE``; ConfigError for
+    a bad option, or for options that give the game another number of seats than the
+    config's [seats] has."""
+    from ..core.options import read_options
+
+    if not given:
+        return dict(table.variant_options)
+    cls = plugins.variants.get(table.variant)
+    try:
+        options = {**table.variant_options, **read_options(cls.name, cls.options, given)}
+        seats = plugins.variants.create(table.variant, options).seats
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+    if seats != len(table.seats):
+        raise ConfigError(
+            ngettext(
+                "{path} has {count} seat; with --option {variant} has {seats}",
+                "{path} has {count} seats; with --option {variant} has {seats}",
+                len(table.seats),
+            ).format(path=table.path, count=len(table.seats), variant=cls.name, seats=seats)
+        )
+    return options
 
 
 def available_cores() -> int:

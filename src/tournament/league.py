@@ -39,12 +39,13 @@ and maintained.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..core.deals import DealFile
+from ..core.options import read_options
 from ..i18n import _, name_list
 from ..players.command import DEFAULT_TIME_LIMIT
 from .config import (
@@ -165,9 +166,11 @@ def resolve_league(
     clock: str | None = None,
     log_bots: Path | None = None,
     deals: Path | None = None,
+    given: Sequence[str] = (),
 ) -> LeagueSettings:
     """The league's settings: defaults < the config's ``[league]`` < the command line,
-    every value checked (ConfigError naming the file and the key)."""
+    every value checked (ConfigError naming the file and the key); ``given`` are the
+    game's options, ``KEY=VALUE``, over the config's [variant_options]."""
     path = locate(path)
     data = read_toml(path)
     unknown = [k for k in data if k not in TOP_KEYS]
@@ -193,6 +196,13 @@ def resolve_league(
         variant = plugins.variants.create(name, options)
     except (TypeError, ValueError) as exc:
         raise ConfigError(f"{path}: [variant_options] {exc}") from None
+    if given:
+        cls = plugins.variants.get(name)
+        try:
+            options = {**options, **read_options(name, cls.options, given)}
+            variant = plugins.variants.create(name, options)
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
     section = data.get("league")
     if not isinstance(section, dict):
         raise ConfigError(_("{path}: no [league] table; it names the players").format(path=path))

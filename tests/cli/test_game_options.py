@@ -73,3 +73,40 @@ def test_the_shell_completes_the_chosen_game_s_option_keys():
     assert complete(ctx, "") == ["goal=", "seats="]
     ctx.params = {}  # no game yet: every game's keys
     assert {"goal=", "partners=", "rounds=", "seats="} <= set(complete(ctx, ""))
+
+
+@pytest.fixture
+def configs(tmp_path):
+    """A Draw tournament and a Draw league, two seats each."""
+    tournament = tmp_path / "draw.toml"
+    tournament.write_text('variant = "draw"\n[seats]\n1 = "random"\n2 = "heuristic"\n')
+    league = tmp_path / "draw-league.toml"
+    league.write_text('variant = "draw"\n[league]\nplayers = ["random", "heuristic"]\n')
+    return {"tournament": tournament, "league": league}
+
+
+@pytest.mark.parametrize("command", ["tournament", "league"])
+@pytest.mark.parametrize("given, words", BAD.values(), ids=BAD.keys())
+def test_a_config_s_game_options_are_overridden_the_same_way(
+    cli, tmp_path, configs, command, given, words
+):
+    result = cli(command, configs[command], *given, "--db", tmp_path / "x.sqlite")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.count("\n") == 1 and words in result.stderr, result.stderr
+
+
+def test_options_that_change_a_config_s_seat_count_are_refused(cli, tmp_path, configs):
+    result = cli("tournament", configs["tournament"], "-o", "seats=3", "--db", tmp_path / "x")
+    assert result.exit_code == 2
+    assert "draw.toml has 2 seats; with --option draw has 3" in result.stderr
+
+
+@pytest.mark.parametrize("command, count", [("tournament", "-n"), ("league", "--pairs")])
+def test_a_config_s_game_options_are_overridden_by_option(cli, tmp_path, configs, command, count):
+    records = tmp_path / "r.jsonl"
+    db = tmp_path / "x.sqlite"
+    args = (command, configs[command], count, 1, "-o", "goal=50", "-s", 1, "-w", 1)
+    result = cli(*args, "--db", db, "--records", records)
+    assert result.exit_code == 0, result.output
+    record = json.loads(records.read_text().splitlines()[0])
+    assert record["options"]["goal"] == 50
