@@ -270,3 +270,22 @@ def test_a_match_of_more_sides_plays_whole_deals_by_default(plugins):
     assert settings.db.name == "match-draw-seats3-heuristic-random.sqlite"
     chiva = resolve_match("heuristic", "random", "chiva", plugins)
     assert chiva.pairs == 100 and "variant_options" not in chiva.identity()
+
+
+def test_tournament_mds_match_of_three_sides_prints_what_the_doc_shows(cli, tmp_path, monkeypatch):
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[2] / "docs" / "tournament.md").read_text(encoding="utf-8")
+    command = "capicua match heuristic random --variant draw --option seats=3"
+    block = doc.split(f"```console\n$ {command}", 1)[1].split("```", 1)[0]
+    words, *shown = block.splitlines()
+    args = words.replace(" 2>/dev/null", "").split()
+    monkeypatch.chdir(tmp_path)  # the match's database, named after it, is made here
+    result = cli("match", *command.split()[2:], *args, "--workers", 1)
+    assert result.exit_code == 0, result.output
+    printed = result.stdout.splitlines()
+    # All but the time, which is the machine's.
+    assert [line for line in printed if not line.startswith("time ")] == [
+        line for line in shown if not line.startswith("time ")
+    ]
+    assert printed[-1].endswith("database match-draw-seats3-heuristic-random.sqlite")
