@@ -9,6 +9,7 @@ status 2, naming the option and what it takes.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
 
@@ -24,16 +25,31 @@ from .common import fail
 
 def complete(ctx: click.Context, incomplete: str) -> list[str]:
     """The keys of the chosen game's options as ``key=`` (every installed game's when none
-    is chosen yet) that start with ``incomplete``."""
+    is chosen yet) that start with ``incomplete``. The game is ``--variant``'s, or the
+    config's of a command that reads one."""
     from ..plugins import default_plugins
 
     registry = default_plugins().variants
     chosen = ctx.params.get("variant")
     if isinstance(chosen, (list, tuple)):
         chosen = chosen[0] if len(chosen) == 1 else None
+    if chosen is None and ctx.params.get("config") is not None:
+        chosen = _config_variant(ctx.params["config"])
     names = [chosen] if isinstance(chosen, str) and chosen in registry else registry.names()
     keys = sorted({key for name in names for key in registry.get(name).options})
     return [f"{key}=" for key in keys if f"{key}=".startswith(incomplete)]
+
+
+def _config_variant(config: Any) -> Any:
+    """The game a config names (``None`` for a config that cannot be read): a completion
+    says nothing, whatever the file holds."""
+    from ..tournament.config import locate
+
+    try:
+        with locate(config).open("rb") as file:
+            return tomllib.load(file).get("variant")
+    except (OSError, ValueError):
+        return None
 
 
 GameOptions = Annotated[

@@ -75,6 +75,16 @@ def test_the_shell_completes_the_chosen_game_s_option_keys():
     assert {"goal=", "partners=", "rounds=", "seats="} <= set(complete(ctx, ""))
 
 
+def test_the_shell_completes_a_config_s_game_s_option_keys(configs, tmp_path):
+    ctx = click.Context(click.Command("x"))
+    ctx.params = {"config": configs["tournament"]}
+    assert complete(ctx, "") == ["goal=", "seats="]
+    broken = tmp_path / "broken.toml"
+    broken.write_bytes(b"variant = \xff")
+    ctx.params = {"config": broken}  # unreadable: every game's keys, nothing raised
+    assert "rounds=" in complete(ctx, "")
+
+
 @pytest.fixture
 def configs(tmp_path):
     """A Draw tournament and a Draw league, two seats each."""
