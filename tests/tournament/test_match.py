@@ -289,3 +289,11 @@ def test_tournament_mds_match_of_three_sides_prints_what_the_doc_shows(cli, tmp_
         line for line in shown if not line.startswith("time ")
     ]
     assert printed[-1].endswith("database match-draw-seats3-heuristic-random.sqlite")
+
+
+def test_the_command_that_resumes_a_match_repeats_its_options(plugins):
+    from capicua.commands.match import _resume_command
+
+    settings = resolve_match("heuristic", "random", "draw", plugins, options={"seats": 3}, seed=4)
+    words = _resume_command("heuristic", "random", settings, None, 4, None, None, None)
+    assert "--variant draw --option seats=3 --seed 4 --resume" in words
