@@ -110,12 +110,18 @@ def read_options(
             value = tomllib.loads(f"v = {raw}")["v"]
         except (tomllib.TOMLDecodeError, RecursionError):
             value = raw
+        kind = option.type
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if isinstance(value, bool) is not (kind is bool) or not isinstance(value, kind):
+            # What it takes, bounds and all: "seats=x" is as wrong as "seats=99".
+            raise ValueError(
+                _("{flag} {text}: {key!r} takes {accepts}, not {value!r}").format(
+                    flag=flag, text=text, key=key, accepts=option.accepts(), value=raw
+                )
+            )
         try:
             chosen[key] = option.check(key, value)
         except ValueError as exc:
-            raise ValueError(
-                _("{flag} {text}: {problem} (it takes {accepts})").format(
-                    flag=flag, text=text, problem=exc, accepts=option.accepts()
-                )
-            ) from None
+            raise ValueError(f"{flag} {text}: {exc}") from None
     return chosen

@@ -22,7 +22,10 @@ COMMANDS = {
 BAD = {
     "an unknown key": (("-o", "chairs=3"), "--option chairs=3: draw has no option 'chairs'"),
     "a value out of bounds": (("-o", "seats=5"), "option 'seats' must be at most 4, not 5"),
-    "a value of another type": (("--option", "seats=three"), "option 'seats' must be int"),
+    "a value of another type": (
+        ("--option", "seats=three"),
+        "--option seats=three: 'seats' takes int from 2 to 4, not 'three'",
+    ),
     "no value": (("-o", "seats"), "--option takes KEY=VALUE, such as seats=3, not 'seats'"),
 }
 
