@@ -102,37 +102,45 @@ def plugins_command(
         )
         table.add_row(*map(Text, cells))
     out.print(table)
-    _print_player_options(loaded.players)
+    _print_options(
+        loaded.players,
+        _("player options (in a config: {example})").format(
+            example='{player = "expert", samples = 400}'
+        ),
+        pgettext("column", "player"),
+    )
+    _print_options(
+        loaded.variants,
+        _("game options (--option KEY=VALUE, or a config's [variant_options])"),
+        pgettext("column", "game"),
+    )
     for name in loaded.disabled:
         out.print(_("disabled: {name}").format(name=name), markup=False)
     for message in loaded.failures:
         out.print(_("skipped: {message}").format(message=message), markup=False)
 
 
-def _print_player_options(players) -> None:
-    """The options each player takes, so a bot author sees what a config may set."""
+def _print_options(registry, title: str, kind: str) -> None:
+    """The options each player (or game) takes, so a bot author sees what a config may set
+    and a player what ``--option`` may."""
     options = [
         (name, key, opt)
-        for name in players.names()
-        for key, opt in getattr(players.get(name), "options", {}).items()
+        for name in registry.names()
+        for key, opt in getattr(registry.get(name), "options", {}).items()
     ]
     if not options:
         return
-    table = Table(
-        title=_("player options (in a config: {example})").format(
-            example='{player = "expert", samples = 400}'
-        ),
-        title_justify="left",
-    )
+    # Text, not markup: "[variant_options]" is a config's table, not a style.
+    table = Table(title=Text(title), title_justify="left")
     # Names are typed: never wrapped. A long default or range folds within its share, so
     # the meaning always keeps room to be read in an 80-column terminal.
-    for col in (pgettext("column", "player"), pgettext("column", "option")):
+    for col in (kind, pgettext("column", "option")):
         table.add_column(col, no_wrap=True)
     table.add_column(pgettext("column", "default"), max_width=12, overflow="fold")
     table.add_column(pgettext("column", "values"), max_width=22)
     table.add_column(pgettext("column", "meaning"), ratio=1, min_width=16)
     for player, key, opt in options:
-        # A plugin's option help is its own text; a built-in player marks it with N_.
+        # A plugin's option help is its own text; a built-in marks it with N_.
         meaning = _(opt.help) if opt.help else ""
         table.add_row(*map(Text, (player, key, repr(opt.default), opt.accepts(), meaning)))
     out.print(table)

@@ -123,3 +123,14 @@ def test_a_config_s_game_options_are_overridden_by_option(cli, tmp_path, configs
     assert result.exit_code == 0, result.output
     record = json.loads(records.read_text().splitlines()[0])
     assert record["options"]["goal"] == 50
+
+
+def test_capicua_plugins_lists_each_game_s_options(cli):
+    result = cli("plugins")
+    assert result.exit_code == 0, result.output
+    text = result.stdout.split("game options (--option KEY=VALUE, or a config's [variant_options])")
+    assert len(text) == 2, result.stdout
+    rows = [line.split("│")[1:5] for line in text[1].splitlines() if line.count("│") > 4]
+    cells = [[c.strip() for c in row] for row in rows]
+    assert ["mexican-train", "seats", "4", "int from 2 to 8"] in cells
+    assert ["draw", "seats", "2", "int from 2 to 4"] in cells
