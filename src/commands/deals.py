@@ -21,7 +21,8 @@ from ..core.variant import Variant
 from ..i18n import N_, _
 from ..tournament.config import ConfigError, locate, no_variant, read_toml, unknown_variant
 from . import completion
-from .common import Command, Group, err, fail, plugins, variant_or_fail
+from .common import Command, Group, err, fail, plugins
+from .game_options import game_or_fail
 from .running import bad_input_fails
 
 app = typer.Typer(
@@ -106,7 +107,7 @@ def _game(name: str) -> Variant:
     """The game named, or the one a config's ``variant`` and ``[variant_options]`` say
     (a game with options: Draw for three, Mexican Train for six)."""
     if not name.endswith(".toml"):
-        return variant_or_fail(name)
+        return game_or_fail(plugins().variants, name, None)
     loaded = plugins()
     with bad_input_fails():
         path = locate(name)

@@ -258,8 +258,8 @@ def resolve_league(
     book_path = config_path(deals, section.get("deals"), path, "[league] deals")
     book = None if book_path is None else load_deals(book_path, variant)
     if book is not None:
-        given = pairs if pairs is not None else section.get("pairs")
-        count = deals_pairs(book, given, count, where)
+        asked = pairs if pairs is not None else section.get("pairs")
+        count = deals_pairs(book, asked, count, where)
     chosen_seed, where = pick("seed", seed, None)
     check_seed(chosen_seed, where)
     chosen_workers, where = pick("workers", workers, 0)
