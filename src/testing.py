@@ -1016,3 +1016,9 @@ def _seat_everywhere(
         report.hands += len(match.hands_log)
         report.actions += len(match.actions)
     return taken
+
+
+# -- every surface -------------------------------------------------------------------------
+# The conformance matrix in one call (capicua.conformance): the deal, the engine, the
+# viewer, the review, the environment, bots, the tournament, `capicua match`, the host and
+# the table, at every seat count a game allows and at its options' extremes.
