@@ -12,13 +12,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+import typer
 
 from ..core.errors import RecordError, RuleViolation
+from ..core.jsonin import MAX_FILE_MIB
 from ..core.match import Match
 from ..core.records import read_records, replay
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .common import fail, plugins
+
+#: The ``--max-size`` option of the commands that read a record file.
+MaxSize = Annotated[
+    int,
+    typer.Option(
+        "--max-size",
+        metavar="MIB",
+        min=1,
+        help=N_("The largest file read, in MiB; a larger one is refused unread."),
+    ),
+]
 
 
 @dataclass(frozen=True)
@@ -40,7 +54,7 @@ class Picked:
         return {s: raw.get(str(s), "?") for s in range(1, self.match.variant.seats + 1)}
 
 
-def one_match(file: Path, number: int | None) -> Picked:
+def one_match(file: Path, number: int | None, max_size: int = MAX_FILE_MIB) -> Picked:
     """Match ``number`` (1-based; default the first) of ``file``, replayed through the rules.
     Exits with one line for a missing or damaged file, a record that is not one or breaks a
     rule, or a number the file has no match for."""
@@ -50,7 +64,7 @@ def one_match(file: Path, number: int | None) -> Picked:
     chosen: tuple[int, int, Any] | None = None
     count = 0
     try:
-        for index, (line, record) in enumerate(read_records(file), 1):
+        for index, (line, record) in enumerate(read_records(file, max_size), 1):
             count = index
             if index == want:
                 chosen = (index, line, record)

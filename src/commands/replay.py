@@ -8,11 +8,12 @@ from typing import Annotated
 import typer
 
 from ..core.errors import RecordError, RuleViolation
+from ..core.jsonin import MAX_FILE_MIB
 from ..core.records import read_records, replay
 from ..core.text import describe_hands
 from ..i18n import N_, _, ngettext
 from .common import Command, err, fail, out, plugins
-from .record_file import match_end, where_in
+from .record_file import MaxSize, match_end, where_in
 
 
 def replay_command(
@@ -24,13 +25,14 @@ def replay_command(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help=N_("Only check; print a summary."))
     ] = False,
+    max_size: MaxSize = MAX_FILE_MIB,
 ) -> None:
     """``capicua replay``: the help is given in :func:`register`."""
     registry = plugins().variants
     broken = 0
     checked = 0
     try:
-        for index, (line, record) in enumerate(read_records(file), 1):
+        for index, (line, record) in enumerate(read_records(file, max_size), 1):
             if match is not None and index != match:
                 continue
             checked += 1

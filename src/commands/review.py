@@ -15,11 +15,12 @@ from typing import Annotated
 
 import typer
 
+from ..core.jsonin import MAX_FILE_MIB
 from ..i18n import N_, _, ngettext
 from ..review import DEFAULT_LEVEL, LEVELS, MatchReview, review_match
 from ..review.words import decision_lines, header, summary_line
 from .common import Command, err, fail, filled, out
-from .record_file import Picked, entry_name, match_end, one_match
+from .record_file import MaxSize, Picked, entry_name, match_end, one_match
 
 
 def _levels() -> str:
@@ -66,6 +67,7 @@ def review_command(
         bool, typer.Option("--all", help=N_("List every decision judged, not only the marked."))
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print the review as JSON."))] = False,
+    max_size: MaxSize = MAX_FILE_MIB,
 ) -> None:
     """``capicua review``: the help is given in :func:`register`."""
     if level not in LEVELS:
@@ -74,7 +76,7 @@ def review_command(
                 levels=", ".join(LEVELS), level=level
             )
         )
-    picked = one_match(file, match)
+    picked = one_match(file, match, max_size)
     m = picked.match
     n = m.variant.seats
     for s in seat or ():

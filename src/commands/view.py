@@ -16,10 +16,11 @@ from typing import Annotated, Any
 
 import typer
 
+from ..core.jsonin import MAX_FILE_MIB
 from ..i18n import N_, _, ngettext
 from .common import Command, agree_to_programs, fail, out, plugins, screen
 from .play import DEFAULT_DELAY, check_delay, window_size
-from .record_file import Picked, one_match
+from .record_file import MaxSize, Picked, one_match
 
 SPEED_RANGE = (0.1, 10.0)
 
@@ -99,12 +100,13 @@ def view(
             ),
         ),
     ] = False,
+    max_size: MaxSize = MAX_FILE_MIB,
 ) -> None:
     """``capicua view``: the help is given in :func:`register`."""
     from .. import trust
 
     loaded = plugins()
-    picked = one_match(_file(file, variant, loaded), match)
+    picked = one_match(_file(file, variant, loaded), match, max_size)
     m = picked.match
     from ..gui.geometry import table_problem
 

@@ -11,11 +11,13 @@ is a :class:`RecordError` naming the field.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal, overload
 
+from . import jsonin
 from .actions import DRAW, KEEP, LEFT, PASS, REDEAL, Action, ChooseLeader, Pick, Play, is_end
 from .errors import IllegalAction, RecordError, RuleViolation
 from .layout import Spinner
@@ -127,30 +129,43 @@ def _streams_problem(streams: Any) -> str | None:
     return None
 
 
-def read_records(path: str | Path) -> Iterator[tuple[int, dict]]:
+def read_records(
+    path: str | Path, max_size: int = jsonin.MAX_FILE_MIB
+) -> Iterator[tuple[int, dict]]:
     """``(line number, record)`` for each record of a ``.json`` or ``.jsonl`` file.
 
     A file holding one JSON object (possibly over several lines) is one record; otherwise
     every non-empty line is one. The table's save (``capicua-save/1``, docs/gui.md) holds
     its match's record under ``match``: that record is read. Raises :class:`RecordError`
-    saying where it is not JSON.
+    saying where it is not JSON, where it breaks a limit of :mod:`capicua.core.jsonin`, or
+    that the file is larger than ``max_size`` MiB (read no further than that).
     """
     p = Path(path)
+    most = max_size << 20
     try:
-        text = p.read_text(encoding="utf-8")
+        with p.open("rb") as f:  # its size known before any of it is read
+            too_large = os.fstat(f.fileno()).st_size > most
+            raw = b"" if too_large else f.read(most + 1)
+        if too_large or len(raw) > most:
+            raise RecordError(
+                f"{p}: larger than {max_size} MiB, the most a record file may be "
+                "(--max-size raises it)"
+            )
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         raise RecordError(f"{p}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise RecordError(f"{p}: cannot read it ({exc})") from None
+    del raw
     stripped = text.strip()
     if not stripped:
         raise RecordError(f"{p}: the file is empty, no record in it")
     try:
-        whole = json.loads(stripped)
+        whole = jsonin.loads(stripped)
     except json.JSONDecodeError:
         whole = None
-    except RecursionError:
-        raise RecordError(f"{p}: nested too deeply to be a record") from None
+    except ValueError as exc:  # a limit broken (a number too long, nested too deep)
+        raise RecordError(f"{p}: {exc}") from None
     if isinstance(whole, dict):
         if whole.get("format") == SAVE_FORMAT and isinstance(whole.get("match"), dict):
             problem = _streams_problem(whole.get("streams"))
@@ -169,13 +184,13 @@ def read_records(path: str | Path) -> Iterator[tuple[int, dict]]:
         if not line.strip():
             continue
         try:
-            parsed = json.loads(line)
+            parsed = jsonin.loads(line)
         except json.JSONDecodeError as exc:
             raise RecordError(
                 f"{p}, line {number}: not JSON ({exc.msg}, column {exc.colno})"
             ) from None
-        except RecursionError:
-            raise RecordError(f"{p}, line {number}: nested too deeply to be a record") from None
+        except ValueError as exc:
+            raise RecordError(f"{p}, line {number}: {exc}") from None
         yield number, parsed
 
 

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import trust
+from ..core import jsonin
 from ..core.errors import CapicuaError
 from ..core.match import Match
 from ..core.records import FORMAT, SAVE_FORMAT, replay, to_record
@@ -72,7 +73,7 @@ def read_preferences() -> dict[str, Any]:
     """The kept settings; empty when there are none or the file cannot be read (a table
     never fails for them)."""
     try:
-        kept = json.loads(preferences_path().read_text(encoding="utf-8"))
+        kept = jsonin.loads(preferences_path().read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return kept if isinstance(kept, dict) else {}
@@ -131,7 +132,7 @@ def _write_json(path: Path, saved: Mapping[str, Any]) -> None:
 def is_save(path: Path) -> bool:
     """Whether ``path`` is a table's save (not a bare record or a records file)."""
     try:
-        saved = json.loads(path.read_text(encoding="utf-8"))
+        saved = jsonin.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
     return isinstance(saved, dict) and saved.get("format") == SAVE_FORMAT
@@ -143,7 +144,7 @@ def mark_seen(path: Path) -> None:
     written; a file that is not a save is left alone."""
     if not is_save(path):
         return
-    saved = json.loads(path.read_text(encoding="utf-8"))
+    saved = jsonin.loads(path.read_text(encoding="utf-8"))
     saved["seen"] = True
     _write_json(path, saved)
 
@@ -163,7 +164,7 @@ def load(variants: Any, path: Path | None = None, players: Any = None) -> Loaded
     if not path.exists():
         return Loaded()
     try:
-        saved = json.loads(path.read_text(encoding="utf-8"))
+        saved = jsonin.loads(path.read_text(encoding="utf-8"))
         kind = saved.get("format") if isinstance(saved, dict) else None
         if kind == SAVE_FORMAT:
             record = saved.get("match")
@@ -191,7 +192,7 @@ def peek_seats(path: Path) -> dict[int, Any] | None:
     """The seat entries of the save at ``path``, read as they are (nothing replayed, nothing
     checked, nothing set aside); ``None`` when there is no save there or it is not one."""
     try:
-        saved = json.loads(path.read_text(encoding="utf-8"))
+        saved = jsonin.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     record = saved.get("match") if isinstance(saved, dict) else None

@@ -313,6 +313,11 @@ class Table:
         except CapicuaError as exc:  # storage failed: the table stops, what was stored stays
             self.problem = str(exc)
             self.log(_("table {table} stopped: {problem}").format(table=self.name, problem=exc))
+        except Exception as exc:  # noqa: BLE001 - one table's fault never stops the host
+            self.problem = M.one_line(f"{type(exc).__name__}: {exc}")
+            self.log(
+                _("table {table} stopped: {problem}").format(table=self.name, problem=self.problem)
+            )
         finally:
             self.done = True
             for s in self.seats.values():
@@ -368,7 +373,22 @@ class Table:
         s = self.seats[seat]
         if s.computer is None:
             entry = s.entry if s.kind == "computer" else self.stand_in
-            s.computer = await asyncio.to_thread(self._make_computer, entry, seat)
+            try:
+                s.computer = await asyncio.to_thread(self._make_computer, entry, seat)
+            except (CapicuaError, OSError) as exc:
+                # A bot that fails to start (or says something no reader takes) loses its
+                # seat to the stand-in; the table and the host go on.
+                if entry is self.stand_in:
+                    raise
+                self.log(
+                    _("table {table}: seat {seat}: {problem}; {stand_in} plays it").format(
+                        table=self.name,
+                        seat=seat,
+                        problem=M.one_line(str(exc)),
+                        stand_in=M.one_line(str(self.stand_in), 40),
+                    )
+                )
+                s.computer = await asyncio.to_thread(self._make_computer, self.stand_in, seat)
         if self.pace and any(self._person(o) and x.client for o, x in self.seats.items()):
             await asyncio.sleep(self.pace)  # a person watching sees each move
         try:

@@ -18,12 +18,12 @@ tournament uses in process (``raised ValueError: ...``).
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import sys
 from typing import Any, BinaryIO
 
+from ..core import jsonin
 from ..core.rng import restore_stream, stream_state
 from ..core.variant import VariantInfo
 from ..core.view import PastHand
@@ -160,8 +160,8 @@ def main(argv: list[str] | None = None) -> int:
         if not line.strip():
             continue
         try:
-            message = json.loads(line)
-        except json.JSONDecodeError:
+            message = jsonin.loads(line)
+        except ValueError:
             continue
         if isinstance(message, dict) and not host.handle(message):
             break

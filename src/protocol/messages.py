@@ -26,6 +26,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
+from ..core import jsonin
 from ..core.actions import Action, parse_action
 from ..core.errors import CapicuaError
 from ..core.layout import Arm, Described, Layout, Spinner, Train, Trains, describes
@@ -73,8 +74,10 @@ def decode(line: bytes) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise ProtocolError(f"wrote a line that is not UTF-8: {_show(line)}") from None
     try:
-        message = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+        message = jsonin.loads(text)
+    except jsonin.JSONLimitError as exc:
+        raise ProtocolError(f"wrote JSON over capicua's limits ({exc}): {_show(line)}") from None
+    except ValueError:
         raise ProtocolError(f"wrote a line that is not JSON: {_show(line)}") from None
     if not isinstance(message, dict):
         raise ProtocolError(f"wrote JSON that is not an object: {_show(line)}")

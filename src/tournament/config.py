@@ -192,10 +192,21 @@ def locate(path: str | Path) -> Path:
     return shipped_configs().get(path.name.removesuffix(".toml"), path)
 
 
+#: The largest config read (a config is a few KiB; a larger file is not one).
+MAX_CONFIG_SIZE = 1 << 20
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     """The TOML document at ``path``; ConfigError with the line for bad TOML."""
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as f:
+            raw = f.read(MAX_CONFIG_SIZE + 1)
+        if len(raw) > MAX_CONFIG_SIZE:
+            raise ConfigError(
+                _("{path}: larger than {most} MiB; no config needs that").format(
+                    path=path, most=MAX_CONFIG_SIZE >> 20
+                )
+            )
     except FileNotFoundError:
         raise ConfigError(
             _(
@@ -218,6 +229,12 @@ def read_toml(path: Path) -> dict[str, Any]:
         ) from None
     except RecursionError:  # arrays or tables nested thousands deep
         data = None
+    except ValueError:  # an integer over Python's 4,300 digits
+        raise ConfigError(
+            _("{path}: holds a number of more than 4,300 digits; no config needs that").format(
+                path=path
+            )
+        ) from None
     if data is None or nested_deeper(data, MAX_NESTING):
         raise ConfigError(
             _("{path}: its values are nested more than {most} deep; no config needs that").format(

@@ -41,6 +41,7 @@ if sys.platform == "win32":
 else:
     import fcntl
 
+from ..core import jsonin
 from ..core.errors import CapicuaError
 from ..i18n import _, ngettext
 from .config import ConfigError
@@ -235,7 +236,7 @@ class Store(SqliteFile):
         if row is None:
             return None
         try:
-            return json.loads(row[0])
+            return jsonin.loads(row[0])
         except (ValueError, TypeError):
             if key == "settings":
                 message = _(
@@ -371,7 +372,7 @@ class Store(SqliteFile):
         for idx, seed, swapped, facts in self._read(
             "SELECT idx, seed, swapped, facts FROM games ORDER BY idx"
         ):
-            yield idx, seed, swapped, json.loads(facts)
+            yield idx, seed, swapped, jsonin.loads(facts)
 
     def records(self, start: int = 0, stop: int | None = None) -> Iterator[tuple[int, str]]:
         """``(index, record line)`` of the games from ``start`` to before ``stop``, in order."""
@@ -389,7 +390,7 @@ class Store(SqliteFile):
         )
         for idx, seed, facts, error in rows:
             try:
-                yield idx, seed, json.loads(facts), None if error is None else json.loads(error)
+                yield idx, seed, jsonin.loads(facts), None if error is None else jsonin.loads(error)
             except (ValueError, TypeError):
                 raise StorageError(
                     _(
@@ -435,7 +436,7 @@ def _row_problem(
         if not isinstance(raw, bytes):
             return f"{name} is not text"
         try:
-            parsed[name] = json.loads(raw.decode("utf-8"))
+            parsed[name] = jsonin.loads(raw.decode("utf-8"))
         except UnicodeDecodeError:
             return f"{name} is not UTF-8 text"
         except (ValueError, RecursionError):

@@ -234,8 +234,12 @@ def record_text() -> str:
     [
         (lambda r: r.replace('"seed":3', '"seed":NaN'), "record.seed: wrong type (nan)"),
         (
+            lambda r: r.replace('"seed":3', '"seed":1' + "0" * 99),
+            "record.seed: a seed is a whole number from 0 to 2**63-1, not a number of 100 digits",
+        ),
+        (
             lambda r: r.replace('"seed":3', '"seed":1' + "0" * 400),
-            "record.seed: a seed is a whole number from 0 to 2**63-1, not a number of 401 digits",
+            "bad.jsonl: an integer of 401 digits (at most 100)",
         ),
         (
             lambda r: r.replace('"seed":3', f'"seed":{2**63}'),

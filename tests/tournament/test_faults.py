@@ -339,10 +339,10 @@ def test_a_huge_number_of_matches_runs_in_constant_memory(write_config, tmp_path
 def test_replaying_deeply_nested_json_is_one_line(cli, tmp_path):
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 200_000 + "]" * 200_000)
-    one_error(cli("replay", deep), f"{deep}: nested too deeply to be a record")
+    one_error(cli("replay", deep), f"{deep}: nested more than 64 deep")
     lines = tmp_path / "deep.jsonl"
     lines.write_text('{"format": 1}\n' + "[" * 200_000 + "\n")
-    one_error(cli("replay", lines, "--match", 2), "line 2: nested too deeply to be a record")
+    one_error(cli("replay", lines, "--match", 2), "line 2: nested more than 64 deep")
 
 
 # -- where records go ------------------------------------------------------------------------

@@ -127,13 +127,20 @@ ATTACKS = {
     "garbage": garbage,
     "silence": silence,
     "victim": lambda: None,
+    "huge": lambda: None,
 }
 
 attacked = False
 for line in sys.stdin:
     m = json.loads(line)
     kind = m.get("type")
-    if kind == "hello":
+    if kind == "hello" and ATTACK == "huge":
+        # A number Python's JSON reader refuses with a ValueError of its own (over 4,300
+        # digits), written by hand: this Python would refuse to write it too.
+        sys.stdout.write('{"type": "hello", "protocol": "capicua-bot/1", "name": "huge", ')
+        sys.stdout.write('"version": "0", "variants": ["*"], "rating": ' + "9" * 5000 + "}\n")
+        sys.stdout.flush()
+    elif kind == "hello":
         send(
             {
                 "type": "hello",
