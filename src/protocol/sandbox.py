@@ -88,7 +88,21 @@ def wrapped(argv: list[str]) -> list[str] | None:
     if path is None:
         return None
     namespace = ["--unshare-pid", "--die-with-parent", "--proc", "/proc"]
-    return [path, *_share_all(), *namespace, "--", *argv]
+    return [path, *_share_all(), *namespace, *_no_powers(), "--", *argv]
+
+
+def _no_powers() -> list[str]:
+    """What keeps a bot of the default mode to what its user owns: the kernel's settings
+    (``/sys``, the cgroup tree with every bot's limits in it, and ``/proc/sys``) read-only,
+    and as root, no capability (bubblewrap also sets no-new-privileges, so that no setuid
+    program gives one back). A bot as root still reads and writes root's files: it runs
+    as the person running capicua, who chose it."""
+    powers = ["--ro-bind", "/proc/sys", "/proc/sys"]
+    if os.path.isdir("/sys"):
+        powers = ["--ro-bind", "/sys", "/sys", *powers]
+    if os.geteuid() == 0:
+        powers += ["--cap-drop", "ALL"]
+    return powers
 
 
 def sandboxed(
@@ -98,8 +112,11 @@ def sandboxed(
     limits = confinement.limits
     path = bwrap()
     assert path is not None  # the caller checked sandbox_problem()
-    folder = Path(cwd or os.getcwd()).resolve()
-    program = _resolve(argv[0], folder, env.get("PATH"))
+    # Every decision below is made on real paths (links, "..", relative paths resolved),
+    # and the tournament's files are matched by identity (device and inode) as well, so
+    # that no second name for a folder (a link, a bind mount) shows what its first hides.
+    folder = Path(os.path.realpath(cwd or os.getcwd()))
+    program = _real_program(_resolve(argv[0], folder, env.get("PATH")))
     args = [program] + [_absolute(a, folder) for a in argv[1:]]
     # Its program's folder and those of the files its argv names; its own folder only
     # when the argv names no file (a config's folder is not the bot's to read).
@@ -107,7 +124,7 @@ def sandboxed(
     readable = {Path(program).parent, Path(os.path.realpath(program)).parent}
     readable |= named or {folder}
     if Path(program).name.startswith("python"):
-        readable |= _python_paths(env)
+        readable |= _python_paths()
     work = "/tmp/bot"
     size = str(min(limits.file_size, 1024) * MIB)
     wrapper = [
@@ -118,19 +135,16 @@ def sandboxed(
         "--perms", "0777", "--dir", work,
     ]  # fmt: skip
     made: set[str] = {"/", "/tmp", work}
-    for place in sorted(readable, key=lambda p: len(p.parts)):
+    secrets = _secrets(confinement.hidden)
+    for place in _outermost(readable):
         if _system(place) or not place.exists() or place == Path("/"):
             continue
-        text = str(place)
         for parent in reversed(place.parents):
             if str(parent) not in made and not _system(parent):
                 wrapper += ["--perms", "0755", "--dir", str(parent)]
                 made.add(str(parent))
-        wrapper += ["--ro-bind", text, text]
-        made.add(text)
-    for secret in confinement.hidden:
-        if os.path.exists(secret) and any(Path(secret).is_relative_to(r) for r in readable):
-            wrapper += ["--ro-bind", "/dev/null" if os.path.isfile(secret) else work, secret]
+        wrapper += _bind(place, secrets)
+        made.add(str(place))
     wrapper += ["--chdir", work, "--clearenv"]
     keep = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": work, "LANG": "C.UTF-8"}
     for name in ("PYTHONPATH", "LANG", "LC_ALL", "TERM"):
@@ -175,6 +189,79 @@ def _system_binds() -> list[str]:
     return binds
 
 
+def _outermost(places: set[Path]) -> list[Path]:
+    """The real paths of ``places``, without those inside another (shown with it), the
+    shortest first."""
+    real = sorted({Path(os.path.realpath(p)) for p in places}, key=lambda p: len(p.parts))
+    kept: list[Path] = []
+    for place in real:
+        if not any(place.is_relative_to(k) for k in kept):
+            kept.append(place)
+    return kept
+
+
+def _identity(path: str | Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def _secrets(hidden: tuple[str, ...]) -> dict[tuple[int, int], set[str]]:
+    """For every folder holding one of the ``hidden`` files (as it is written and as it
+    resolves, at any depth), by the folder's identity: the hidden files' paths inside it.
+    A file not made yet (a database's ``-wal``) counts as well."""
+    found: dict[tuple[int, int], set[str]] = {}
+    for secret in hidden:
+        for written in {os.path.abspath(secret), os.path.realpath(secret)}:
+            for parent in Path(written).parents:
+                key = _identity(parent)
+                if key is not None:
+                    found.setdefault(key, set()).add(str(Path(written).relative_to(parent)))
+    return found
+
+
+def _bind(place: Path, secrets: dict[tuple[int, int], set[str]]) -> list[str]:
+    """The bwrap arguments that show the folder ``place`` read-only, but for the hidden
+    files in it: a folder holding one is shown entry by entry (each as it is now: what
+    appears in it later, a database's ``-wal``, is never shown), the hidden left out."""
+    hide = secrets.get(_identity(place) or (-1, -1))
+    if not hide:
+        return ["--ro-bind", str(place), str(place)]
+    heads: dict[str, set[str]] = {}
+    for rel in hide:
+        head, _sep, rest = rel.partition(os.sep)
+        heads.setdefault(head, set()).add(rest)
+    binds = ["--perms", "0755", "--dir", str(place)]
+    try:
+        entries = sorted(os.scandir(place), key=lambda e: e.name)
+    except OSError:
+        return binds
+    for entry in entries:
+        where = place / entry.name
+        if entry.name in heads:
+            # A hidden file, or a folder on the way to one (shown the same way); a link on
+            # the way to one is left out.
+            if "" not in heads[entry.name] and entry.is_dir(follow_symlinks=False):
+                binds += _bind(where, secrets)
+        elif entry.is_symlink():
+            binds += ["--symlink", os.readlink(where), str(where)]
+        elif _identity(where) not in secrets or not entry.is_dir():
+            binds += ["--ro-bind", str(where), str(where)]
+        else:  # a folder holding a hidden file under another name (a bind mount)
+            binds += _bind(where, secrets)
+    return binds
+
+
+def _real_program(program: str) -> str:
+    """``program`` in its real folder, its own name kept (a virtual environment's python
+    is a link whose name finds the environment)."""
+    if not os.path.isabs(program):
+        return program
+    return os.path.join(os.path.realpath(os.path.dirname(program)), os.path.basename(program))
+
+
 def _resolve(program: str, folder: Path, path: str | None) -> str:
     if os.sep in program:
         return os.path.abspath(folder / program)
@@ -184,26 +271,53 @@ def _resolve(program: str, folder: Path, path: str | None) -> str:
 
 
 def _absolute(arg: str, folder: Path) -> str:
-    """An argument naming a file in the bot's folder, made absolute (the sandbox works in
-    an empty folder); any other argument as it is."""
-    if arg.startswith("-") or os.path.isabs(arg):
+    """An argument naming a file (in the bot's folder, or anywhere by an absolute path) as
+    its real path (the sandbox works in an empty folder, and shows real paths only); any
+    other argument as it is."""
+    if arg.startswith("-"):
         return arg
     candidate = folder / arg
-    return str(candidate) if candidate.exists() else arg
+    return os.path.realpath(candidate) if candidate.exists() else arg
 
 
-def _python_paths(env: Mapping[str, str]) -> set[Path]:
+def _python_paths() -> set[Path]:
     """What a Python bot (capicua's host, a plugin) needs to read: the interpreter's
-    prefix, its import path and the folders of the packages loaded here."""
-    places = {Path(sys.prefix), Path(sys.base_prefix)}
+    installation and the packages loaded here, each on its own. Not the folders of
+    ``sys.path`` or ``PYTHONPATH`` as such: ``python -m`` puts the current folder there,
+    which may be a home."""
+    places = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.exec_prefix)}
     places.add(Path(os.path.realpath(sys.executable)).parent)
-    extra = env.get("PYTHONPATH", "")
-    for entry in [*sys.path, *extra.split(os.pathsep)]:
-        if entry and os.path.isdir(entry):
-            places.add(Path(entry).resolve())
+    loaded: set[str] = set()
     for module in list(sys.modules.values()):
         where = getattr(module, "__file__", None)
         name = getattr(module, "__name__", ".")
-        if where and "." not in name and name != "__main__" and os.path.isfile(where):
-            places.add(Path(where).resolve().parent)  # a package's folder, or a module's
+        if not where or "." in name or name == "__main__" or not os.path.isfile(where):
+            continue
+        loaded.add(name)
+        real = Path(os.path.realpath(where))
+        # A package's folder; a module on its own, its file alone.
+        places.add(real.parent if real.stem == "__init__" else real)
+    places |= _metadata_of(loaded)
     return {p for p in places if not _system(p)}
+
+
+def _metadata_of(modules: set[str]) -> set[Path]:
+    """The ``.dist-info`` folders of the distributions providing ``modules`` (a plugin is
+    found through its entry points there)."""
+    import importlib.metadata
+
+    folders: set[Path] = set()
+    try:
+        provides = importlib.metadata.packages_distributions()
+    except Exception:  # noqa: BLE001 - a broken installation hides nothing more
+        return folders
+    names = {d for m in modules for d in provides.get(m, ())}
+    for dist in importlib.metadata.distributions():
+        try:
+            name = dist.metadata["Name"]
+        except (KeyError, TypeError):
+            continue
+        where = getattr(dist, "_path", None)
+        if name in names and isinstance(where, Path) and where.is_dir():
+            folders.add(Path(os.path.realpath(where)))
+    return folders

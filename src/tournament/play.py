@@ -83,7 +83,11 @@ class Job:
                 getattr(getattr(settings, "deals", None), "path", None),  # games to come
             ]
             paths = [Path(p).resolve() for p in hidden if p is not None]
-            extra = [p.with_name(p.name + e) for p in paths for e in ("-journal", "-wal", ".lock")]
+            extra = [
+                p.with_name(p.name + e)
+                for p in paths
+                for e in ("-journal", "-wal", "-shm", ".lock")
+            ]
             confinement = replace(confinement, hidden=tuple(map(str, paths + extra)))
         return cls(
             settings.variant,
