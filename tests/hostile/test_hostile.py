@@ -204,3 +204,15 @@ def test_a_bot_needing_files_outside_its_own_is_refused_saying_why(cli, tmp_path
     (line,) = [x for x in result.stderr.splitlines() if x.startswith("error:")]
     assert "[seats] 1: the bot" in line and "it ran in the sandbox" in line
     assert "give its interpreter by its full path" in line
+
+
+def test_changing_its_own_or_another_bots_cgroup(cli, tmp_path, mode, mark):
+    if bwrap() is None:
+        pytest.skip("without bubblewrap a bot keeps what its user may do")
+    arena = Arena(tmp_path, mode)
+    # Issue 44, route 4: as root in the default mode a bot kept root's capabilities and a
+    # writable cgroup tree: it left its own cgroups, and cut another bot's memory.
+    summary = arena.play(cli, {1: arena.seat("cgroups"), 2: arena.seat("victim")})
+    assert arena.found(summary) == {"caps": 0, "escaped": 0, "cut": 0}
+    assert {e["seat"] for e in summary["error_list"]} == {1}  # the victim is never blamed
+    assert arena.left(mark) == []

@@ -86,6 +86,38 @@ def kill():
     return {"killed": killed}
 
 
+def cgroups():
+    """Its capabilities, whether it could move itself out of its cgroups (to its parent
+    cgroup), and how many other bots' cgroups it could set a limit of (to cut them)."""
+    status = read("/proc/self/status") or ""
+    caps = [line.split()[1] for line in status.splitlines() if line.startswith("CapEff:")]
+    escaped = cut = 0
+    for line in (read("/proc/self/cgroup") or "").splitlines():
+        _n, _controllers, path = line.split(":", 2)
+        if "capicua-" not in path:
+            continue
+        for mount in (read("/proc/self/mounts", 1 << 16) or "").splitlines():
+            where = mount.split()[1]
+            own = Path(where + path)
+            if not where.startswith("/sys/fs/cgroup") or not own.is_dir():
+                continue
+            try:
+                (own.parent / "cgroup.procs").write_text(str(os.getpid()))
+                escaped += 1
+            except OSError:
+                pass
+            for other in own.parent.glob("capicua-*"):
+                if other == own:
+                    continue
+                for name in ("memory.limit_in_bytes", "memory.max", "pids.max"):
+                    try:
+                        (other / name).write_text("1")
+                        cut += 1
+                    except OSError:
+                        pass
+    return {"caps": int(caps[0], 16) if caps else -1, "escaped": escaped, "cut": cut}
+
+
 def children():
     """Leave processes behind every way it can: a child, a child in a session of its own
     with an empty environment, a daemon from a double fork."""
@@ -122,6 +154,7 @@ ATTACKS = {
     "files": files,
     "processes": processes,
     "kill": kill,
+    "cgroups": cgroups,
     "children": children,
     "memory": memory,
     "garbage": garbage,
