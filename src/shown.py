@@ -10,6 +10,8 @@ The command line's consoles pass everything they print through it
 
 from __future__ import annotations
 
+import unicodedata
+
 #: Characters that reorder or hide text (bidirectional controls) or break lines.
 _INVISIBLE = "\u061c\u200e\u200f\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
@@ -22,10 +24,25 @@ def _escape(ch: str) -> str:
     return _NAMED.get(ch) or (f"\\x{code:02x}" if code < 0x20 else f"\\u{code:04x}")
 
 
-_TABLE = {
-    code: _escape(chr(code)) for code in [*range(0x20), *range(0x7F, 0xA0), *map(ord, _INVISIBLE)]
-}
-_KEEP_LINES = {k: v for k, v in _TABLE.items() if k not in (ord("\n"), ord("\t"))}
+class _Escapes(dict[int, str]):
+    """A ``str.translate`` table that also escapes, as it meets them, the characters the
+    list above does not name but that show nothing (format characters, Unicode's ``Cf``:
+    U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER, U+FEFF, the tag characters), so that a
+    name cannot hide or pass for another; what is looked up once is kept."""
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        value = _escape(char) if unicodedata.category(char) == "Cf" else char
+        if len(self) < 65536:
+            self[code] = value
+        return value
+
+
+_TABLE = _Escapes(
+    {code: _escape(chr(code)) for code in [*range(0x20), *range(0x7F, 0xA0), *map(ord, _INVISIBLE)]}
+)
+_KEEP_LINES = _Escapes({k: v for k, v in _TABLE.items() if k not in (ord("\n"), ord("\t"))})
+_KEEP_LINES.update({ord("\n"): "\n", ord("\t"): "\t"})
 
 
 def shown(text: str, lines: bool = False) -> str:

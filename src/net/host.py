@@ -37,6 +37,7 @@ from websockets.exceptions import ConnectionClosed
 from ..core.errors import CapicuaError
 from ..i18n import _, in_language
 from ..protocol.messages import one_line
+from ..shown import shown
 from ..tournament.config import ConfigError
 from . import wire as W
 from .config import HostConfig
@@ -52,6 +53,11 @@ WRONG_CODE_DELAY = 0.5
 BUSY_JOIN_TIMEOUT = 1.0
 #: Messages waiting for a client before it is cut off as one that does not read.
 BACKLOG = 1000
+#: Connections beyond a limit that are still let through the handshake, to be refused
+#: with a reason in their language; past these they are closed at accept.
+BUSY_EXTRA = 10
+#: Seconds between two lines saying that connections from one address are closed at accept.
+REFUSED_LOG_EVERY = 10.0
 
 
 @dataclass(eq=False)
@@ -121,14 +127,18 @@ class Host:
     ) -> None:
         self.config = config
         self.plugins = plugins
-        self.log = log
+        # Whatever a line holds (a code's first characters, a name, a bot's words), it is
+        # one line with every control, invisible and direction character escaped.
+        self.log = log = _escaping(log)
         self.store = store if store is not None else HostStore.open(config.store)
         self.tables: list[Table] = []
         self.server: Server | None = None
         self.port = config.port
         self._tasks: list[asyncio.Task[None]] = []
-        #: Connections open now, by the client's address (the limits count them).
+        #: Connections open now, by the client's address, counted from their accept, before
+        #: any handshake (the limits count them).
         self.open: Counter[str] = Counter()
+        self._said: dict[str, float] = {}  # when a refusal at accept was last logged
         try:
             self._tables(config, plugins, log, tap)
         except BaseException:
@@ -211,6 +221,7 @@ class Host:
                 ping_interval=20,
                 ping_timeout=20,
                 compression=None,
+                create_connection=_counted(self),
             )
         except OSError as exc:
             raise ConfigError(
@@ -219,6 +230,7 @@ class Host:
                 )
             ) from None
         self.port = self.server.sockets[0].getsockname()[1]
+        asyncio.get_running_loop().set_exception_handler(self._loop_problem)
         self._tasks = [asyncio.create_task(t.run()) for t in self.tables if not t.done]
 
     async def run(self) -> None:
@@ -246,24 +258,53 @@ class Host:
 
     async def _handle(self, ws: ServerConnection) -> None:
         address = ws.remote_address[0] if ws.remote_address else "?"
-        self.open[address] += 1
-        try:
-            await self._serve(ws, self._busy(address))
-        finally:
-            self.open[address] -= 1
-            if not self.open[address]:
-                del self.open[address]
+        await self._serve(ws, self._busy(address))
 
-    def _busy(self, address: str) -> Callable[[], str] | None:
-        """Why a connection from ``address`` (counted already) is one too many, if it is:
-        the reason, made when called (in the client's language, once it is known)."""
+    def accepted(self, address: str) -> bool:
+        """Count a connection from ``address`` as it is accepted; whether to keep it (one far
+        beyond a limit is closed at once, a line logged now and then)."""
+        self.open[address] += 1
+        if self._busy(address, BUSY_EXTRA) is None:
+            return True
+        now = time.monotonic()
+        if now - self._said.get(address, -REFUSED_LOG_EVERY) >= REFUSED_LOG_EVERY:
+            self._said[address] = now
+            self.log(
+                _("closing connections from {address} at once: it has {count} open").format(
+                    address=address, count=self.open[address]
+                )
+            )
+        return False
+
+    def closed(self, address: str) -> None:
+        """A connection counted by :meth:`accepted` is gone."""
+        self.open[address] -= 1
+        if self.open[address] <= 0:
+            del self.open[address]
+
+    def _loop_problem(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """What asyncio would print with a traceback (an accept() out of file descriptors),
+        in one line, once a second at most."""
+        exc = context.get("exception")
+        text = str(context.get("message", ""))
+        if exc is not None:
+            text += f" ({type(exc).__name__}: {exc})"
+        now = time.monotonic()
+        if now - self._said.get("", -1.0) >= 1.0:
+            self._said[""] = now
+            self.log(_("the host's event loop: {problem}").format(problem=one_line(text)))
+
+    def _busy(self, address: str, extra: int = 0) -> Callable[[], str] | None:
+        """Why a connection from ``address`` (counted already) is one too many (``extra``
+        beyond the limits), if it is: the reason, made when called (in the client's
+        language, once it is known)."""
         limit, total = self.config.max_connections, sum(self.open.values())
-        if limit and total > limit:
+        if limit and total > limit + extra:
             return lambda: _(
                 "the host has all the connections it allows open ({limit}); try again later"
             ).format(limit=limit)
         each = self.config.max_per_address
-        if each and self.open[address] > each:
+        if each and self.open[address] > each + extra:
             return lambda: _(
                 "too many connections from your address (the host allows {limit}); close one"
             ).format(limit=each)
@@ -361,6 +402,40 @@ class Host:
             if hit:
                 found = (table, seat)
         return found
+
+
+def _counted(host: Host) -> type[ServerConnection]:
+    """The connection class of ``host``'s server: counted from its accept by the host."""
+
+    class Counted(ServerConnection):
+        address = "?"
+        kept = False
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            peer = transport.get_extra_info("peername")
+            self.address = str(peer[0]) if peer else "?"
+            if not host.accepted(self.address):
+                host.closed(self.address)
+                assert isinstance(transport, asyncio.Transport)
+                transport.abort()
+                return
+            self.kept = True
+            super().connection_made(transport)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.kept:  # counted until now; one closed at accept was never made
+                self.kept = False
+                host.closed(self.address)
+                super().connection_lost(exc)
+
+    return Counted
+
+
+def _escaping(log: Log) -> Log:
+    def escaped(text: str) -> None:
+        log(shown(text))
+
+    return escaped
 
 
 def _told(lang: str, text: Callable[[], str]) -> str:
