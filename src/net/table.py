@@ -144,6 +144,11 @@ class Table:
     #: An undo proposed and not yet decided: its id, its seat, the seats still to agree.
     proposal: tuple[int, int, set[int]] | None = None
     _proposals: int = 0
+    #: The actions (their places in the match) a person at the table did not choose: a
+    #: computer's, a bot's, a stand-in's. An undo never takes one back: asked again, the
+    #: same seat would be asked the same decision, and a person would see two answers.
+    _machine: set[int] = field(default_factory=set)
+    _by_person: bool = False  # whether the decision just returned was a person's
     #: The match before this one, finished: its hands may still be reviewed.
     previous: Match | None = None
     #: The listeners a review is being made for (one at a time each), and the table's turn
@@ -180,6 +185,8 @@ class Table:
                 action = M.action_of(text)
                 if self.match.turn != seat:
                     raise ValueError(text)
+                if self.seats[seat].kind != PERSON:  # who chose it is not stored: a machine
+                    self._machine.add(len(self.match.actions))
                 self.match.apply(action)
             except (ValueError, CapicuaError):
                 raise CapicuaError(
@@ -305,10 +312,13 @@ class Table:
                     forced = imposed(match, _Person() if person else None)
                     if person and isinstance(forced, Play):
                         forced = None  # a person plays their only tile: their move to make
+                    self._by_person = False
                     action = forced if forced is not None else await self._decision(seat)
                     if action is None or self.proposal is not None:
                         continue  # an undo is proposed: decided first, then play goes on
                     self._take(seat, action)
+                    if forced is None and not self._by_person:
+                        self._machine.add(len(match.actions) - 1)
                 self._finished()
         except CapicuaError as exc:  # storage failed: the table stops, what was stored stays
             self.problem = str(exc)
@@ -346,6 +356,7 @@ class Table:
                     finally:
                         self._waiting = None
                     if answer.done():
+                        self._by_person = self._person(seat)
                         return answer.result()
                     if self.proposal is not None:
                         return None
@@ -449,6 +460,7 @@ class Table:
         self.number += 1
         self.previous = match
         self.match = self.variant.new_match(self._seed(self.number))
+        self._machine = set()
         for f in list(self.followers):
             self._tell(f, None)
 
@@ -514,6 +526,12 @@ class Table:
             return _("an undo is being decided already")
         if not self._undo_span(seat):
             return _("you have made no move in this hand to undo")
+        answered = self._answered_since(seat)
+        if answered is not None:
+            return _(
+                "seat {seat} has answered since your move, and is not a person at the "
+                "table; an undo would ask it again"
+            ).format(seat=answered)
         voters = {o for o in self.seats if o != seat and self._person(o)}
         away = sorted(o for o in voters if self.seats[o].client is None)
         if away:
@@ -590,6 +608,18 @@ class Table:
                 return back
         return 0
 
+    def _answered_since(self, seat: int) -> int | None:
+        """The first seat whose answer an undo of ``seat`` would take back and that is not a
+        person at the table (a computer, a bot, a stand-in), or ``None``."""
+        match = self.match
+        assert match is not None and match.hand is not None
+        span, total = self._undo_span(seat), len(match.actions)
+        for back in range(span, 0, -1):
+            mover, _action = match.hand.actions[-back]
+            if mover != seat and total - back in self._machine:
+                return mover
+        return None
+
     def _undo(self, seat: int) -> None:
         match = self.match
         assert match is not None
@@ -597,6 +627,7 @@ class Table:
         if not span:
             return
         match.undo(span)
+        self._machine = {i for i in self._machine if i < len(match.actions)}
         self.store.delete_actions(self.name, self.number, len(match.actions))
         self.log(
             _("table {table}: {count} actions taken back, as every person agreed").format(

@@ -11,7 +11,8 @@ from capicua.net.client import Seat
 
 from .helpers import PLUGINS, config, hosting, invitations, run, table
 
-SEATS = {1: "person", 2: "random", 3: "person", 4: "random"}
+# The people side by side: an undo takes back no computer's answer (tests/hostile/test_undo.py).
+SEATS = {1: "person", 2: "person", 3: "random", 4: "random"}
 
 
 async def until(seat: Seat, kind: str, after: int = 0) -> dict:
@@ -24,20 +25,20 @@ async def until(seat: Seat, kind: str, after: int = 0) -> dict:
 
 
 async def first_decisions(host, inv):
-    """Seats 1 and 3 at the table; seat 1 makes its first decision of the hand, then seat
-    3 is asked (the computers have played between)."""
+    """Seats 1 and 2 at the table; seat 1 makes its first decision of the hand, then seat
+    2 is asked."""
     one = Seat(inv["t", 1], "Ana", variants=PLUGINS.variants)
-    three = Seat(inv["t", 3], "Bea", variants=PLUGINS.variants)
+    two = Seat(inv["t", 2], "Bea", variants=PLUGINS.variants)
     await one.__aenter__()
-    await three.__aenter__()
+    await two.__aenter__()
     asked = await one.decision()
     while asked[1].phase != "play":  # decisions before the play (none in Chiva)
         await one.play(asked[0], asked[1].legal[0])
         asked = await one.decision()
     number, view = asked
     await one.play(number, view.legal[0])
-    await three.decision()  # seat 3's turn: seat 1's move, and seat 2's, are made
-    return one, three, number, view
+    await two.decision()  # seat 2's turn: seat 1's move is made
+    return one, two, number, view
 
 
 @pytest.mark.slow
@@ -49,12 +50,12 @@ def test_an_undo_every_person_agrees_to_takes_back_the_move_and_asks_it_again(tm
             inv = invitations(host)
             runner = asyncio.create_task(host.run())
             tbl = host.tables[0]
-            one, three, number, view = await first_decisions(host, inv)
-            before = len(three.messages)
+            one, two, number, view = await first_decisions(host, inv)
+            before = len(two.messages)
             await one.client.send({"type": "undo"})
-            proposal = await until(three, "proposal", before)
-            assert proposal["by"] == 1 and proposal["voters"] == [3]
-            await three.client.send({"type": "agree", "id": proposal["id"]})
+            proposal = await until(two, "proposal", before)
+            assert proposal["by"] == 1 and proposal["voters"] == [2]
+            await two.client.send({"type": "agree", "id": proposal["id"]})
             ended = await until(one, "proposal_ended")
             # Seat 1 is asked the very decision again, the match as it stood before it.
             again, view_again = await one.decision()
@@ -65,7 +66,7 @@ def test_an_undo_every_person_agrees_to_takes_back_the_move_and_asks_it_again(tm
             assert len(stored) == number - 1
             runner.cancel()
             await one.__aexit__(None, None, None)
-            await three.__aexit__(None, None, None)
+            await two.__aexit__(None, None, None)
 
     run(main())
 
@@ -79,21 +80,21 @@ def test_an_undo_refused_by_one_person_changes_nothing(tmp_path):
             inv = invitations(host)
             runner = asyncio.create_task(host.run())
             tbl = host.tables[0]
-            one, three, _number, _view = await first_decisions(host, inv)
+            one, two, _number, _view = await first_decisions(host, inv)
             moves = len(tbl.match.actions)
-            before = len(three.messages)
+            before = len(two.messages)
             await one.client.send({"type": "undo"})
-            proposal = await until(three, "proposal", before)
-            await three.client.send({"type": "refuse", "id": proposal["id"]})
+            proposal = await until(two, "proposal", before)
+            await two.client.send({"type": "refuse", "id": proposal["id"]})
             ended = await until(one, "proposal_ended")
-            assert ended == {**ended, "result": "refused", "seat": 3}
+            assert ended == {**ended, "result": "refused", "seat": 2}
             assert len(tbl.match.actions) == moves
-            # Seat 3 is asked its decision again, and the match goes on.
-            asked = await three.decision()
+            # Seat 2 is asked its decision again, and the match goes on.
+            asked = await two.decision()
             assert asked[0] == moves + 1
             runner.cancel()
             await one.__aexit__(None, None, None)
-            await three.__aexit__(None, None, None)
+            await two.__aexit__(None, None, None)
 
     run(main())
 
@@ -106,19 +107,19 @@ def test_an_undo_with_nothing_to_take_back_or_a_person_away_is_refused(tmp_path)
         async with hosting(cfg) as host:
             inv = invitations(host)
             runner = asyncio.create_task(host.run())
-            one, three, _number, _view = await first_decisions(host, inv)
-            await three.client.send({"type": "undo"})  # seat 3 has not moved yet
-            nothing = await until(three, "error")
-            three.client.ws.transport.abort()  # seat 3 gone (and coming back on its own)
-            three.client.stop()
+            one, two, _number, _view = await first_decisions(host, inv)
+            await two.client.send({"type": "undo"})  # seat 2 has not moved yet
+            nothing = await until(two, "error")
+            two.client.ws.transport.abort()  # seat 2 gone (and coming back on its own)
+            two.client.stop()
             await asyncio.sleep(0.2)
             await one.client.send({"type": "undo"})
             away = await until(one, "error")
             runner.cancel()
             await one.__aexit__(None, None, None)
-            await three.__aexit__(None, None, None)
+            await two.__aexit__(None, None, None)
             return nothing["message"], away["message"]
 
     nothing, away = run(main())
     assert nothing == "you have made no move in this hand to undo"
-    assert away == "seat 3 is away; an undo needs every person's agreement"
+    assert away == "seat 2 is away; an undo needs every person's agreement"
