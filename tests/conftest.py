@@ -17,6 +17,7 @@ two-seat ``duel`` variant).
 from __future__ import annotations
 
 import os
+import tempfile
 import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
 # Before anything else imports capicua's commands: workers and child processes inherit it.
 os.environ[i18n.ENV] = "en"
 i18n.set_language("en")
+# capicua's data folder (saves, the key of result rows) is the test run's own.
+os.environ.setdefault("CAPICUA_DATA_DIR", tempfile.mkdtemp(prefix="capicua-data-"))
 
 try:
     import tkinter as tk

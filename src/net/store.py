@@ -23,7 +23,15 @@ from typing import IO, Any
 
 from ..i18n import _
 from ..tournament.config import ConfigError
-from ..tournament.store import SqliteFile, StorageError, explain, lock_file, real_path
+from ..tournament.store import (
+    SqliteFile,
+    StorageError,
+    explain,
+    leaving_nothing,
+    lock_file,
+    not_a_file,
+    real_path,
+)
 
 SCHEMA_VERSION = "1"
 _SCHEMA = """
@@ -69,45 +77,51 @@ class HostStore(SqliteFile):
                     path=path, folder=path.parent
                 )
             )
-        lock = lock_file(
-            real_path(path),
-            # Translators: after the file's name; {who} is "process 1234" or "another process".
-            _("is in use by another capicua host ({who}); stop it, or give another --store"),
-        )
-        try:
-            fresh = not path.exists()
-            con = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            if fresh:
-                os.chmod(path, 0o600)
-            con.execute("PRAGMA journal_mode=WAL")
-            con.execute("PRAGMA synchronous=NORMAL")
-            names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if names and not {"meta", "tables", "actions"} <= names:
-                raise ConfigError(
-                    _("{path} is a database of something else, not a capicua host").format(
-                        path=path
+        problem = not_a_file(path)
+        if problem is not None:
+            raise problem
+        with leaving_nothing(path):
+            lock = lock_file(
+                real_path(path),
+                # Translators: after the file's name; {who} is "process 1234" or "another process".
+                _("is in use by another capicua host ({who}); stop it, or give another --store"),
+            )
+            try:
+                fresh = not path.exists()
+                con = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+                if fresh:
+                    os.chmod(path, 0o600)
+                con.execute("PRAGMA journal_mode=WAL")
+                con.execute("PRAGMA synchronous=NORMAL")
+                names = {
+                    r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")
+                }
+                if names and not {"meta", "tables", "actions"} <= names:
+                    raise ConfigError(
+                        _("{path} is a database of something else, not a capicua host").format(
+                            path=path
+                        )
                     )
-                )
-            con.executescript(_SCHEMA)
-            row = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-            if row is None:
-                con.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
-            elif row[0] != SCHEMA_VERSION:
-                raise ConfigError(
-                    _("{path} was written by another version of capicua (schema {version})").format(
-                        path=path, version=row[0]
+                con.executescript(_SCHEMA)
+                row = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+                if row is None:
+                    con.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+                elif row[0] != SCHEMA_VERSION:
+                    raise ConfigError(
+                        _(
+                            "{path} was written by another version of capicua (schema {version})"
+                        ).format(path=path, version=row[0])
                     )
-                )
-        except sqlite3.Error as exc:
-            lock.close()
-            raise ConfigError(
-                _("{path}: cannot use it as the host's database ({problem})").format(
-                    path=path, problem=explain(exc)
-                )
-            ) from None
-        except BaseException:
-            lock.close()
-            raise
+            except sqlite3.Error as exc:
+                lock.close()
+                raise ConfigError(
+                    _("{path}: cannot use it as the host's database ({problem})").format(
+                        path=path, problem=explain(exc)
+                    )
+                ) from None
+            except BaseException:
+                lock.close()
+                raise
         return cls(path, con, lock)
 
     def close(self) -> None:

@@ -94,12 +94,17 @@ def wrapped(argv: list[str]) -> list[str] | None:
 def _no_powers() -> list[str]:
     """What keeps a bot of the default mode to what its user owns: the kernel's settings
     (``/sys``, the cgroup tree with every bot's limits in it, and ``/proc/sys``) read-only,
-    and as root, no capability (bubblewrap also sets no-new-privileges, so that no setuid
-    program gives one back). A bot as root still reads and writes root's files: it runs
-    as the person running capicua, who chose it."""
+    the key of the result rows out of sight, and as root, no capability (bubblewrap also
+    sets no-new-privileges, so that no setuid program gives one back). A bot as root still
+    reads and writes root's files: it runs as the person running capicua, who chose it."""
     powers = ["--ro-bind", "/proc/sys", "/proc/sys"]
     if os.path.isdir("/sys"):
         powers = ["--ro-bind", "/sys", "/sys", *powers]
+    from ..tournament.store import key_folder
+
+    secret = os.path.realpath(key_folder())
+    if os.path.isdir(secret):  # the key of the result rows: an empty folder in its place
+        powers += ["--tmpfs", secret]
     if os.geteuid() == 0:
         powers += ["--cap-drop", "ALL"]
     return powers

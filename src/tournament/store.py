@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import json
 import os
+import secrets
 import sqlite3
 import sys
 from collections.abc import Iterator
@@ -149,19 +151,24 @@ class Store(SqliteFile):
                     path=path, folder=path.parent
                 )
             )
-        lock = lock_file(
-            real_path(path),
-            # Translators: after the file's name; {who} is "process 1234" or "another process".
-            _(
-                "is in use by another capicua run ({who}); let it finish or stop it, then "
-                "--resume, or choose another file with --db"
-            ),
-        )
-        try:
-            return cls._open(path, lock)
-        except BaseException:
-            lock.close()
-            raise
+        problem = not_a_file(path)
+        if problem is not None:
+            raise problem
+        with leaving_nothing(path):
+            lock = lock_file(
+                real_path(path),
+                # Translators: after the file's name; {who} is "process 1234" or "another
+                # process".
+                _(
+                    "is in use by another capicua run ({who}); let it finish or stop it, then "
+                    "--resume, or choose another file with --db"
+                ),
+            )
+            try:
+                return cls._open(path, lock)
+            except BaseException:
+                lock.close()
+                raise
 
     @classmethod
     def _open(cls, path: Path, lock: IO[str]) -> Store:
@@ -192,7 +199,8 @@ class Store(SqliteFile):
             version = store.meta("schema")
             if version is None:
                 store.set_meta("schema", SCHEMA_VERSION)
-                store.set_meta(ROW_SUMS, "sha256")
+                store.set_meta(ROW_SUMS, KEYED)
+                remember_keyed(path)
             elif version != SCHEMA_VERSION:
                 raise ConfigError(
                     _("{path} was written by another version of capicua (schema {version})").format(
@@ -222,7 +230,11 @@ class Store(SqliteFile):
             with contextlib.suppress(sqlite3.Error):
                 self.con.execute("ALTER TABLE games ADD COLUMN sum TEXT")
                 self.sums = True
-        self.all_summed = self.meta(ROW_SUMS) is not None
+        kind = self.meta(ROW_SUMS)
+        self.all_summed = kind is not None
+        # Keyed sums for a database made so, or one this user's key made keyed once (its
+        # meta rewritten to say otherwise is not believed).
+        self.key = row_key() if kind == KEYED or is_keyed(self.path) else None
 
     def close(self) -> None:
         self.con.close()
@@ -275,7 +287,7 @@ class Store(SqliteFile):
         )
         columns = "idx, seed, swapped, record, facts, error"
         if self.sums:
-            row, columns = (*row, row_sum(*row)), columns + ", sum"
+            row, columns = (*row, row_sum(*row, key=self.key)), columns + ", sum"
         marks = ", ".join("?" * len(row))
         self._write(
             f"INSERT OR REPLACE INTO games ({columns}) VALUES ({marks})",
@@ -333,7 +345,10 @@ class Store(SqliteFile):
                 problem = _row_problem(idx, seed, swapped, record, facts, error)
                 if problem is None:
                     problem = _sum_problem(
-                        (idx, seed, swapped, record, facts, error), stored, self.all_summed
+                        (idx, seed, swapped, record, facts, error),
+                        stored,
+                        self.all_summed,
+                        self.key,
                     )
                 if problem is not None:
                     found.append((idx, problem))
@@ -399,13 +414,72 @@ class Store(SqliteFile):
                 ) from None
 
 
-def row_sum(idx: Any, seed: Any, swapped: Any, record: Any, facts: Any, error: Any) -> str:
-    """The checksum a game's row carries: the SHA-256 of its values, as stored."""
+def row_sum(
+    idx: Any, seed: Any, swapped: Any, record: Any, facts: Any, error: Any, *, key: bytes | None
+) -> str:
+    """The checksum a game's row carries: the HMAC-SHA256 of its values, as stored, with
+    ``key`` (:func:`row_key`); a database from before keyed sums, their SHA-256."""
     text = json.dumps([idx, seed, swapped, record, facts, error], ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    if key is None:
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
-def _sum_problem(row: tuple, stored: Any, required: bool) -> str | None:
+#: The meta value of ``row_sums`` for keyed checksums (``sha256``: plain, older databases).
+KEYED = "hmac-sha256"
+KEY_NAME = "rows.key"
+KEYED_NAME = "keyed"
+
+
+def key_folder() -> Path:
+    """Where the key of the result rows is kept: ``secret`` in capicua's data folder
+    (``$CAPICUA_DATA_DIR``, ``$XDG_DATA_HOME/capicua``, ``~/.local/share/capicua``), mode
+    0700. No sandboxed bot has it in its file system, and a default-mode bot started
+    through bubblewrap finds it empty (:mod:`capicua.protocol.sandbox`)."""
+    from ..gui.save import data_dir
+
+    return data_dir() / "secret"
+
+
+def row_key() -> bytes:
+    """This user's key for result rows (32 random bytes), made on first use."""
+    folder = key_folder()
+    path = folder / KEY_NAME
+    with contextlib.suppress(OSError):
+        return bytes.fromhex(path.read_text(encoding="ascii").strip())
+    with contextlib.suppress(OSError, ValueError):
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        create_private(path)
+        with path.open("r+", encoding="ascii") as f:
+            if not f.read().strip():
+                f.write(secrets.token_hex(32) + "\n")
+        return bytes.fromhex(path.read_text(encoding="ascii").strip())
+    # No folder to keep a key in: a key of this process only (its rows are found damaged
+    # by any later run, which --repair plays again).
+    return _PROCESS_KEY
+
+
+_PROCESS_KEY = secrets.token_bytes(32)
+
+
+def remember_keyed(path: Path) -> None:
+    """Note, beside the key, that the database ``path`` was made with keyed sums."""
+    with contextlib.suppress(OSError):
+        key_folder().mkdir(mode=0o700, parents=True, exist_ok=True)
+        with (key_folder() / KEYED_NAME).open("a", encoding="utf-8") as f:
+            f.write(f"{real_path(path)}\n")
+
+
+def is_keyed(path: Path) -> bool:
+    """Whether the database ``path`` was made with keyed sums by this user."""
+    try:
+        listed = (key_folder() / KEYED_NAME).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return False
+    return str(real_path(path)) in listed
+
+
+def _sum_problem(row: tuple, stored: Any, required: bool, key: bytes | None) -> str | None:
     """What is wrong with a row's checksum (its text already checked to be UTF-8), or
     ``None``; a row of a database older than checksums may have none."""
     if stored is None:
@@ -415,7 +489,9 @@ def _sum_problem(row: tuple, stored: Any, required: bool) -> str | None:
     )
     if isinstance(stored, bytes):
         stored = stored.decode("utf-8", "replace")
-    if stored != row_sum(idx, seed, swapped, record, facts, error):
+    if not hmac.compare_digest(
+        str(stored).encode(), row_sum(idx, seed, swapped, record, facts, error, key=key).encode()
+    ):
         return "its checksum does not match what it holds"
     return None
 
@@ -473,6 +549,37 @@ def create_private(path: Path) -> None:
     other failure is left to the open that follows, which says what is wrong."""
     with contextlib.suppress(OSError):
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
+def not_a_file(path: Path) -> ConfigError | None:
+    """The error for a database path naming something that is not a file (a device such
+    as ``/dev/null``, a pipe), or ``None``."""
+    if os.path.exists(path) and not os.path.isfile(path):
+        return ConfigError(
+            _("{path} is not a file (a device or a pipe); a database is a file").format(path=path)
+        )
+    return None
+
+
+@contextlib.contextmanager
+def leaving_nothing(path: Path) -> Iterator[None]:
+    """Open the database ``path`` inside: if that fails, the files it made (the database,
+    its journals, its lock) are removed, and only those."""
+    made = [
+        p
+        for p in (
+            *(path.with_name(path.name + e) for e in ("", "-wal", "-shm", "-journal")),
+            real_path(path).with_name(real_path(path).name + ".lock"),
+        )
+        if not os.path.lexists(p)
+    ]
+    try:
+        yield
+    except BaseException:
+        for p in made:
+            with contextlib.suppress(OSError):
+                os.unlink(p)
+        raise
 
 
 def lock_file(path: Path, busy: str) -> IO[str]:
