@@ -216,3 +216,19 @@ def test_changing_its_own_or_another_bots_cgroup(cli, tmp_path, mode, mark):
     assert arena.found(summary) == {"caps": 0, "escaped": 0, "cut": 0}
     assert {e["seat"] for e in summary["error_list"]} == {1}  # the victim is never blamed
     assert arena.left(mark) == []
+
+
+def test_reading_the_key_of_the_result_rows(cli, tmp_path, mode, mark):
+    if bwrap() is None:
+        pytest.skip("without bubblewrap a default-mode bot reads what its person can")
+    from capicua.tournament.store import KEY_NAME, key_folder, row_key
+
+    row_key()  # made, as the first tournament of this user makes it
+    arena = Arena(tmp_path, mode)
+    targets = json.loads((arena.bots / "targets.json").read_text())
+    targets["files"] = [str(key_folder() / KEY_NAME)]
+    targets["seed"] = (key_folder() / KEY_NAME).read_text().strip()
+    (arena.bots / "targets.json").write_text(json.dumps(targets))
+    summary = arena.play(cli, {1: arena.seat("files")})
+    assert arena.found(summary) == {"read": [], "seed": False}
+    assert arena.left(mark) == []

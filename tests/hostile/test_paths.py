@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,38 @@ def test_a_python_bot_sees_neither_the_current_folder_nor_pythonpath(tmp_path, h
     )
     assert done.returncode == 0, done.stderr
     assert found(json.loads(done.stdout)) == {"read": [], "seed": False}
+
+
+def test_as_an_ordinary_user_a_link_to_the_bots_folder_shows_nothing(ordinary_user):
+    from .conftest import as_user
+
+    uid, gid = ordinary_user
+    home = Path(tempfile.mkdtemp(prefix="capicua-hostile-"))
+    try:
+        os.chown(home, uid, gid)
+        bots = home / "bots"
+        config, db, records = bots / "t.toml", bots / "t.sqlite", bots / "t.jsonl"
+        names = [config, db, records, Path(f"{db}-wal")]
+        names += [home / "link" / p.name for p in names]
+        bots_folder(home, names)
+        (home / "link").symlink_to(bots)
+        argv = [sys.executable, str(home / "link" / "hostile.py"), "files"]
+        config.write_text(config_text(command_seat(argv, untrusted=True)))
+        for path in (home, *home.rglob("*")):
+            os.lchown(path, uid, gid)
+        env = {"PATH": os.environ["PATH"], "HOME": str(home), "LANG": "C.UTF-8"}
+        env["CAPICUA_DATA_DIR"] = str(home / "data")
+        command = ["tournament", str(config), "--db", str(db), "--records", str(records)]
+        done = subprocess.run(
+            [*as_user(uid, gid), sys.executable, "-m", "capicua", *command, "--json"],
+            cwd=home,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        assert found(json.loads(done.stdout)) == {"read": [], "seed": False}
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
