@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
 import time
 
@@ -79,3 +80,44 @@ def test_half_open_connections_from_one_address_delay_no_join_from_another(tmp_p
     closing = [x for x in lines if x.startswith("closing connections from 127.0.0.1")]
     assert len(closing) == 1, lines
     assert not any("Traceback" in x or "\n" in x for x in lines), lines
+
+
+def test_running_out_of_file_descriptors_is_one_line_and_the_host_goes_on(tmp_path, caplog):
+    import resource
+
+    cfg = config(
+        tmp_path,
+        table("t", "chiva", {1: "person", 2: "random", 3: "random", 4: "random"}),
+        max_per_address=0,
+        max_connections=0,
+    )
+    lines: list[str] = []
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+
+    async def main():
+        async with hosting(cfg, lines=lines) as host:
+            inv = invitations(host)
+            waiting = []
+            for _n in range(60):  # connected by the kernel, not accepted yet
+                s = socket.socket()
+                s.setblocking(False)
+                s.connect_ex(("127.0.0.1", host.port))
+                waiting.append(s)
+            # Room for a few more files only: the host's accept() fails for want of them.
+            resource.setrlimit(resource.RLIMIT_NOFILE, (len(os.listdir("/proc/self/fd")) + 5, hard))
+            try:
+                await asyncio.sleep(0.5)
+            finally:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+            for s in waiting:
+                s.close()
+            await asyncio.sleep(1.5)  # asyncio accepts again after a second
+            async with connect(inv["t", 1].url) as ws:
+                await ws.send(json.dumps(W.join(inv["t", 1].code, "alice")))
+                return json.loads(await ws.recv())
+
+    welcome = run(main())
+    assert welcome["type"] == "welcome"
+    said = [x for x in lines if x.startswith("the host's event loop: ")]
+    assert said and "Too many open files" in said[0], lines
+    assert not [r for r in caplog.records if r.name == "asyncio"], caplog.text
