@@ -43,7 +43,7 @@ from typing import Any
 
 from ..i18n import _
 from .limits import MIB, Confinement
-from .sandbox import bwrap, sandbox_problem, sandboxed, wrapped
+from .sandbox import bwrap, powerless, sandbox_problem, sandboxed, wrapped
 
 # -- what this system offers ----------------------------------------------------------------
 
@@ -237,7 +237,7 @@ class Jail:
             return sandboxed(argv, cwd, env, self.confinement)
         command = wrapped(argv)
         if command is None:
-            return argv, cwd, env
+            return powerless(argv), cwd, env
         self.wrapped = True
         return command, cwd, env
 

@@ -91,6 +91,16 @@ def wrapped(argv: list[str]) -> list[str] | None:
     return [path, *_share_all(), *namespace, *_no_powers(), "--", *argv]
 
 
+def powerless(argv: list[str]) -> list[str]:
+    """``argv`` without any capability when capicua is root and there is no bubblewrap
+    (setpriv empties the bounding set, so that not even root's exec gets one back); as it
+    is otherwise. Root's files and the cgroup tree stay writable to it then."""
+    tool = setpriv()
+    if os.geteuid() != 0 or tool is None:
+        return argv
+    return [tool, "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--", *argv]
+
+
 def _no_powers() -> list[str]:
     """What keeps a bot of the default mode to what its user owns: the kernel's settings
     (``/sys``, the cgroup tree with every bot's limits in it, and ``/proc/sys``) read-only,

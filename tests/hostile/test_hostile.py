@@ -232,3 +232,15 @@ def test_reading_the_key_of_the_result_rows(cli, tmp_path, mode, mark):
     summary = arena.play(cli, {1: arena.seat("files")})
     assert arena.found(summary) == {"read": [], "seed": False}
     assert arena.left(mark) == []
+
+
+def test_without_bubblewrap_a_bot_of_root_still_has_no_capability():
+    import subprocess
+
+    from capicua.protocol import sandbox
+
+    if os.geteuid() != 0 or sandbox.setpriv() is None:
+        pytest.skip("capabilities are root's, dropped with setpriv")
+    argv = sandbox.powerless(["grep", "CapEff", "/proc/self/status"])
+    done = subprocess.run(argv, capture_output=True, text=True, check=True)
+    assert int(done.stdout.split()[1], 16) == 0
