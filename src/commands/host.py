@@ -91,6 +91,18 @@ def host(
         raise typer.Exit(130) from None
 
 
+def _qr(link: str) -> str:
+    """``link`` as a QR code in the terminal (two rows of modules a line, half blocks),
+    indented as the invitations are, for a phone's camera."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(link, error="L").terminal(out=out, compact=True)
+    return "\n".join(f"    {row}" for row in out.getvalue().rstrip("\n").split("\n"))
+
+
 def _log(text: str) -> None:
     out.print(f"{time.strftime('%H:%M:%S')} {text}", markup=False)
 
@@ -124,6 +136,10 @@ async def _serve(settings: object) -> None:
             # The invitation on a line of its own: whole, to be copied, in any terminal.
             say(f"  {table.name}{done} {what}:")
             say(f"    {invitation}")
+            if kind != "bot":  # a person's: the page's link, and its QR code for a phone
+                say(f"    {invitation.link}")
+                if kind != "computer":
+                    say(_qr(invitation.link))
         await h.run()
     finally:
         with contextlib.suppress(Exception):

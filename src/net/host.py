@@ -39,9 +39,11 @@ from ..i18n import _, in_language
 from ..protocol.messages import one_line
 from ..shown import shown
 from ..tournament.config import ConfigError
+from . import web
 from . import wire as W
 from .config import HostConfig
 from .invitation import Invitation, masked
+from .said import Words
 from .store import HostStore
 from .table import Log, Table, new_codes, table_seed
 
@@ -75,6 +77,10 @@ class Connection:
     tokens: float = float(W.BURST)
     last: float = field(default_factory=time.monotonic)
     closing: bool = False
+    #: A page's connection (its join asked for words): the table in words, made here.
+    words: Words | None = None
+    _scene_due: bool = False
+    _hinted: tuple[int, dict[str, Any]] | None = None  # the hint of a decision, made once
 
     def send(self, message: dict[str, Any]) -> None:
         if self.closing:
@@ -85,6 +91,37 @@ class Connection:
         if message["type"] == "decide":
             self.tokens += 1  # a question asked is an answer allowed, however fast the game
         self.queue.put_nowait(W.encode(message))
+        if self.words is not None and self.words.hear(message) and not self._scene_due:
+            # Once after the messages of one step of the table (an update and its decide),
+            # so the scene says what the step left, not what lay between.
+            self._scene_due = True
+            asyncio.get_running_loop().call_soon(self._scene)
+
+    def _scene(self) -> None:
+        self._scene_due = False
+        if self.words is not None and not self.closing and not self.words.waiting:
+            self.queue.put_nowait(W.encode(self.words.scene()))
+
+    def said(self, kind: str) -> str | None:
+        """A page's request for words (``log``, ``rules``, ``hint``): answered, or why not."""
+        words = self.words
+        if words is None:
+            return _("{kind} is not a message a client sends").format(kind=repr(kind))
+        if kind == "log":
+            self.send(words.log())
+        elif kind == "rules":
+            self.send(words.rules())
+        else:
+            asked = words.session.asked
+            if self._hinted is None or self._hinted[0] != asked:
+                # The expert's fast level, in the table's thread: once per decision asked,
+                # however often the page asks, so a page cannot make the host think for it.
+                made = words.hint()
+                if isinstance(made, str):
+                    return made
+                self._hinted = (made["id"], made)
+            self.send(self._hinted[1])
+        return None
 
     def cut(self, code: int, reason: str) -> None:
         if not self.closing:
@@ -222,6 +259,11 @@ class Host:
                 ping_timeout=20,
                 compression=None,
                 create_connection=_counted(self),
+
+
+                # The table page, its files and words, on the same port; a handshake from
+                # another site's page is refused here (capicua.net.web).
+                process_request=lambda _connection, request: web.answer(request),
             )
         except OSError as exc:
             raise ConfigError(
@@ -317,6 +359,7 @@ class Host:
             message = W.decode(first)
             code, name = W.read_join(message)
             lang = W.join_language(message)
+            wants_words = message.get("words") is True
         except TimeoutError:
             if busy is not None:
                 await ws.close(W.CLOSE_BUSY, W.close_reason(busy()))
@@ -349,6 +392,8 @@ class Host:
         role = "spectator" if seat is None else table.seats[seat].kind
         role = "person" if role == "computer" else role
         conn = Connection(ws, table, seat, role, name, lang)
+        if wants_words:
+            conn.words = Words(self.plugins.variants, lang)
         pump = asyncio.create_task(conn.pump())
         table.attach(conn)
         try:
@@ -386,6 +431,8 @@ class Host:
             refused = table.vote(conn, message)
         elif kind == "review":
             refused = table.ask_review(conn, message)
+        elif kind in ("log", "rules", "hint"):
+            refused = conn.said(kind)
         elif kind == "join":
             refused = _("already joined")
         else:

@@ -1,9 +1,11 @@
 """Invitations: where a host is and the secret code of one seat, as one line to paste.
 
 An invitation reads ``capicua://HOST:PORT/CODE`` (``capicuas://`` when the host speaks
-TLS). The code is 128 random bits from :mod:`secrets`, written in URL-safe base64: it is
-the only thing that lets a client act for a seat, so it is compared in constant time
-(:func:`same_code`) and only ever shown cut short in logs (:func:`masked`).
+TLS), or as the link to the host's table page, ``http://HOST:PORT/#CODE`` (``https://``),
+the code in the fragment, which a browser never sends to a server. The code is 128 random
+bits from :mod:`secrets`, written in URL-safe base64: it is the only thing that lets a
+client act for a seat, so it is compared in constant time (:func:`same_code`) and only ever
+shown cut short in logs (:func:`masked`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ DEFAULT_PORT = 8765
 CODE_BYTES = 16
 _CODE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 _FORM = re.compile(r"^(capicuas?)://(\[[0-9A-Fa-f:.]+\]|[^/:\s\[\]]+)(?::(\d{1,5}))?/([^/\s]*)$")
+_LINK = re.compile(r"^(https?)://(\[[0-9A-Fa-f:.]+\]|[^/:\s\[\]]+)(?::(\d{1,5}))?/#([^/\s]*)$")
 
 
 class InvitationError(CapicuaError, ValueError):
@@ -67,10 +70,18 @@ class Invitation:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"{'wss' if self.tls else 'ws'}://{host}:{self.port}/"
 
+    @property
+    def link(self) -> str:
+        """The host's table page for this seat, to open in any browser: the code after the
+        ``#``, which the browser keeps to itself (no request, log or Referer holds it)."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{'https' if self.tls else 'http'}://{host}:{self.port}/#{self.code}"
+
     @classmethod
     def parse(cls, text: str) -> Invitation:
-        """The invitation ``text`` writes; InvitationError saying what one looks like."""
-        found = _FORM.match(text.strip())
+        """The invitation ``text`` writes (or its page's link); InvitationError saying what
+        one looks like."""
+        found = _FORM.match(text.strip()) or _LINK.match(text.strip())
         if found is None:
             raise InvitationError(
                 _(
@@ -88,4 +99,4 @@ class Invitation:
         number = int(port) if port else DEFAULT_PORT
         if not 1 <= number <= 65535:
             raise InvitationError(_("{port} is not a port (1 to 65535)").format(port=number))
-        return cls(host.strip("[]"), number, code, scheme == TLS_SCHEME)
+        return cls(host.strip("[]"), number, code, scheme in (TLS_SCHEME, "https"))

@@ -201,10 +201,11 @@ def _past_log(past: PastHand) -> HandLog:
 class RemoteSession:
     """A seat at a host, as the table's model (see the module's docstring)."""
 
-    def __init__(self, link: Link, variants: Any) -> None:
+    def __init__(self, link: Link | None, variants: Any) -> None:
+        #: The window's connection; ``None`` for a session the host keeps of what one of
+        #: its page's connections is told (:mod:`capicua.net.said`), which never acts.
         self.link = link
         self.variants = variants
-        self.client = link.client
         self.match = RemoteMatch(self)
         self.human: int | None = None
         self.viewpoint = 1
@@ -350,6 +351,7 @@ class RemoteSession:
         span = self.undo_span()
         if not span:
             raise NothingToUndo(_("you have made no move in this hand to undo"))
+        assert self.link is not None, "the host's session of a page never acts"
         self.link.send({"type": "undo"})
         return span
 
@@ -373,12 +375,14 @@ class RemoteSession:
         number = self.asked
         if number is None or self._view is None or action not in self._view.legal:
             return False
+        assert self.link is not None, "the host's session of a page never acts"
         self._asked = None
         self.link.send_action(number, action)
         return True
 
     def close(self) -> None:
-        self.link.stop()
+        if self.link is not None:
+            self.link.stop()
 
 
 __all__ = ["FINAL", "Link", "Play", "RemoteMatch", "RemoteSession"]

@@ -26,7 +26,7 @@ from ..gui.settings import Settings
 from ..gui.state import Choice
 from ..gui.texts import NO_REVIEW, REVIEWING, hand_head
 from ..i18n import _
-from .remote import FINAL, RemoteSession
+from .remote import FINAL, Link, RemoteSession
 from .reviews import review_of
 from .wire import WireError
 
@@ -41,7 +41,9 @@ class JoinApp(TableApp):
         assert session.variant is not None
         seats = {s: "human" if s == session.human else "random" for s in session.seats}
         settings = Settings(session.variant.name, seats, delay=0.0, animate=False)
+        assert session.link is not None, "a window's session has its connection"
         self.remote = session
+        self.net: Link = session.link
         self._undo_id: int | None = None
         super().__init__(
             root,
@@ -65,7 +67,7 @@ class JoinApp(TableApp):
         """Take in what the host sent since the last look, then draw once."""
         self._net_after = None
         changed = False
-        link = self.remote.link
+        link = self.net
         while True:
             try:
                 message = link.inbox.get_nowait()
@@ -133,13 +135,13 @@ class JoinApp(TableApp):
 
     def do_confirm(self) -> None:
         if self.ui.question_kind == "undo":
-            self.remote.link.send({"type": "agree", "id": self._undo_id})
+            self.net.send({"type": "agree", "id": self._undo_id})
             self._unask()
             self.refresh()
 
     def do_cancel(self) -> None:
         if self.ui.question_kind == "undo":
-            self.remote.link.send({"type": "refuse", "id": self._undo_id})
+            self.net.send({"type": "refuse", "id": self._undo_id})
             self._unask()
             self.refresh()
 
@@ -182,7 +184,7 @@ class JoinApp(TableApp):
             self.do_log()
             return
         self._reviewing = True
-        s.link.send({"type": "review", "match": s.number, "hand": hand})
+        self.net.send({"type": "review", "match": s.number, "hand": hand})
         self.ui.message = _(REVIEWING).format(hand=hand)
         self.redraw()
 
