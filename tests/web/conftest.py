@@ -33,10 +33,11 @@ ARGS = [
 ]
 
 #: What the page offers its person now, read from the page as drawn: "held" (a finished
-#: hand on show), "facedown", "choice", "draw", "play", or "" (nothing to do).
+#: hand on show), "over" (the match's last hand on show), "facedown", "choice", "draw",
+#: "play", or "" (nothing to do).
 OFFER = """() => {
   const b = document.body.dataset;
-  if (b.held) return "held";
+  if (b.held) return document.querySelector('#choices [data-target="continue"]') ? "held" : "over";
   if (!b.asked) return "";
   if (document.querySelector(".facedown button:not([disabled])")) return "facedown";
   if (document.querySelector("#choices .choice[data-action]")) return "choice";
@@ -125,9 +126,16 @@ def open_page(
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    page.on("console", lambda m: _console(page, m))
     page.goto(link)
     return page
+
+
+def _console(page: Any, message: Any) -> None:
+    # A socket that cannot connect while the host is away is the browser's news, not the
+    # page's error: the page says so itself and tries again.
+    if message.type == "error" and "WebSocket connection" not in message.text:
+        page.errors.append(message.text)
 
 
 def offer(page: Any) -> str:
