@@ -72,8 +72,11 @@ class Client:
         on_message: Handler | None = None,
         log: Callable[[str], None] | None = None,
         variants: Any = None,
+        words: bool = False,
     ) -> None:
         self.invitation = invitation
+        #: Ask the host for the table in words (``scene`` messages), as the page does.
+        self.words = words
         #: The local variant registry: a view of a game installed here can ask its rules
         #: (the hints and the computer players need them).
         self.variants = variants
@@ -117,7 +120,8 @@ class Client:
                 ) as ws:
                     self.ws = ws
                     lost = None
-                    await ws.send(W.encode(W.join(self.invitation.code, self.name, self.role)))
+                    join = W.join(self.invitation.code, self.name, self.role, words=self.words)
+                    await ws.send(W.encode(join))
                     self.joins += 1
                     async for text in ws:
                         await self._receive(W.decode(text))

@@ -100,7 +100,15 @@ class Connection:
     def _scene(self) -> None:
         self._scene_due = False
         if self.words is not None and not self.closing and not self.words.waiting:
-            self.queue.put_nowait(W.encode(self.words.scene()))
+            self.tell(self.words.scene())
+
+    def tell(self, message: dict[str, Any]) -> None:
+        """Send a message of the page's words, heard by the table's tap like every other
+        (the leak test reads them too)."""
+        tap, match = self.table.tap, self.table.match
+        if tap is not None and match is not None:
+            tap(self, message, match)
+        self.send(message)
 
     def said(self, kind: str) -> str | None:
         """A page's request for words (``log``, ``rules``, ``hint``): answered, or why not."""
@@ -108,9 +116,9 @@ class Connection:
         if words is None:
             return _("{kind} is not a message a client sends").format(kind=repr(kind))
         if kind == "log":
-            self.send(words.log())
+            self.tell(words.log())
         elif kind == "rules":
-            self.send(words.rules())
+            self.tell(words.rules())
         else:
             asked = words.session.asked
             if self._hinted is None or self._hinted[0] != asked:
@@ -120,7 +128,7 @@ class Connection:
                 if isinstance(made, str):
                     return made
                 self._hinted = (made["id"], made)
-            self.send(self._hinted[1])
+            self.tell(self._hinted[1])
         return None
 
     def cut(self, code: int, reason: str) -> None:

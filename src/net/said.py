@@ -85,6 +85,8 @@ def scene_json(scene: Scene, session: RemoteSession, held: bool = False) -> dict
         facedown = [[slot, picks.get(j)] for j, slot in enumerate(scene.facedown)]
     return {
         "title": scene.title,
+        "match": session.number,
+        "hand": session.held_hand or view.hand_number,
         "asked": asked,
         "plays": plays,
         "others": others,

@@ -127,13 +127,16 @@ def error(text: str) -> dict[str, Any]:
 # -- the client's messages ------------------------------------------------------------------
 
 
-def join(code: str, name: str, role: str = "person", lang: str | None = None) -> dict[str, Any]:
+def join(
+    code: str, name: str, role: str = "person", lang: str | None = None, words: bool = False
+) -> dict[str, Any]:
     """A client's join; ``lang`` (default: the language in use here) is the language the
-    host answers it in (refusals, errors, close reasons)."""
+    host answers it in (refusals, errors, close reasons); ``words``: the host also sends
+    the table in words (``scene``, :mod:`capicua.net.said`), as to the browser's page."""
     from .. import __version__
     from ..i18n import language
 
-    return {
+    message: dict[str, Any] = {
         "type": "join",
         "protocol": PROTOCOL,
         "code": code,
@@ -142,6 +145,9 @@ def join(code: str, name: str, role: str = "person", lang: str | None = None) ->
         "capicua": __version__,
         "lang": language() if lang is None else lang,
     }
+    if words:
+        message["words"] = True
+    return message
 
 
 def action(number: int, act: Action | str) -> dict[str, Any]:

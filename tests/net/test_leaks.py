@@ -41,6 +41,17 @@ def spelled(tile: Tile) -> re.Pattern[str]:
     return re.compile(rf'\[{a},{b}\]|\[{b},{a}\]|"{a}-{b}(?!\d)|"{b}-{a}(?!\d)')
 
 
+def said(tile: Tile) -> re.Pattern[str]:
+    """``tile`` as a sentence names it (``6-4``, not part of ``16-4`` or ``6-40``): the page's
+    words (a scene, the log, a hint) are searched for it in their text too."""
+    a, b = tile.hi, tile.lo
+    return re.compile(rf"(?<![\d-])({a}-{b}|{b}-{a})(?![\d])")
+
+
+#: The messages of a page's words (capicua.net.said): their sentences name tiles.
+WORDS = ("scene", "log", "hint")
+
+
 def hidden_from(
     match: Match, seat: int | None, message: dict, ended: dict | None = None
 ) -> set[Tile]:
@@ -84,6 +95,28 @@ def _tile(pair: list[int]) -> Tile:
 
 
 def leaks(match: Match, seat: int | None, message: dict, ended: dict | None = None) -> list[str]:
+    if message["type"] == "scene" and message.get("held") is not None:
+        # A finished hand on show: what its hand_ended showed, searched as that message is.
+        held = message["held"]
+        log = match.hands_log[held["hand"] - 1]
+        assert log.result is not None
+        seen = {t for ts in log.result.remaining.values() for t in ts}
+        seen |= {a.tile for _s, a in log.actions if isinstance(a, Play)}
+        seen |= {t for key, ts in log.deal.items() if key != "unused" for t in ts}
+        words = json.dumps(_strip(held), ensure_ascii=False)
+        pairs = json.dumps(_strip(held), separators=(",", ":"))
+        out = [
+            f"scene to seat {seat} shows, of finished hand {held['hand']}, {tile}"
+            for tile in set(log.deal["unused"]) - seen
+            if said(tile).search(words) or spelled(tile).search(pairs)
+        ]
+        return out + leaks(match, seat, {**message, "held": None}, ended)
+    if message["type"] == "log":
+        # The hands before this one are told whole (their tiles may be dealt again now):
+        # the hand being played, from its first line, is what may not leak.
+        lines = message["lines"]
+        heads = [i for i, line in enumerate(lines) if re.match(r"Hand \d+:", line)]
+        message = {**message, "lines": lines[heads[-1] :] if heads else lines}
     last = message.get("last")
     if message["type"] == "update" and last and _ended_a_hand(match, last):
         # The play that ended the last hand: public, though its tile may be dealt again now.
@@ -113,10 +146,11 @@ def leaks(match: Match, seat: int | None, message: dict, ended: dict | None = No
         view = {**view, "told": []}
         message = {**message, "view": view} if "view" in message else view
     text = json.dumps(_strip(message), separators=(",", ":"))
+    words = json.dumps(_strip(message), ensure_ascii=False) if message["type"] in WORDS else ""
     return out + [
         f"{message['type']} to seat {seat} holds {tile}"
         for tile in hidden_from(match, seat, message, ended)
-        if spelled(tile).search(text)
+        if spelled(tile).search(text) or (words and said(tile).search(words))
     ]
 
 
@@ -159,10 +193,12 @@ def test_no_message_to_a_client_or_spectator_holds_a_hidden_tile(tmp_path, varia
 
     async def play(invitation, seed):
         rng = random.Random(seed)
-        async with Seat(invitation, variants=PLUGINS.variants) as seat:
+        async with Seat(invitation, variants=PLUGINS.variants, words=True) as seat:
             reviewed = False
             while (asked := await seat.decision()) is not None:
                 number, view = asked
+                if number < 40 and view.phase == "play":  # a page's hint and log, searched too
+                    await seat.client.send({"type": rng.choice(["hint", "log"])})
                 if view.past and not reviewed:  # its decisions of the first hand reviewed
                     await seat.client.send({"type": "review", "match": 1, "hand": 1})
                     reviewed = True
@@ -175,7 +211,7 @@ def test_no_message_to_a_client_or_spectator_holds_a_hidden_tile(tmp_path, varia
         async with hosting(cfg, tap=tap) as host:
             inv = invitations(host)
             received: list[dict] = []
-            watcher = Client(inv["t", None], "watcher", on_message=received.append)
+            watcher = Client(inv["t", None], "watcher", on_message=received.append, words=True)
             people = [play(inv["t", s], s) for s in seats]
             done = await asyncio.gather(host.run(), watcher.run(), *people)
             return done[2:], received, host.tables[0].match
