@@ -62,6 +62,8 @@ WORDS = {
     "away": N_("The host is away; trying again…"),
     # Translators: the page's notice while it opens its connection to the host.
     "connecting": N_("Joining the table…"),
+    # Translators: the page's line while its seat waits for the table to start.
+    "waiting": N_("The table starts when every invited player has come."),
     # Translators: the page's notice when the host closed the connection for good.
     "gone": N_("The host closed the table: {reason}"),
     # Translators: the page opened without an invitation's code after the # in its address.

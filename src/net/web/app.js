@@ -133,6 +133,7 @@ function act(action) {
 function receive(m) {
   switch (m.type) {
     case "welcome":
+      state.welcomed = true;
       state.seat = m.seat;
       state.tries = 0;
       state.notice = "";
@@ -219,7 +220,8 @@ function render() {
   $("notice").hidden = !state.notice;
   $("notice").textContent = state.notice;
   if (!scene) {
-    $("status").textContent = state.gone ? "" : word(state.code ? "connecting" : "no_code");
+    const waiting = state.seat !== undefined && state.welcomed ? "waiting" : "connecting";
+    $("status").textContent = state.gone ? "" : word(state.code ? waiting : "no_code");
     return;
   }
   document.title = `capicua · ${scene.title}`;
