@@ -282,10 +282,12 @@ function boardTile(t, index, scene, extra) {
   }, tileSvg(t[0], t[1], upright));
 }
 
-function endButton(scene, end, number, acting) {
+function endButton(scene, end, number, acting, headed) {
   const lit = acting && state.selected && playsOf(scene, state.selected).some((p) => p.end === end);
   const mark = scene.marks[end] || end;
-  const label = number === null || number === undefined ? mark : `${mark} ${number}`;
+  const open = number === null || number === undefined ? "" : String(number);
+  // A train's head names it already: its end shows the number alone.
+  const label = headed && open ? open : open ? `${mark} ${open}` : mark;
   const hinted = state.hinted && state.hinted.end === end && lit;
   return h("button", {
     type: "button",
@@ -347,9 +349,9 @@ function renderBoard(scene, acting) {
     }
     row.tiles.forEach((t, i) => line.append(boardTile(t, row.first + i, scene, i === row.spinner ? " spinner" : "")));
     if (row.tiles.length && (row.open !== null || scene.ends.includes(row.end))) {
-      line.append(endButton(scene, row.end, row.open, acting));
+      line.append(endButton(scene, row.end, row.open, acting, !!row.head));
     } else if (!row.start && scene.ends.includes(row.end)) {
-      line.append(endButton(scene, row.end, row.open, acting));
+      line.append(endButton(scene, row.end, row.open, acting, !!row.head));
     }
     board.append(line);
   }
@@ -383,7 +385,9 @@ function renderBanner(scene, acting) {
     return;
   }
   for (const c of scene.choices) {
-    if (c.target === "continue") {
+    // At a host, the next match starts by itself (the table plays its matches): "new
+    // match" after a match's last hand is the way on to it, as Continue is after a hand.
+    if (c.target === "continue" || (c.target === "new" && state.ws && !state.gone)) {
       box.append(h("button", { type: "button", class: "choice", text: c.label, dataset: { target: c.target }, onclick: () => { state.held = null; draw(); } }));
     } else if (c.action && acting) {
       box.append(h("button", { type: "button", class: "choice", text: c.label, dataset: { target: c.target, action: c.action }, onclick: () => act(c.action) }));

@@ -98,7 +98,7 @@ export function armsOf(layout, heads) {
 export function unitFor(w, h, count, rows, touch) {
   const tiles = Math.max(count, 6) + rows * 2;
   const byArea = Math.sqrt((w * h) / (tiles * 2 * 2.2));
-  const byWidth = (w - 2 * touch - 40) / 8;
+  const byWidth = (w - 2 * touch - 24) / 5;
   const most = Math.max(56, Math.min(w, h) / 9);
-  return Math.max(18, Math.floor(Math.min(byArea, byWidth, most)));
+  return Math.max(28, Math.floor(Math.min(byArea, byWidth, most)));
 }
