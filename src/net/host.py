@@ -91,6 +91,10 @@ class Connection:
         if message["type"] == "decide":
             self.tokens += 1  # a question asked is an answer allowed, however fast the game
         self.queue.put_nowait(W.encode(message))
+        if self.words is not None and message["type"] == "review":
+            told = self.words.reviewed(message)  # the marks in the log, in words
+            if told is not None:
+                self.tell(told)
         if self.words is not None and self.words.hear(message) and not self._scene_due:
             # Once after the messages of one step of the table (an update and its decide),
             # so the scene says what the step left, not what lay between.

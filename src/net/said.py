@@ -20,12 +20,15 @@ from ..core.tiles import Tile
 from ..gui.advice import suggest
 from ..gui.board_words import arm_mark, boneyard
 from ..gui.controller import Controller, choice_target
+from ..gui.reviewing import Reviews, summary
 from ..gui.scene import Scene, build_scene
 from ..gui.state import Ui
 from ..gui.texts import KEY_LEGEND, end_mark, log_lines
 from ..i18n import _, in_language
 from ..protocol import messages as M
 from .remote import RemoteSession
+from .reviews import review_of
+from .wire import WireError
 
 if TYPE_CHECKING:
     from ..gui.model import Session
@@ -145,6 +148,8 @@ class Words:
         self._ctl = Controller()
         #: The last update was the one before this seat's decide: no scene until it comes.
         self.waiting = False
+        #: The reviews of this seat's finished hands the host sent it: marks in the log.
+        self.reviews = Reviews()
 
     def hear(self, message: dict[str, Any]) -> bool:
         """Take in a message the connection is sent; whether the scene may have changed."""
@@ -182,7 +187,27 @@ class Words:
 
     def log(self) -> dict[str, Any]:
         with in_language(self.lang):
-            return {"type": "log", "lines": log_lines(self._table) if self.session.ready else []}
+            if not self.session.ready:
+                return {"type": "log", "lines": []}
+            notes = self.reviews.notes(self._table)
+            return {"type": "log", "lines": log_lines(self._table, notes)}
+
+    def reviewed(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        """The log with the marks of the review the host just sent this seat, and its
+        summary (``Reviewed (you): 6 decisions, …``); ``None`` for a review of a match no
+        longer at the table."""
+        s = self.session
+        hand = message.get("hand")
+        if not s.ready or message.get("match") != s.number or not isinstance(hand, int):
+            return None
+        try:
+            review = review_of(message.get("review"))
+        except WireError:
+            return None  # the host's own review: a client checks it, the host made it
+        self.reviews.add(cast(Any, s.match), hand, review)
+        with in_language(self.lang):
+            said = summary(review, self._table)
+        return {**self.log(), "summary": said, "hand": hand}
 
     def rules(self) -> dict[str, Any]:
         variant = self.session.variant

@@ -61,3 +61,12 @@ def test_a_cut_code_is_refused_without_being_shown():
 def test_a_port_out_of_range_is_refused():
     with pytest.raises(InvitationError, match="not a port"):
         Invitation.parse("capicua://127.0.0.1:99999/abcdefghijklmnopqrstuv")
+
+
+def test_the_pages_link_carries_the_code_after_the_hash_and_parses_back():
+    invitation = Invitation("192.168.1.20", 8765, "q0mW7v3VY8WjK7J2c3kcbA")
+    assert invitation.link == "http://192.168.1.20:8765/#q0mW7v3VY8WjK7J2c3kcbA"
+    assert Invitation.parse(invitation.link) == invitation
+    secure = Invitation("::1", 443, "q0mW7v3VY8WjK7J2c3kcbA", tls=True)
+    assert secure.link == "https://[::1]:443/#q0mW7v3VY8WjK7J2c3kcbA"
+    assert Invitation.parse(secure.link) == secure

@@ -49,6 +49,12 @@ def test_a_person_plays_a_hand_of_each_game_by_taps_at_phone_size(browser, tmp_p
         assert made > 0
         banner = page.locator("#banner").inner_text()
         assert "Hand 1" in banner, banner
+        if variant == "chiva":
+            # The review of the seat's own decisions: asked of the host, its marks in the log.
+            page.locator('#choices [data-target="review"]').tap()
+            until(lambda: "Reviewed" in page.locator("#notice").inner_text(), 90, "the review")
+            assert page.locator("#dialog[open]").count() == 1
+            page.locator("#dialog-close").tap()
         # The finished hand stays on show until the person continues; then the table.
         move(page, touch=True)
         until(lambda: offer(page) != "held", 5, "the page to leave the finished hand")
@@ -121,6 +127,9 @@ def test_the_page_is_served_with_a_strict_policy_and_no_code_in_any_request(brow
         assert missing.value.code == 404
         link = host.link("t", 1)
         code = link.split("#")[1]
+        # The host printed the seat's link, and its QR code for a phone's camera.
+        printed = "".join(host.lines)
+        assert f"    {link}\n" in printed and "▀" in printed.split(link)[1]
         page = open_page(browser, "about:blank", 800, 600)
         seen: list[str] = []
         page.on("request", lambda r: seen.append(r.url + json.dumps(r.headers)))

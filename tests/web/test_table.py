@@ -171,10 +171,46 @@ def test_a_page_closed_and_opened_again_comes_back_to_the_same_position(browser,
         page = open_page(browser, host.link("t", 1), 390, 844)
         until(lambda: offer(page) == "play", 30, "the seat's move again")
         assert page.evaluate(SHOWN) == before
-        play_moves(page, 1)
+        # The keyboard plays too: Enter picks the tile in focus and goes to its first lit
+        # end, Enter there plays.
+        asked = page.evaluate(ASKED)
+        page.locator("#hand .tile.playable").first.focus()
+        page.keyboard.press("Enter")
+        until(lambda: page.evaluate("() => document.activeElement.matches('.end.lit')"), 5, "end")
+        page.keyboard.press("Enter")
+        until(lambda: page.evaluate(ASKED) != asked, 10, "the host to take the keyboard's move")
         assert page.errors == []
         page.context.close()
     finally:
+        host.stop()
+
+
+def test_an_undo_asked_on_one_page_is_agreed_on_the_partners(browser, tmp_path):
+    host = start_host(tmp_path, CHIVA.replace('3 = "random"', '3 = "person"'))
+    pages = []
+    try:
+        ana = open_page(browser, host.link("t", 1), 1280, 800)
+        bea = open_page(browser, host.link("t", 3), 390, 844, touch=True)
+        pages = [ana, bea]
+        deadline = time.monotonic() + 60
+        while offer(ana) != "play":  # Bea plays when asked, until it is Ana's move
+            assert time.monotonic() < deadline, "Ana was never asked a move"
+            if offer(bea) in ("play", "choice"):
+                move(bea, touch=True)
+            time.sleep(0.02)
+        asked = ana.evaluate(ASKED)
+        move(ana)
+        until(lambda: ana.evaluate(ASKED) != asked, 10, "the host to take Ana's move")
+        ana.locator("#undo").click()
+        agree = bea.get_by_role("button", name="Agree")
+        until(lambda: agree.count() == 1, 20, "Bea to be asked")
+        agree.tap()
+        until(lambda: "Taken back" in ana.locator("#notice").inner_text(), 20, "the undo")
+        until(lambda: ana.evaluate(ASKED) == asked, 20, "Ana asked the same decision again")
+        assert ana.errors == [] and bea.errors == []
+    finally:
+        for page in pages:
+            page.context.close()
         host.stop()
 
 

@@ -163,8 +163,9 @@ function receive(m) {
       }
       break;
     case "log":
+      if (m.summary) state.notice = m.summary; // a review came: its marks are in the log
       showDialog(word("log"), m.lines.join("\n"));
-      return;
+      break;
     case "rules":
       showDialog(word("rules"), `${m.text}\n\n${m.keys}`);
       return;
@@ -389,6 +390,12 @@ function renderBanner(scene, acting) {
     // match" after a match's last hand is the way on to it, as Continue is after a hand.
     if (c.target === "continue" || (c.target === "new" && state.ws && !state.gone)) {
       box.append(h("button", { type: "button", class: "choice", text: c.label, dataset: { target: c.target }, onclick: () => { state.held = null; draw(); } }));
+    } else if (c.target === "review" && state.seat !== null) {
+      const shown = scene;
+      box.append(h("button", {
+        type: "button", class: "choice", text: c.label, dataset: { target: c.target },
+        onclick: () => send({ type: "review", match: shown.match, hand: shown.hand }),
+      }));
     } else if (c.action && acting) {
       box.append(h("button", { type: "button", class: "choice", text: c.label, dataset: { target: c.target, action: c.action }, onclick: () => act(c.action) }));
     }
