@@ -57,3 +57,32 @@ def test_a_tls_host_plays_with_a_client_that_trusts_its_certificate(tmp_path):
 
     match, _record = run(main())
     assert match.over
+
+
+@needs_openssl
+@pytest.mark.slow
+def test_a_tls_host_serves_its_page_over_https_and_links_to_it(tmp_path):
+    import ssl
+    import urllib.request
+
+    cert, key = certificate(tmp_path)
+    cfg = config(
+        tmp_path,
+        table("t", "chiva", {1: "person", 2: "random", 3: "random", 4: "random"}),
+        certificate=cert,
+        key=key,
+    )
+
+    def fetch(url: str) -> tuple[int, str]:
+        context = ssl.create_default_context(cafile=str(cert))
+        with urllib.request.urlopen(url, context=context, timeout=10) as answer:
+            return answer.status, answer.headers["Content-Security-Policy"]
+
+    async def main():
+        async with hosting(cfg) as host:
+            link = invitations(host)["t", 1].link
+            assert link.startswith(f"https://127.0.0.1:{host.port}/#")
+            return await asyncio.to_thread(fetch, link.split("#")[0])
+
+    status, policy = run(main())
+    assert status == 200 and "script-src 'self'" in policy
