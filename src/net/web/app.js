@@ -18,6 +18,7 @@ const LANGS = ["en", "de", "uk", "es"];
 const $ = (id) => document.getElementById(id);
 const state = {
   words: {},
+  worded: false, // the words have come (or failed to: English)
   code: "",
   lang: "en",
   ws: null,
@@ -55,6 +56,16 @@ function h(tag, props, ...children) {
 }
 
 const key = (t) => `${t[0]}-${t[1]}`;
+
+// Whether `node` already shows what `parts` say: a part of the page is drawn again only
+// when what it shows changes, so a tap never lands on a button replaced under the finger
+// while the other seats' moves come in.
+function unchanged(node, ...parts) {
+  const sig = JSON.stringify(parts);
+  if (node.dataset.sig === sig) return true;
+  node.dataset.sig = sig;
+  return false;
+}
 
 // -- the connection -----------------------------------------------------------------------
 
@@ -215,6 +226,7 @@ function canAct(scene) {
 }
 
 function render() {
+  if (!state.worded) return; // the page's own words first: never a key for a label
   for (const node of document.querySelectorAll("[data-word]")) node.textContent = word(node.dataset.word);
   const live = state.scene;
   const scene = state.held || live;
@@ -249,6 +261,7 @@ function render() {
 
 function renderSeats(scene) {
   const box = $("seats");
+  if (unchanged(box, scene.seats, state.words)) return;
   box.replaceChildren();
   const others = scene.seats.filter((s) => !s.person).sort((a, b) => a.position - b.position);
   for (const s of others) {
@@ -315,12 +328,16 @@ function playOn(end) {
 
 function renderBoard(scene, acting) {
   const board = $("board");
-  board.replaceChildren();
   const rows = armsOf(scene.layout, scene.heads);
   const count = rows.reduce((n, r) => n + r.tiles.length, 0);
   const felt = $("felt").getBoundingClientRect();
   const touch = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--touch")) || 48;
   const u = unitFor(felt.width - 16, Math.max(120, felt.height - 40), count, rows.length, touch);
+  const shown = [scene.layout, scene.last, scene.ends, scene.marks, scene.caption, scene.heads,
+    scene.facedown, scene.slots, scene.drawn, scene.boneyard, scene.boneyard_label, scene.draw,
+    scene.plays, state.selected, state.hinted, acting, u, state.words];
+  if (unchanged(board, shown)) return;
+  board.replaceChildren();
   board.style.setProperty("--u", `${u}px`);
   if (scene.caption) board.append(h("p", { class: "caption", text: scene.caption }));
   if (scene.facedown) {
@@ -366,6 +383,10 @@ function renderBoard(scene, acting) {
 
 function renderBanner(scene, acting) {
   const banner = $("banner");
+  const shown = [scene.banner, scene.legend, scene.choices, scene.others, scene.boneyard,
+    scene.match, scene.hand, state.proposal, state.choosing, state.seat, acting, !!state.ws,
+    state.gone, state.words];
+  if (unchanged(banner, shown)) return;
   banner.replaceChildren(...scene.banner.map((line) => h("p", { text: line })));
   if (scene.legend) banner.append(h("p", { class: "legend", text: scene.legend }));
   const box = $("choices");
@@ -412,6 +433,8 @@ function renderHand(scene, acting) {
   const hand = $("hand");
   const me = mine(scene);
   $("mine").hidden = !me;
+  const shown = [me, acting && scene.plays, state.selected, state.words];
+  if (unchanged(hand, shown) && !state.focusTile) return;
   hand.replaceChildren();
   if (!me) return;
   hand.setAttribute("aria-label", me.name);
@@ -543,10 +566,13 @@ async function start() {
   state.code = decodeURIComponent(location.hash.slice(1));
   state.lang = pickLanguage();
   document.documentElement.lang = state.lang;
+  // The socket opens while the words come: the table is drawn as soon as both are here.
+  if (state.code) connect();
   try {
     const answer = await fetch(`words/${state.lang}.json`, { cache: "no-cache" });
     if (answer.ok) state.words = await answer.json();
   } catch { /* the English words stay */ }
+  state.worded = true;
   $("hint").addEventListener("click", askHint);
   $("undo").addEventListener("click", () => send({ type: "undo" }));
   $("log").addEventListener("click", () => send({ type: "log" }));
@@ -555,7 +581,6 @@ async function start() {
   window.addEventListener("resize", draw);
   window.addEventListener("hashchange", () => location.reload());
   render();
-  if (state.code) connect();
 }
 
 start();
