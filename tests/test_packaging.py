@@ -55,6 +55,10 @@ def test_the_wheel_carries_the_compiled_catalogs_configs_and_rule_texts(built):
     assert "capicua/configs/chiva-bots.toml" in names
     assert "capicua/variants/rules/chiva.md" in names
     assert "capicua/schema/capicua-match-1.schema.json" in names
+    # The table page capicua host serves: nothing of it is fetched from anywhere else.
+    for name in ("index.html", "app.js", "board.js", "style.css", "icon.svg"):
+        assert f"capicua/net/web/{name}" in names
+    assert "capicua/net/host.py" in names
 
 
 def test_the_build_warns_of_no_folder_that_would_be_ignored(built):
