@@ -271,8 +271,6 @@ class Host:
                 ping_timeout=20,
                 compression=None,
                 create_connection=_counted(self),
-
-
                 # The table page, its files and words, on the same port; a handshake from
                 # another site's page is refused here (capicua.net.web).
                 process_request=lambda _connection, request: web.answer(request),
