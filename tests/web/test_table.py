@@ -186,11 +186,13 @@ def test_a_page_closed_and_opened_again_comes_back_to_the_same_position(browser,
 
 
 def test_an_undo_asked_on_one_page_is_agreed_on_the_partners(browser, tmp_path):
-    host = start_host(tmp_path, CHIVA.replace('3 = "random"', '3 = "person"'))
+    # Ana and Bea sit next to each other: an undo takes back no computer's answer, so the
+    # move taken back must be one nobody but a person has answered since.
+    host = start_host(tmp_path, CHIVA.replace('2 = "random"', '2 = "person"'))
     pages = []
     try:
         ana = open_page(browser, host.link("t", 1), 1280, 800)
-        bea = open_page(browser, host.link("t", 3), 390, 844, touch=True)
+        bea = open_page(browser, host.link("t", 2), 390, 844, touch=True)
         pages = [ana, bea]
         deadline = time.monotonic() + 60
         while offer(ana) != "play":  # Bea plays when asked, until it is Ana's move
