@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from capicua.core.actions import MAX_ARMS, arm
+from capicua.core.actions import arm
 from capicua.core.layout import Arm, Layout
 from capicua.core.tiles import Tile
 from capicua.core.variant import Variant
@@ -20,7 +20,7 @@ from capicua.core.variant import Variant
 class Branches(Layout):
     """The first tile opens arms ``a1`` (its high number) and ``a2`` (its low number); a
     double played on an arm closes it and opens three new arms from the double (to both
-    sides and straight on), each showing its number, while there are names for them."""
+    sides and straight on), each showing its number."""
 
     lead: tuple[int, int] | None = None
     runs: tuple[Arm, ...] = ()
@@ -42,7 +42,7 @@ class Branches(Layout):
     def open_ends(self) -> tuple[tuple[str, int], ...]:
         return tuple((a.end, a.open) for a in self.runs if a.end is not None and a.open is not None)
 
-    def play(self, tile: Tile, end: str) -> Branches:
+    def play(self, tile: Tile, end: str, shows: int | None = None) -> Branches:
         if self.lead is None:
             first = (Arm(arm(1), (), tile.hi), Arm(arm(2), (), tile.lo))
             return Branches((tile.hi, tile.lo), first)
@@ -52,7 +52,7 @@ class Branches(Layout):
             raise ValueError(f"{tile} does not fit the {end} end of {self}")
         a, n = runs[k], runs[k].open
         laid = (*a.tiles, (n, tile.other(n)))
-        if tile.is_double and len(runs) + 3 <= MAX_ARMS:
+        if tile.is_double:  # arms are numbered without end, as many as a game needs
             runs[k] = Arm(None, laid, None, a.at)
             runs += [Arm(arm(len(runs) + j), (), n, (k, len(laid) - 1)) for j in (1, 2, 3)]
         else:
