@@ -265,7 +265,7 @@ def _bots(
     from .protocol.check import check_bot
 
     for argv in bots:
-        report = check_bot(list(argv), plugins, variants=[name])
+        report = check_bot(list(argv), plugins, variants=[name], options=options or None)
         if report.failed:
             fails = [f"{f.check}: {f.detail}" for f in report.findings if f.status == "FAIL"]
             raise AssertionError(f"bot-check of {' '.join(argv)}: " + "; ".join(fails))

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.actions import DRAW, Play
+from .controller import way_target, ways
 from .settings import Settings
 
 #: A decision the table does not settle within this many seconds fails the drive (the
@@ -105,7 +106,10 @@ def decide(app: Any) -> str:
     tap(app, f"tile:{play.tile}&&hand")
     if len(app.session.match.actions) != before:
         raise DriveError(f"a tap on {play.tile} played it before its end was tapped")
-    target = app.table.target_of(play) if hasattr(app.table, "target_of") else f"end:{play.end}"
+    # A tile that lies either way round on the end is laid by a tap on the half of the end
+    # it is to leave open; otherwise the end itself is tapped.
+    turned = len(ways(view, play.tile, play.end)) > 1
+    target = way_target(play) if turned else f"end:{play.end}"
     tap(app, target)
     if len(app.session.match.actions) == before:
         raise DriveError(f"a tap on {target} after {play.tile} played nothing")
