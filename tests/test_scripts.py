@@ -120,3 +120,35 @@ def test_the_readme_says_what_the_test_command_installs():
     assert "examples/*/" in script and "example plugins in `examples/`" in quick_start
     for package in re.findall(r"\|\| echo ([a-z0-9-]+)", script):
         assert f"`{package}`" in quick_start, package
+
+
+def pytest_arguments(tmp_path: Path, *args: str, **env: str) -> list[str]:
+    """The arguments scripts/test gives pytest for ``args``, with stand-ins for Python and
+    the virtual environment (nothing installed, nothing run)."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True, exist_ok=True)
+    said = tmp_path / "said"
+    program(venv / "bin", "python", f'[ "$1 $2" = "-m pytest" ] && echo "$@" > {said}; exit 0')
+    program(tmp_path, "python3", "exit 0")
+    done = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "test"), *args],
+        env={**os.environ, "VENV": str(venv), "PYTHON": str(tmp_path / "python3"), "CHECKS": "0"}
+        | env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    return said.read_text().split()[2:]
+
+
+def test_the_test_command_runs_the_tests_on_every_core_in_groups(tmp_path):
+    assert pytest_arguments(tmp_path, "-m", "not slow") == [
+        "-n", "auto", "--dist", "loadgroup", "-m", "not", "slow"
+    ]  # fmt: skip
+
+
+def test_the_test_command_leaves_the_number_of_workers_to_a_given_n(tmp_path):
+    assert pytest_arguments(tmp_path, "-n", "0", "tests/core") == ["-n", "0", "tests/core"]
+    assert pytest_arguments(tmp_path, "-n3") == ["-n3"]
+    assert pytest_arguments(tmp_path, WORKERS="2")[:2] == ["-n", "2"]
