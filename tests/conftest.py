@@ -69,6 +69,33 @@ def speak_english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.set_language("en")
 
 
+#: A test not marked ``slow`` takes less than this, in seconds (docs/CONTRIBUTING.md).
+QUICK = 0.5
+_unmarked: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    # Setup, call and teardown together: a fixture's cost is the test's too. Under xdist
+    # the reports reach the controlling process, which prints the summary.
+    if "slow" not in report.keywords:
+        _unmarked[report.nodeid] = _unmarked.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """List the tests not marked ``slow`` that took longer than :data:`QUICK`, to be marked
+    or made faster. Nothing fails on time: on a loaded machine every test takes longer."""
+    over = sorted(((d, n) for n, d in _unmarked.items() if d >= QUICK), reverse=True)
+    if not over:
+        return
+    terminalreporter.section(f"tests not marked slow that took {QUICK} s or more")
+    for duration, nodeid in over:
+        terminalreporter.write_line(f"{duration:5.2f} s  {nodeid}")
+    terminalreporter.write_line(
+        "mark them slow or make them faster (docs/CONTRIBUTING.md); a loaded machine "
+        "makes every test slower"
+    )
+
+
 #: A third-party distribution of misbehaving test players and the ``duel`` variant.
 TESTDIST = Path(__file__).parent / "tournament" / "testdist"
 

@@ -46,6 +46,7 @@ def extracted() -> set[str]:
     return ids
 
 
+@pytest.mark.slow  # extracts every message of src/
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_message_of_the_program_is_in_every_catalog(code: str) -> None:
     ids = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog(code) if m.id}

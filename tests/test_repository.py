@@ -79,6 +79,7 @@ def offences(text: str) -> list[tuple[int, str, str]]:
     return out
 
 
+@pytest.mark.slow  # reads every file of the repository
 def test_the_repository_speaks_of_the_product_only():
     found = []
     for f in files():

@@ -32,6 +32,7 @@ def test_the_version_has_one_source_the_installed_metadata():
     assert capicua.__version__ == version("capicua")
 
 
+@pytest.mark.slow  # asks every command for its help
 def test_flags_show_no_type_in_the_help():
     for command in ("", *COMMANDS):
         args = [command, "--help"] if command else ["--help"]
@@ -45,6 +46,7 @@ def test_shell_completion_is_offered():
     assert "--install-completion" in r.output and "--show-completion" in r.output
 
 
+@pytest.mark.slow  # asks every command for its help
 def test_no_command_takes_dash_v_which_people_read_as_verbose():
     for command in COMMANDS:
         r = runner.invoke(app, [command, "--help"], env={"COLUMNS": "120"})
@@ -129,6 +131,7 @@ def test_a_config_is_completed_from_the_files_here_too(tmp_path, monkeypatch):
 REPOSITORY_FILE = re.compile(r"\b(?:docs|configs|examples|benchmarks)/[\w./-]+")
 
 
+@pytest.mark.slow  # reads every message and help
 def test_no_text_for_people_names_a_file_only_the_repository_has():
     # An installed capicua has no docs/, configs/ or examples/ folder: what it shows names
     # commands, and the examples by their names (which a command finds anywhere).

@@ -48,6 +48,7 @@ def test_a_synopsis_lists_every_option_of_its_command(doc, words, block):
     assert set(OPTION.findall(block)) == options_of(words), (doc, block)
 
 
+@pytest.mark.slow  # asks every command for its help
 def test_the_readmes_table_names_only_options_that_exist():
     readme = (ROOT / "README.md").read_text()
     rows = re.findall(r"^\| `capicua ([a-z-]+)([^`]*)` \|", readme, re.M)

@@ -69,6 +69,7 @@ def records_digest(plugins, variant_name: str, player: str, matches: int) -> str
     return digest.hexdigest()
 
 
+@pytest.mark.slow  # plays whole matches
 @pytest.mark.parametrize("variant, player, matches", CASES)
 def test_seeded_matches_give_the_pinned_records(plugins, variant, player, matches):
     if variant not in plugins.variants.names():

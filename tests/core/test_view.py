@@ -266,6 +266,7 @@ def eager_view(m: Match, seat: int) -> View:
     )
 
 
+@pytest.mark.slow  # plays whole matches
 @pytest.mark.parametrize("variant", [Chiva(), DoubleNine100()], ids=["chiva", "double-nine-100"])
 def test_every_field_of_every_view_is_what_the_match_says(variant):
     for seed in range(3):

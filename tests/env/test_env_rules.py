@@ -89,9 +89,9 @@ def check_fields(env, seat: int) -> None:
 
 @pytest.mark.parametrize(
     ("name", "options"),
-    # Mexican Train's two rounds of four take most of a second: left to the whole suite.
+    # Mexican Train's rounds take most of a second: left to the whole suite.
     [
-        pytest.param(*game, id=id, marks=[pytest.mark.slow] * (id == "mexican-train-2"))
+        pytest.param(*game, id=id, marks=[pytest.mark.slow] * id.startswith("mexican-train"))
         for game, id in zip(GAMES, IDS, strict=True)
     ],
 )
@@ -295,6 +295,7 @@ def swapped_deals(env, seed: int, rng: random.Random, position: int):
     return one, two
 
 
+@pytest.mark.slow  # plays whole episodes
 @pytest.mark.parametrize(("name", "options"), GAMES, ids=IDS)
 def test_a_seat_sees_the_same_whatever_the_tiles_it_cannot_see(name, options):
     """Seat 2's tile traded with the boneyard's first or last: every other seat holding the

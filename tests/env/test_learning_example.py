@@ -52,6 +52,7 @@ def test_training_moves_the_weights_and_repeats_with_the_same_seed(example, weig
     assert np.array_equal(example.train(30, seed=3, log=lambda line: None), w)
 
 
+@pytest.mark.slow  # trains the agent first (the weights fixture)
 def test_the_trained_agent_plays_legal_actions_as_the_policy_player(weights):
     path, _ = weights
     options = {"policy": f"{SCRIPT}:load", "weights": str(path)}
@@ -59,6 +60,7 @@ def test_the_trained_agent_plays_legal_actions_as_the_policy_player(weights):
     assert report.decisions > 50
 
 
+@pytest.mark.slow  # trains the agent first (the weights fixture)
 def test_the_agent_plays_the_legal_play_of_highest_score(example, weights):
     path, w = weights
     policy = example.load(path)
@@ -79,6 +81,7 @@ def test_weights_of_another_agent_are_refused_naming_the_file(example, tmp_path)
         load_plugins(third_party=False).players.create(entry, None)
 
 
+@pytest.mark.slow  # trains the agent first (the weights fixture)
 def test_the_strength_benchmark_plays_the_agent_in_duplicate(weights):
     path, _ = weights
     strength = load_script(ROOT / "benchmarks" / "strength.py", "strength_for_the_agent")

@@ -119,6 +119,7 @@ def test_every_tile_and_end_lies_inside_the_table_for_lines_of_1_to_55():
             assert table.contains(spot.target)
 
 
+@pytest.mark.slow  # lays out hundreds of lines
 def test_tiles_and_end_spots_never_overlap():
     for _, _, part, lay in all_layouts():
         rects = [p.rect for p in lay.placements] + [s.rect for s in lay.ends.values()]
@@ -143,6 +144,7 @@ def test_doubles_lie_crosswise_and_others_along_the_line():
                     assert (dx > dy) == p.vertical, (i, p, ps[j])
 
 
+@pytest.mark.slow  # lays out hundreds of lines
 def test_consecutive_tiles_touch():
     for _, _, _part, lay in all_layouts():
         for left, right in itertools.pairwise(lay.placements):

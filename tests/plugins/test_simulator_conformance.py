@@ -15,6 +15,7 @@ from capicua.testing import ConformanceError, check_simulator
 INSTALLED = sorted({*load_plugins().variants.names(), "fewest-tiles"})
 
 
+@pytest.mark.slow  # plays many playouts
 @pytest.mark.parametrize("name", INSTALLED)
 def test_the_simulator_scores_every_playout_as_the_engine(name, fewest):
     report = check_simulator(fewest.variants.get(name), positions=40)

@@ -177,6 +177,7 @@ def test_a_pool_drops_bots_that_died_while_kept(tmp_path):
     assert pool.take("key") is None and len(pool) == 0
 
 
+@pytest.mark.slow  # starts and ends bot processes
 def test_without_waitid_a_bot_still_ends_and_says_how(tmp_path, monkeypatch):
     # os.waitid is missing on some POSIX systems: the bot host polls instead.
     monkeypatch.delattr("os.waitid")

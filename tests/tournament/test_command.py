@@ -115,6 +115,7 @@ def test_double_nine_reports_pollonas_and_points_per_hand(cli, write_config, tmp
     )
 
 
+@pytest.mark.slow  # runs many bad configs
 def test_a_bad_config_exits_2_with_one_line_and_no_traceback(cli, write_config, tmp_path):
     for text, message in [
         ('variant = "chiva"\n[seats\n', "not valid TOML"),

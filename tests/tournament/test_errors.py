@@ -177,6 +177,7 @@ def test_the_same_errors_happen_on_every_run(cli, write_config, tmp_path, testpl
     assert first == second
 
 
+@pytest.mark.slow  # waits out a time limit
 def test_the_time_limit_also_holds_in_worker_threads(testplayers):
     # dask runs games in threads, where no alarm signal can reach: a watchdog thread does.
     job = Job("chiva", {1: "random", 2: "spinner", 3: "random", 4: "random"}, 3, time_limit=0.1)

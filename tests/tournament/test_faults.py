@@ -320,6 +320,7 @@ class _ThreeGames:
             deliver(play_game(job, index, plugins=self.plugins))
 
 
+@pytest.mark.slow  # schedules a huge tournament
 def test_a_huge_number_of_matches_runs_in_constant_memory(write_config, tmp_path, plugins):
     path = write_config(chiva(matches=10**15, seed=34))
     settings = resolve(path, Overrides(db=tmp_path / "t.sqlite"), plugins)
