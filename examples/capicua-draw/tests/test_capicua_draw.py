@@ -230,6 +230,7 @@ def test_the_first_to_100_wins_the_match():
     assert v.match_winner((149, 150)) == 2
 
 
+@pytest.mark.slow  # plays many hands
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_draw_keeps_capicuas_invariants(seats):
     report = check_variant(functools.partial(Draw, seats=seats), matches=2)

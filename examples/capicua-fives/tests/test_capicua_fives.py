@@ -334,6 +334,7 @@ def test_the_first_side_to_150_wins_the_match():
     assert AllFives(goal=50).match_winner((50, 0)) == 1
 
 
+@pytest.mark.slow  # plays many hands
 @pytest.mark.parametrize(
     "options", [{}, {"seats": 3}, {"seats": 4}, {"seats": 4, "partners": False}]
 )

@@ -124,6 +124,7 @@ def test_mexican_train_is_registered_from_its_own_distribution():
     assert (entry.plugin, entry.distribution) == ("mexican-train", "capicua-mexican-train")
 
 
+@pytest.mark.slow  # starts capicua in a process
 def test_capicua_rules_prints_the_rules_text():
     # As a user runs it; wide columns, so that the console does not wrap the text.
     shown = subprocess.run(
