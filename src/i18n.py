@@ -20,6 +20,7 @@ has no catalog for is English, without an error, where the environment asks for 
 from __future__ import annotations
 
 import contextlib
+import difflib
 import gettext
 import os
 from collections.abc import Iterable, Iterator
@@ -129,6 +130,17 @@ def name_list(names: Iterable[str]) -> str:
     (the keys, variants or players a message offers instead of a wrong one)."""
     # Translators: an empty list of names ("its keys: none").
     return ", ".join(names) or pgettext("no names", "none")
+
+
+def did_you_mean(name: object, names: Iterable[str]) -> str:
+    """``"; did you mean 'chiva'?"`` in the language in use, to end a message about an
+    unknown ``name``, when one of ``names`` is close to it; else nothing."""
+    if not isinstance(name, str):
+        return ""
+    close = difflib.get_close_matches(name, list(names), n=1, cutoff=0.6)
+    if not close:
+        return ""
+    return "; " + _("did you mean {name!r}?").format(name=close[0])
 
 
 def N_(message: str) -> str:

@@ -25,7 +25,7 @@ from .core.errors import PluginError
 from .core.options import Option
 from .core.tiles import TOP_PIP, tile_set
 from .core.variant import Tuning, Variant
-from .i18n import N_, _, name_list
+from .i18n import N_, _, did_you_mean, name_list
 from .players.base import Player
 
 #: Keys of a seat table that are the seat's, not the player's options: ``isolation`` is
@@ -289,7 +289,8 @@ class Registry(Generic[T]):
             return self.entries[name].cls
         except KeyError:
             names = name_list(self.names())
-            raise PluginError(_(_UNKNOWN[self.kind]).format(name=name, names=names)) from None
+            message = _(_UNKNOWN[self.kind]).format(name=name, names=names)
+            raise PluginError(message + did_you_mean(name, self.names())) from None
 
 
 #: "unknown variant 'x'; available: ..." by the registry's kind, each a whole sentence.

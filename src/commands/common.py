@@ -16,6 +16,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.segment import Segment
 from rich.text import Text
+
+# typer parses with a copy of click of its own (typer._click): its exceptions are not click's.
+from typer._click.exceptions import ClickException
 from typer.core import TyperCommand, TyperGroup
 
 from ..i18n import N_, _, ngettext
@@ -123,6 +126,35 @@ class Command(_HelpInLanguage, TyperCommand):
 
 class Group(_HelpInLanguage, TyperGroup):
     """The class of the root app and its command groups (``typer.Typer(cls=Group)``)."""
+
+    def main(  # type: ignore[override]  # - keyword arguments only, passed on as they come
+        self, standalone_mode: bool = True, **kwargs: Any
+    ) -> Any:
+        """As typer's, but a usage error (an unknown command or option, a missing or bad
+        value) is one line with click's suggestion, where typer draws a five-line box."""
+        if not standalone_mode:
+            return super().main(standalone_mode=False, **kwargs)
+        try:
+            code = super().main(standalone_mode=False, **kwargs)
+        except ClickException as exc:
+            usage_error(exc)
+        except typer.Abort:
+            err.print(_("Aborted."), markup=False)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def usage_error(exc: ClickException) -> NoReturn:
+    """Print click's error ``exc`` as one line, with where to find help, and exit with its
+    status (2 for a usage error)."""
+    message = exc.format_message()
+    ctx = getattr(exc, "ctx", None)
+    if ctx is not None:
+        # Translators: after a usage error, e.g. "(capicua tournament -h for help)".
+        message += " " + _("({command} -h for help)").format(command=ctx.command_path)
+    label = escape(_("error:"))
+    err.print(f"[bold red]{label}[/] {escape(shown(message))}", markup=True)
+    sys.exit(exc.exit_code)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:

@@ -19,7 +19,7 @@ import typer
 from ..core.errors import PluginError
 from ..core.options import read_options
 from ..core.variant import Variant
-from ..i18n import N_, _
+from ..i18n import N_, _, did_you_mean
 from .common import fail
 
 
@@ -96,6 +96,7 @@ def game_or_fail(registry: Any, name: str, given: Sequence[str] | None) -> Varia
             _("unknown variant {name!r}; available: {names}").format(
                 name=name, names=", ".join(registry.names())
             )
+            + did_you_mean(name, registry.names())
         )
     return checked(registry, name, parse_options(registry.get(name), given))
 

@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..i18n import N_, SOURCE, _, in_language, language, pgettext
+from ..i18n import N_, SOURCE, _, did_you_mean, in_language, language, pgettext
 from . import completion
 from .common import Command, fail, out, plugins
 
@@ -36,6 +36,7 @@ def rules(
             _("unknown variant {name!r}; available: {names}").format(
                 name=variant, names=", ".join(registry.names())
             )
+            + did_you_mean(variant, registry.names())
         )
     cls = registry.get(variant)
     text = cls.rules_in(language())

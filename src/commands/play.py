@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, did_you_mean, ngettext
 from . import completion
 from .common import Command, agree_to_programs, fail, out, plugins, screen
 from .game_options import GameOptions, checked, parse_options
@@ -191,6 +191,7 @@ def resolve(
             _("unknown variant {name!r}; available: {names}").format(
                 name=name, names=", ".join(loaded.variants.names())
             )
+            + did_you_mean(name, loaded.variants.names())
         )
     if variant is not None and variant != name:
         options = {}  # the config's options are its own game's

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from ..core.jsonin import MAX_FILE_MIB
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, did_you_mean, ngettext
 from .common import Command, agree_to_programs, fail, out, plugins, screen
 from .play import DEFAULT_DELAY, check_delay, window_size
 from .record_file import MaxSize, Picked, one_match
@@ -178,6 +178,7 @@ def _file(file: Path | None, variant: str, loaded: Any) -> Path:
             _("unknown variant {name!r}; available: {names}").format(
                 name=variant, names=", ".join(loaded.variants.names())
             )
+            + did_you_mean(variant, loaded.variants.names())
         )
     path = save.save_path(variant)
     if not path.exists():

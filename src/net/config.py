@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import PluginError
-from ..i18n import _, name_list
+from ..i18n import _, did_you_mean, name_list
 from ..tournament.config import ConfigError, check_seed, read_toml, whole
 
 PERSON = "person"
@@ -229,6 +229,7 @@ def _table(path: Path, number: int, raw: dict[str, Any], plugins: Any) -> TableS
             _("{where}: unknown variant {name!r}; available: {names}").format(
                 where=where, name=variant_name, names=name_list(plugins.variants.names())
             )
+            + did_you_mean(variant_name, plugins.variants.names())
         )
     options = raw.get("variant_options", {})
     if not isinstance(options, dict):

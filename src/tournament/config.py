@@ -37,7 +37,7 @@ else:  # pragma: no cover - installs below 3.11 read TOML with tomli, the same A
 from ..core.deals import DealFile, DealsError
 from ..core.deals import read as read_deals
 from ..core.errors import CapicuaError, PluginError
-from ..i18n import _, name_list, ngettext
+from ..i18n import _, did_you_mean, name_list, ngettext
 from ..players.command import DEFAULT_TIME_LIMIT, isolated, preflight, with_folder
 from ..protocol.limits import Confinement, Limits, limits_problem, untrusted_problem
 from ..registries import MAX_NAME, SEAT_KEYS
@@ -208,11 +208,13 @@ def read_toml(path: Path) -> dict[str, Any]:
                 )
             )
     except FileNotFoundError:
+        shipped = shipped_configs() if path.parent in (Path(), Path("configs")) else {}
         raise ConfigError(
             _(
                 "{path}: no such config file (capicua configs lists the examples that ship "
                 "with capicua)"
             ).format(path=path)
+            + did_you_mean(path.name.removesuffix(".toml"), shipped)
         ) from None
     except OSError as exc:
         raise ConfigError(
@@ -390,7 +392,7 @@ def unknown_variant(path: Path, name: Any, plugins: Any) -> str:
     """The error of a config whose variant is not installed."""
     return _("{path}: unknown variant {name!r}; available: {names}").format(
         path=path, name=name, names=name_list(plugins.variants.names())
-    )
+    ) + did_you_mean(name, plugins.variants.names())
 
 
 def _seats(

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.deals import DealFile
-from ..i18n import _
+from ..i18n import _, did_you_mean
 from ..players.command import DEFAULT_TIME_LIMIT, with_folder
 from .config import (
     MAX_NESTING,
@@ -209,6 +209,7 @@ def resolve_match(
             _("unknown variant {name!r}; available: {names}").format(
                 name=variant, names=", ".join(plugins.variants.names())
             )
+            + did_you_mean(variant, plugins.variants.names())
         )
     from ..core.errors import PluginError
 
