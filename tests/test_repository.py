@@ -10,6 +10,8 @@ The patterns are precise, so that the product's own words pass: the table's ``Se
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -142,3 +144,23 @@ def test_history_is_caught(line):
 )
 def test_the_products_own_words_pass(line):
     assert not offences(line), offences(line)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "chiva-agent.npz",  # docs/learning.md's training
+        "examples/bots/transcript.txt",  # docs/protocol.md's worked transcript
+        "host.sqlite-wal",  # a host or tournament database a killed run left open
+        "host.sqlite-shm",
+        "pybot.jsonl",
+        "chiva-heuristic-vs-random.sqlite",
+    ],
+)
+def test_what_the_documented_commands_write_in_the_clone_is_ignored(path):
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git clone")
+    done = subprocess.run(
+        ["git", "check-ignore", "--no-index", "-q", path], cwd=ROOT, capture_output=True
+    )
+    assert done.returncode == 0, f"{path} would be left untracked in the clone"
