@@ -20,6 +20,7 @@ import typer
 from rich.console import Console
 
 from ..i18n import N_, _, ngettext
+from ..players.command import DEFAULT_TIME_LIMIT
 from ..tournament.export import check_target
 from ..tournament.export import write as write_csv
 from ..tournament.runner import open_tournament, play
@@ -32,7 +33,7 @@ from ..tournament.versus import (
     resolve_match,
 )
 from . import completion
-from .common import Command, err, out, plugins, print_errors
+from .common import Command, err, filled, out, plugins, print_errors
 from .game_options import GameOptions, described, parse_options
 from .kit import ClockOption, CsvOption, DealsOption, LogBots
 from .running import (
@@ -100,7 +101,14 @@ def match(
     seed: Annotated[int | None, typer.Option("--seed", "-s", help=N_("The match seed."))] = None,
     workers: Workers = None,
     time_limit: Annotated[
-        float | None, typer.Option("--time-limit", help=N_("Seconds per decision (default: none)."))
+        float | None,
+        typer.Option(
+            "--time-limit",
+            help=filled(
+                N_("Seconds per decision; a player that overruns loses that game (default: {s})."),
+                s=lambda: f"{DEFAULT_TIME_LIMIT:g}",
+            ),
+        ),
     ] = None,
     records: Records = None,
     db: Annotated[
@@ -385,12 +393,12 @@ def print_result(
             console.print(
                 # Translators: English says "pairs" for 1 too.
                 ngettext(
-                    "a fixed-length test with the same error rates would need about {pairs:,} "
-                    "pairs at this variance",
-                    "a fixed-length test with the same error rates would need about {pairs:,} "
-                    "pairs at this variance",
+                    "decided in {played:,} pairs, where a fixed-length test with the same error "
+                    "rates would play about {pairs:,} at this variance",
+                    "decided in {played:,} pairs, where a fixed-length test with the same error "
+                    "rates would play about {pairs:,} at this variance",
                     fixed,
-                ).format(pairs=fixed),
+                ).format(played=sum(s["pentanomial"]), pairs=fixed),
                 markup=False,
             )
     console.print(time_line(took, played_now, s), markup=False)
