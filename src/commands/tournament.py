@@ -232,6 +232,9 @@ def print_summary(
         for r in s["teams"]
     ] + [r["entry"] for r in s["players"]]
     print_figures(Figures(names, [won, more], sections=(len(s["teams"]) - 1,)), console)
+    if points and variant.low_score_wins:
+        # Translators: under a tournament's table, of a game where the lowest score wins.
+        console.print(_("pts/hand: points against, so the lower the better"), markup=False)
     for row in s["players"]:
         if row["mirror"]:
             console.print(

@@ -482,3 +482,24 @@ def test_the_computer_players_look_ahead_by_mexican_trains_rules(seats):
 def test_the_lowest_score_is_the_best_for_the_computer_players():
     # The players read it from the variant: they play to add as few pips as they can.
     assert MexicanTrain.low_score_wins
+
+
+@pytest.mark.slow  # a tournament in processes
+def test_a_tournament_says_that_fewer_points_a_hand_are_better(tmp_path):
+    config = tmp_path / "mt.toml"
+    config.write_text(
+        'variant = "mexican-train"\n[variant_options]\nseats = 2\n'
+        '[seats]\n1 = "random"\n2 = "random"\n'
+        "[tournament]\nmatches = 2\nseed = 1\nworkers = 1\n"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-m", "capicua", "tournament", str(config)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "COLUMNS": "80", "CAPICUA_LANG": "en"},
+        timeout=600,
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert "pts/hand" in shown.stdout
+    assert "pts/hand: points against, so the lower the better" in shown.stdout, shown.stdout
