@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 import time
 from pathlib import Path
 from typing import Annotated
@@ -83,7 +84,13 @@ def host(
 
             check_tls(cert, key)
             settings = settings.but(certificate=cert, key=key)
-        asyncio.run(_serve(settings))
+        # `kill PID` stops the host as Ctrl-C does: asyncio's SIGINT handling cancels the
+        # tables, the store is closed (no -wal or -shm left beside it) and the line printed.
+        previous = signal.signal(signal.SIGTERM, _as_ctrl_c)
+        try:
+            asyncio.run(_serve(settings))
+        finally:
+            signal.signal(signal.SIGTERM, previous)
     except (ConfigError, CapicuaError) as exc:
         fail(str(exc))
     except KeyboardInterrupt:
@@ -101,6 +108,10 @@ def _qr(link: str) -> str:
     out = io.StringIO()
     segno.make(link, error="L").terminal(out=out, compact=True)
     return "\n".join(f"    {row}" for row in out.getvalue().rstrip("\n").split("\n"))
+
+
+def _as_ctrl_c(signum: int, frame: object) -> None:
+    signal.raise_signal(signal.SIGINT)
 
 
 def _log(text: str) -> None:

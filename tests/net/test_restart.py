@@ -113,3 +113,17 @@ def test_a_host_killed_mid_hand_resumes_and_its_clients_come_back(tmp_path, vari
         at_kill.apply(action_of(text))
     assert at_kill.hand.result is None and at_kill.hand.actions
     assert seat.client.ended["scores"] == list(match.scores)
+
+
+@pytest.mark.slow  # a host in a process
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
+def test_a_host_stopped_by_a_signal_says_so_and_closes_its_store(tmp_path, stop):
+    (tmp_path / "host.toml").write_text(CONFIG.format(variant="chiva"))
+    proc, _ = start_host(tmp_path, free_port())
+    proc.send_signal(stop)
+    rest, _ = proc.communicate(timeout=60)
+    assert "stopped; the same command resumes every table" in rest, rest
+    assert proc.returncode == 130, rest
+    assert "Traceback" not in rest
+    left = sorted(path.name for path in tmp_path.iterdir())
+    assert "host.sqlite" in left and not [n for n in left if n.endswith(("-wal", "-shm"))], left
