@@ -4,10 +4,11 @@ doc's, so that no example drifts silently from what the program prints.
 An example is a ```` ```console ```` block of README.md or docs/*.md: ``$ command`` lines,
 each followed by what it prints. The commands of a block run in order, in a scratch folder
 that sees the repository's configs/ and examples/, at 80 columns, in English; the output
-is compared line by line, but for what depends on the machine (times, worker counts,
-decision times; see :data:`MACHINE`) and the width of spaces in a table. A line ``...`` in
-the doc stands for any number of lines. A command shown with output that is not run here
-is in :data:`ELSEWHERE`, saying where it is checked or what makes its figures.
+is compared word by word, but for what depends on the machine (times, worker counts,
+decision times; see :data:`MACHINE`), the width of spaces in a table and where a long
+line wraps. A line ``...`` in the doc stands for any number of lines. A command shown with
+output that is not run here is in :data:`ELSEWHERE`, saying where it is checked or what
+makes its figures.
 
 Figures quoted in a doc's prose or tables from a command's output (:data:`QUOTED`) are
 compared with that output too: the command is run and its figures read from what it
@@ -34,7 +35,7 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 MACHINE = [
     (re.compile(r"\d+ worker process(es)?"), "W worker processes"),
     (re.compile(r"\d+\.\d{3} \(\d+\)"), "MS"),
-    (re.compile(r"^time .*$", re.M), "time T"),
+    (re.compile(r"\btime [\d.]+ s, [\d.]+ matches/s"), "time T"),
     (re.compile(r"answered in \d+ ms"), "answered in T"),
     (re.compile(r"[\d.]+ ms a decision on average, slowest [\d.]+ ms"), "T a decision"),
     (re.compile(r"within \d+ ms"), "within T"),
@@ -88,15 +89,17 @@ RUN = [example for example in SHOWN if example.commands[-1] not in ELSEWHERE]
 
 
 def masked(text: str) -> list[str]:
+    """The words of ``text``, with what depends on the machine masked. Columns may move
+    with a figure's width, and a long line wraps where the machine's figures put its
+    words; the words and figures may not change."""
     for pattern, replacement in MACHINE:
         text = pattern.sub(replacement, text)
-    # Columns may move with a figure's width; the words and figures may not.
-    return [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+    return text.split()
 
 
 def fits(shown: list[str], printed: list[str]) -> bool:
-    """Whether ``printed`` is ``shown``, where a ``...`` line of ``shown`` stands for any
-    number of lines."""
+    """Whether the words ``printed`` are ``shown``, where a ``...`` of ``shown`` (a line
+    of its own in the doc) stands for any number of words."""
     if not shown:
         return not printed
     if shown[0] == "...":
