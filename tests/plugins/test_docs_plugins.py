@@ -89,7 +89,7 @@ def test_the_guides_capicua_plugins_is_what_the_command_prints(monkeypatch):
     from capicua.commands import common
     from capicua.plugins import load_plugins
 
-    monkeypatch.setattr(common.out, "width", 100)  # the guide's terminal
+    monkeypatch.setattr(common.out, "width", 80)  # the guide's terminal: 80 columns
 
     if "block" not in load_plugins().variants:
         pytest.skip("the example plugins are not installed (scripts/test installs them)")
