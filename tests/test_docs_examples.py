@@ -192,14 +192,14 @@ QUOTED = [
         "## The reference bots against the heuristic",
         figures(BOT_ROW.format(title="Chiva, Python bot")),
         "capicua tournament examples/bots/chiva-python-bot.toml",
-        figures(BOT_LINE.format(name=r"capicua_bot\.py")),
+        figures(BOT_LINE.format(name=r"pybot")),
     ),
     Quoted(
         "protocol.md",
         "## The reference bots against the heuristic",
         figures(BOT_ROW.format(title="Double-nine 100, JavaScript bot")),
         "capicua tournament examples/bots/double-nine-js-bot.toml",
-        figures(BOT_LINE.format(name=r"js/bot\.js")),
+        figures(BOT_LINE.format(name=r"jsbot")),
     ),
     Quoted(
         "players.md",
