@@ -32,7 +32,7 @@ from . import actions as A
 from .actions import KEEP, LEFT, PASS, PICKS, PLAYS_BY_TILE, REDEAL, Action, ChooseLeader, Play
 from .errors import IllegalAction, MatchOver, NobodyToMove, NothingToUndo
 from .layout import Layout
-from .line import Line, first_of, main_line
+from .line import Line, first_of, main_line, showing
 from .position import Position, step
 from .rng import Dealer, fresh_seed
 from .tiles import Tile, tile_set
@@ -77,19 +77,6 @@ def _plays_on(max_pip: int) -> list[list[dict[Tile, tuple[Play, ...]]]]:
             }
             for right in range(max_pip + 1)
         ]
-        for left in range(max_pip + 1)
-    ]
-
-
-@functools.cache
-def _lacking_on(max_pip: int) -> list[list[frozenset[Tile]]]:
-    """``[left][right]``: the tiles a seat that passes on a line with those open ends shows
-    it lacks in the block game, those showing either number (what
-    :meth:`Variant.lacking <capicua.core.variant.Variant.lacking>` answers there, made once
-    for the fast path)."""
-    tiles = tile_set(max_pip)
-    return [
-        [frozenset(t for t in tiles if t.has(left) or t.has(right)) for right in range(max_pip + 1)]
         for left in range(max_pip + 1)
     ]
 
@@ -185,7 +172,7 @@ class Match:
         self._next = [0] + [s % self._n + 1 for s in range(1, self._n + 1)]
         self._team_of = [0] + [variant.team_of[s] for s in range(1, self._n + 1)]
         self._fits = _plays_on(variant.max_pip)
-        self._lacking = _lacking_on(variant.max_pip)
+        self._lacking = showing(variant.max_pip)
         #: Whether hands are played through the variant's rule methods (position.step)
         #: rather than the fast path of the block game's rules.
         self._by_rules = not variant.plays_fast()

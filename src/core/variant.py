@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..i18n import _, ngettext, pgettext
 from .actions import ANY_END, DRAW, LEFT, PASS, Action, Play
 from .layout import Layout
-from .line import Line
+from .line import Line, showing
 from .options import Option
 from .tiles import Tile, tile_set
 
@@ -261,6 +261,8 @@ class Variant(ABC):
     options: ClassVar[dict[str, Option]] = {}
     #: How the computer players are tuned for this game (:class:`Tuning`).
     tuning: ClassVar[Tuning] = Tuning()
+    #: :meth:`lacking`'s last answer: the layout, seat and required tile it was for, and it.
+    _lacked: tuple[Layout, int, Tile | None, frozenset[Tile]] | None = None
 
     def __init__(self, **options: Any) -> None:
         for key in options:
@@ -462,10 +464,37 @@ class Variant(ABC):
         A game where whether a tile may be played depends on the rest of the hand (a rule
         such as "a double must be played first") refines this: the default takes each
         tile's plays to depend on the layout, the seat and the history only."""
-        hands = list(pos.hands)
-        hands[pos.turn] = list(tile_set(self.max_pip))
-        legal = self.legal_plays(dataclasses.replace(pos, hands=hands))
-        return frozenset(a.tile for a in legal if isinstance(a, Play))
+        if type(self).legal_plays is not Variant.legal_plays:
+            hands = list(pos.hands)
+            hands[pos.turn] = list(tile_set(self.max_pip))
+            legal = self.legal_plays(dataclasses.replace(pos, hands=hands))
+            return frozenset(a.tile for a in legal if isinstance(a, Play))
+        # The default rules, answered without making the plays: a tile has one there when
+        # it fits an end the seat may play on, which depends on the layout, the seat and
+        # the required opening tile alone. A seat that draws again and again draws on one
+        # layout, so the last answer is kept for it (a pass asked this per draw, and took
+        # a third of a Draw match's time).
+        layout, seat = pos.layout, pos.turn
+        required = pos.required if not layout else None
+        last = self._lacked
+        if last is not None and last[0] is layout and last[1] == seat and last[2] == required:
+            return last[3]
+        if required is not None:
+            lacked = frozenset((required,))
+        else:
+            allowed = self.open_to(layout, seat)
+            fits = layout.fits
+            if allowed is ANY_END and type(layout) is Line and layout:
+                # A plain line: a tile fits where it shows an end's number.
+                lacked = showing(self.max_pip)[layout.tiles[0][0]][layout.tiles[-1][1]]
+            elif allowed is ANY_END:
+                lacked = frozenset(t for t in tile_set(self.max_pip) if fits(t))
+            else:
+                lacked = frozenset(
+                    t for t in tile_set(self.max_pip) if any(e in allowed for e in fits(t))
+                )
+        self._lacked = (layout, seat, required, lacked)
+        return lacked
 
     def next_layout(self, layout: Layout, seat: int, action: Action) -> Layout:
         """The layout after ``seat`` took ``action`` (a play, a draw or a pass): a play lays
