@@ -487,6 +487,12 @@ class Variant(ABC):
             if allowed is ANY_END and type(layout) is Line and layout:
                 # A plain line: a tile fits where it shows an end's number.
                 lacked = showing(self.max_pip)[layout.tiles[0][0]][layout.tiles[-1][1]]
+            elif type(layout).fits is Layout.fits and layout:
+                # Layout.fits: a tile fits where it shows an open end's number.
+                numbers = {n for e, n in layout.open_ends() if allowed is ANY_END or e in allowed}
+                lacked = frozenset(
+                    t for t in tile_set(self.max_pip) if t.hi in numbers or t.lo in numbers
+                )
             elif allowed is ANY_END:
                 lacked = frozenset(t for t in tile_set(self.max_pip) if fits(t))
             else:

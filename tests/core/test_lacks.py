@@ -9,6 +9,7 @@ numbers sum to seven, and one that draws.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Collection
 
@@ -211,3 +212,30 @@ def test_a_pass_tells_nothing_of_an_end_the_seat_may_not_play_on():
     layout = SevensLine().play(Tile.parse("5-2"), LEFT)  # left 5 (2s join), right 2
     pos = Position(v, 1, [[], [], [], [], []], [], layout, (0, 0), 1, 2)
     assert v.lacking(pos) == showing(2)
+
+
+def made_plays_answer(v: Variant, pos: Position) -> frozenset[Tile]:
+    """What :meth:`Variant.lacking` says by definition: the tiles of which legal_plays,
+    asked with the whole set in the seat's hand, makes a play."""
+    hands = list(pos.hands)
+    hands[pos.turn] = list(tile_set(v.max_pip))
+    legal = v.legal_plays(dataclasses.replace(pos, hands=hands))
+    return frozenset(a.tile for a in legal if isinstance(a, Play))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.integers(0, 2**32))
+def test_lacking_answers_as_the_plays_made_with_the_whole_set_would(data, seed):
+    # The default lacking answers from fits, a table or its last answer without making the
+    # plays (the general path asks it at every forced draw or pass); it must not differ.
+    v = data.draw(st.sampled_from(installed()), label="variant")
+    m = Match(v, seed)
+    rng = random.Random(seed)
+    for _ in range(400):
+        if m.turn is None:
+            break
+        if m.phase == PLAY and m.position is not None:
+            pos = m.position
+            assert v.lacking(pos) == made_plays_answer(v, pos)
+        legal = m.legal_actions()
+        m.apply(legal[rng.randrange(len(legal))])
