@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 from capicua.core.actions import DRAW, MEXICAN, PASS, Action, Play, train
 from capicua.core.layout import Layout, Trains
 from capicua.core.options import Option
-from capicua.core.tiles import Tile
+from capicua.core.tiles import Tile, tile_set
 from capicua.core.variant import (
     HandResult,
     Hands,
@@ -183,6 +183,15 @@ class MexicanTrain(Variant):
             # One draw a time: a drawn tile that does not fit ends the turn with a marker.
             return [PASS]
         return [DRAW] if self.can_draw(pos) else [PASS]
+
+    def lacking(self, pos: Position) -> frozenset[Tile]:
+        # What legal_plays would make with the whole set in hand, said directly: a tile
+        # fits a train where it shows the train's open number. The default makes every
+        # play of the 91 tiles at each draw and pass, over half a match's time.
+        trains = self.trains(pos.layout)
+        allowed = self.open_to(trains, pos.turn)
+        numbers = {n for end, n in trains.open_ends() if end in allowed}
+        return frozenset(t for t in tile_set(self.max_pip) if t.hi in numbers or t.lo in numbers)
 
     def next_layout(self, layout: Layout, seat: int, action: Action) -> Layout:
         trains = self.trains(layout)
