@@ -333,7 +333,7 @@ def main() -> None:
         try:
             plugins.variants.create(name, options)
         except Exception as exc:  # noqa: BLE001 - an unknown game or option: one line
-            parser.error(f"{name}: {exc}; installed: {', '.join(installed)}")
+            parser.error(str(exc))
     try:
         from capicua.env import make
     except ImportError:
