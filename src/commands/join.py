@@ -16,6 +16,7 @@ import typer
 from ..i18n import N_, _
 from ..net.invitation import Invitation, InvitationError
 from .common import Command, fail, out, plugins
+from .play import window_size
 
 #: Seconds to wait for the host's first messages before giving up.
 JOIN_WAIT = 15.0
@@ -30,12 +31,21 @@ def join(
         Path | None,
         typer.Option("--cafile", help=N_("The host's own TLS certificate, to trust it.")),
     ] = None,
-    width: Annotated[int, typer.Option("--width", min=640, help=N_("Window width."))] = 1100,
-    height: Annotated[int, typer.Option("--height", min=480, help=N_("Window height."))] = 800,
+    size: Annotated[
+        str,
+        typer.Option(
+            "--size",
+            help=N_(
+                "Window size, WIDTHxHEIGHT, at least 800x540; without it, the largest "
+                "that fits the screen."
+            ),
+        ),
+    ] = "",
 ) -> None:
     """``capicua join``: the help is given in :func:`register`."""
     from ..net.remote import Link, RemoteSession
 
+    fixed = window_size(size)
     try:
         seat = Invitation.parse(invitation)
     except InvitationError as exc:
@@ -64,6 +74,7 @@ def join(
         session.absorb(message)
     import tkinter as tk
 
+    from ..gui.window import size_window
     from ..net.window import JoinApp
 
     try:
@@ -75,7 +86,7 @@ def join(
                 problem=exc
             )
         )
-    root.geometry(f"{width}x{height}")
+    size_window(root, fixed)
     JoinApp(root, loaded, session)
     root.mainloop()
     link.stop()

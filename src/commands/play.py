@@ -26,6 +26,8 @@ TABLE_KEYS = {
     "animate": "false: a computer's tile appears in its place without sliding there",
 }
 DEFAULT_DELAY = 0.6
+#: A screenshot's window without --size: the same picture on every screen.
+SCREENSHOT_SIZE = (1180, 820)
 
 
 def play(
@@ -73,8 +75,15 @@ def play(
         ),
     ] = 0,
     size: Annotated[
-        str, typer.Option("--size", help=N_("Window size, WIDTHxHEIGHT, at least 800x540."))
-    ] = "1180x820",
+        str,
+        typer.Option(
+            "--size",
+            help=N_(
+                "Window size, WIDTHxHEIGHT, at least 800x540; without it, the largest "
+                "that fits the screen."
+            ),
+        ),
+    ] = "",
     trust_commands: Annotated[
         bool,
         typer.Option(
@@ -91,9 +100,9 @@ def play(
 
     loaded = plugins()
     settings = resolve(config, variant, seed, delay, loaded, option)
-    width, height = window_size(size)
+    fixed = window_size(size)
     if screenshot is not None:
-        _screenshot(loaded, settings, screenshot, moves, width, height)
+        _screenshot(loaded, settings, screenshot, moves, *(fixed or SCREENSHOT_SIZE))
         return
     if trust_commands and not new:
         settings["agreed"] = _agreed(loaded, settings)
@@ -101,6 +110,7 @@ def play(
 
     from ..core.errors import CapicuaError
     from ..gui.app import TableApp
+    from ..gui.window import size_window
 
     try:
         root = tk.Tk()
@@ -110,7 +120,7 @@ def play(
                 problem=exc
             )
         )
-    root.geometry(f"{width}x{height}")
+    size_window(root, fixed)
     try:
         TableApp(root, loaded, Settings(**settings), offer_resume=not new)
     except CapicuaError as exc:  # a bot that passed its check and then failed to start
@@ -257,9 +267,12 @@ def check_delay(value: Any, where: str) -> None:
         )
 
 
-def window_size(text: str) -> tuple[int, int]:
+def window_size(text: str) -> tuple[int, int] | None:
+    """The window size ``--size`` gives, or ``None`` (fit the screen) when it is empty."""
     from ..gui.geometry import MIN_SIZE
 
+    if not text:
+        return None
     least = f"{MIN_SIZE[0]}x{MIN_SIZE[1]}"
     w, sep, h = text.lower().partition("x")
     if not sep or not w.isdigit() or not h.isdigit():

@@ -19,7 +19,7 @@ import typer
 from ..core.jsonin import MAX_FILE_MIB
 from ..i18n import N_, _, did_you_mean, ngettext
 from .common import Command, agree_to_programs, fail, out, plugins, screen
-from .play import DEFAULT_DELAY, check_delay, window_size
+from .play import DEFAULT_DELAY, SCREENSHOT_SIZE, check_delay, window_size
 from .record_file import MaxSize, Picked, one_match
 
 SPEED_RANGE = (0.1, 10.0)
@@ -78,8 +78,15 @@ def view(
         typer.Option("--log-screenshot", help=N_("With --screenshot: the log window to this PNG.")),
     ] = None,
     size: Annotated[
-        str, typer.Option("--size", help=N_("Window size, WIDTHxHEIGHT, at least 800x540."))
-    ] = "1180x820",
+        str,
+        typer.Option(
+            "--size",
+            help=N_(
+                "Window size, WIDTHxHEIGHT, at least 800x540; without it, the largest "
+                "that fits the screen."
+            ),
+        ),
+    ] = "",
     reveal: Annotated[
         bool,
         typer.Option(
@@ -129,7 +136,7 @@ def view(
         check_delay(delay, "--delay")
     if log_screenshot is not None and screenshot is None:
         fail(_("--log-screenshot goes with --screenshot"))
-    width, height = window_size(size)
+    fixed = window_size(size)
     start = _start(picked, hand, move)
     sealed = _sealed(loaded, picked, seat, reveal)
     agreed: tuple[Any, ...] = ()
@@ -148,9 +155,13 @@ def view(
         "sealed": sealed,
     }
     if screenshot is not None:
-        _screenshot(loaded, picked, options, screenshot, log_screenshot, width, height)
+        _screenshot(
+            loaded, picked, options, screenshot, log_screenshot, *(fixed or SCREENSHOT_SIZE)
+        )
         return
     import tkinter as tk
+
+    from ..gui.window import size_window
 
     try:
         root = tk.Tk()
@@ -160,7 +171,7 @@ def view(
                 problem=exc
             )
         )
-    root.geometry(f"{width}x{height}")
+    size_window(root, fixed)
     app = _open(root, loaded, picked, options, saving=True, animate=True)
     if play:
         app.do_play()

@@ -36,8 +36,21 @@ MIN_TOUCH = 48.0  # a finger-sized target, in pixels
 # The table's smallest window: an 800x600 screen, or a 1024x600 one less its task bar.
 # The person's tiles stay 48 px wide down to here, and the labels' type fits every word.
 MIN_SIZE = (800, 540)
+# What a window manager takes around a window: its frame's sides, and in height the title bar
+# and a task bar. A window opened without --size is the screen less these, at least MIN_SIZE.
+DECORATIONS = (16, 72)
 PANEL_SHARE = 0.3  # the most of the window's width the side panel may take
 MIN_TILE = 4.0  # below this a tile is unreadable; the shrink loop stops here
+
+
+def screen_fit(screen_width: int, screen_height: int) -> tuple[int, int]:
+    """The largest table window that fits a ``screen_width`` x ``screen_height`` screen with
+    the window manager's :data:`DECORATIONS` around it, never below :data:`MIN_SIZE` (a
+    screen smaller than that gets the table's smallest window)."""
+    return (
+        max(MIN_SIZE[0], screen_width - DECORATIONS[0]),
+        max(MIN_SIZE[1], screen_height - DECORATIONS[1]),
+    )
 
 
 class Rect(NamedTuple):

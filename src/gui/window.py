@@ -19,10 +19,21 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from .controller import Controller
-from .geometry import MIN_SIZE
+from .geometry import MIN_SIZE, screen_fit
 from .slide import Slider
 from .state import Ui
 from .table import WOOD, TableView
+
+
+def size_window(root: tk.Tk, size: tuple[int, int] | None = None) -> None:
+    """Give ``root`` the size ``size``, or without one the largest that fits the screen it
+    opens on (:func:`~capicua.gui.geometry.screen_fit`), placed at the screen's top left
+    so none of it is off-screen."""
+    if size is not None:
+        root.geometry(f"{size[0]}x{size[1]}")
+        return
+    width, height = screen_fit(root.winfo_screenwidth(), root.winfo_screenheight())
+    root.geometry(f"{width}x{height}+0+0")
 
 
 class TableWindow(ABC):

@@ -10,12 +10,14 @@ import random
 import pytest
 
 from capicua.gui.geometry import (
+    DECORATIONS,
     MIN_SIZE,
     MIN_TOUCH,
     LineLayout,
     Rect,
     hand_tile_rects,
     layout_line,
+    screen_fit,
     table_layout,
     tile_halves,
 )
@@ -368,3 +370,9 @@ def test_tiles_text_and_the_panel_grow_with_the_window_up_to_4k():
 def test_the_smallest_window_keeps_finger_sized_hand_tiles():
     for width, height in ((800, 600), (1024, 560), MIN_SIZE):
         assert table_layout(width, height).hand_tile_size >= MIN_TOUCH
+
+
+def test_a_window_without_a_size_is_the_screen_less_its_frame_and_never_below_the_least():
+    assert screen_fit(1920, 1080) == (1920 - DECORATIONS[0], 1080 - DECORATIONS[1])
+    assert screen_fit(800, 600) == MIN_SIZE
+    assert screen_fit(640, 480) == MIN_SIZE
