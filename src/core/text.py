@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..i18n import _
 from .match import HandLog
-from .variant import DOMINO, HandResult, Variant, str_seat, str_team
+from .variant import DOMINO, HandResult, Variant, str_seat
 
 
 def describe_result(result: HandResult, variant: Variant, before: tuple[int, ...]) -> str:
@@ -19,11 +19,13 @@ def describe_result(result: HandResult, variant: Variant, before: tuple[int, ...
         assert result.seat is not None and result.team is not None  # a domino has both
         # Translators: a hand's end: {seat} ("seat 3") played its last tile.
         how = _("domino by {seat}: {team} wins.").format(
-            seat=str_seat(result.seat), team=str_team(result.team)
+            seat=str_seat(result.seat), team=variant.name_team(result.team)
         )
     else:
         # Translators: a blocked hand's end; {why} is the sentence saying who wins it.
-        how = _("blocked. {why}").format(why=variant.explain_block(result))
+        how = _("blocked. {why}").format(
+            why=variant.explain_block(result, team_name=variant.name_team)
+        )
     pips = ", ".join(
         # Translators: a seat and the pips left in its hand, as in "seat 2 14".
         _("{seat} {pips}").format(seat=str_seat(s), pips=sum(t.pips for t in tiles))
@@ -32,7 +34,7 @@ def describe_result(result: HandResult, variant: Variant, before: tuple[int, ...
     # Translators: {result} says how the hand ended, {pips} lists "seat 1 12, seat 2 3, ...",
     # {score} says what the hand did to the scores.
     return _("{result} Pips left: {pips}. {score}").format(
-        result=how, pips=pips, score=variant.explain_score(result, before)
+        result=how, pips=pips, score=variant.explain_score(result, before, variant.name_team)
     )
 
 

@@ -335,6 +335,12 @@ class Variant(ABC):
         """The seats of ``seat``'s team, itself included."""
         return self.teams[self.team_of[seat] - 1]
 
+    def name_team(self, team: int) -> str:
+        """``team`` as people read it inside sentences: "team 1", or "seat 2" where the
+        team is that one seat (a game without partners has no teams to speak of)."""
+        seats = self.teams[team - 1]
+        return str_seat(seats[0]) if len(seats) == 1 else str_team(team)
+
     def opponents(self, seat: int) -> tuple[int, ...]:
         """The seats of every other team, in seat order."""
         team = self.team_of[seat]

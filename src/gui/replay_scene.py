@@ -133,8 +133,9 @@ def panel(
             )
             for x in v.teams[team - 1]
         )
-        team_line = _("{team}: {players}").format(team=cap(team_name(s, team)), players=players)
-        out.append((team_line, "team"))
+        if len(v.teams[team - 1]) > 1:
+            players = _("{team}: {players}").format(team=cap(team_name(s, team)), players=players)
+        out.append((cap(players), "team"))  # a lone seat is its own line: "Seat 2 (…)"
         out.append((score_text(v, view.scores, team), "score"))
     where = _("Move {move} of {moves} · hand {hand} of {hands}").format(
         move=pb.count, moves=pb.total, hand=pb.frame.hand, hands=pb.hands
@@ -153,7 +154,7 @@ def panel(
     if decision is not None:
         out.append((_("Review: {mark}.").format(mark=mark_words(decision)), "message"))
     if ui.message:
-        out.append((ui.message, "message"))
+        out.append((cap(ui.message), "message"))
     face = (
         _("Face up: every hand.")
         if pb.only is None

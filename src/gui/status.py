@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.actions import DRAW
-from ..core.variant import and_names, cap
+from ..core.variant import Variant, and_names, cap
 from ..core.view import View
 from ..i18n import N_, _, ngettext
 from . import board_words
@@ -84,8 +84,17 @@ def status(session: Session, view: View, ui: Ui) -> tuple[str, str]:
 WINDOW_NAMES = {"rules": N_("Rules"), "log": N_("the log"), "settings": N_("Settings")}
 
 
-def hand_line(number: int, seed: int | None) -> str:
-    """The panel's line under the game's name; no seed at a table whose host keeps it."""
+def hand_line(variant: Variant, number: int, seed: int | None) -> str:
+    """The panel's line under the game's name; no seed at a table whose host keeps it. A
+    game that names its number of rounds counts them as the felt's caption does."""
+    if "rounds" in variant.options:
+        rounds = variant.option("rounds")
+        if seed is None:
+            return _("Round {number} of {rounds}").format(number=number, rounds=rounds)
+        # Translators: the panel's line in a game of rounds (Mexican Train), with the seed.
+        return _("Round {number} of {rounds} · seed {seed}").format(
+            number=number, rounds=rounds, seed=seed
+        )
     if seed is None:
         return _("Hand {number}").format(number=number)
     return _("Hand {number} · seed {seed}").format(number=number, seed=seed)
@@ -97,7 +106,7 @@ def panel_lines(session: Session, view: View, ui: Ui, last: str | None) -> list[
     number = session.held_hand or view.hand_number  # a finished hand on show is "the" hand
     out = [
         (_(v.title), "title"),
-        (hand_line(number, session.match.seed), "muted"),
+        (hand_line(v, number, session.match.seed), "muted"),
     ]
     if len(v.teams) > 4:
         # Five to eight players each scoring alone: one line each, or the panel overflows.
@@ -122,25 +131,24 @@ def panel_lines(session: Session, view: View, ui: Ui, last: str | None) -> list[
                 )
                 for s in v.teams[team - 1]
             )
-            out.append(
-                (
-                    _("{team}: {players}").format(
-                        team=cap(team_name(session, team)), players=players
-                    ),
-                    "team",
+            if len(v.teams[team - 1]) > 1:
+                players = _("{team}: {players}").format(
+                    team=cap(team_name(session, team)), players=players
                 )
-            )
+            out.append((cap(players), "team"))  # a lone seat is its own line: "Seat 2 (…)"
             out.append((score_text(v, view.scores, team), "score"))
     # One status line: a message (what the person just did or asked) replaces it until the
     # next change; an error of a computer player stands above both.
     line = status(session, view, ui)
     if ui.message and line[1] != "error":
-        line = (ui.message, "message")
+        # A reason may come from the engine mid-sentence ("this hand must be opened
+        # with 6-6"): on the panel it begins a sentence.
+        line = (cap(ui.message), "message")
     out.append(line)
     if last and session.held_hand is None:
         out.append((last, "muted"))
     if ui.notice:
-        out.append((ui.notice, "message"))
+        out.append((cap(ui.notice), "message"))
     for claimant, shown in view.shown:
         out.append((showed(session, claimant, shown), "muted"))
     return out

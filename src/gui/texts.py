@@ -159,11 +159,19 @@ def label_name(session: Session, seat: int) -> str:
 
 
 def team_name(session: Session, team: int | None, long: bool = False) -> str:
-    """``your team`` or ``team N``; ``long`` adds who is in it."""
+    """``your team`` or ``team N``; ``long`` adds who is in it. A team of one seat is
+    named as that seat (``seat 2``; the person's own ``seat 1 (you)``, which takes the
+    verbs a team does)."""
     if team is None:
         return _("nobody")
     seats = session.variant.teams[team - 1]
     ours = session.human in seats
+    if len(seats) == 1:
+        if ours:
+            # Translators: the person's seat where a game has no partners, inside
+            # sentences whose verb is said of a team ("seat 1 (you) wins the hand").
+            return _("seat {seat} (you)").format(seat=seats[0])
+        return seat_name(session, seats[0])
     if not long:
         return _("your team") if ours else _("team {team}").format(team=team)
     who = and_names([seat_name(session, s) for s in seats])
@@ -519,6 +527,32 @@ def redeal_news(session: Session, view: View) -> str | None:
     return " ".join(said)
 
 
+def _strip_entry(mine: bool, seat: int, action: Action) -> str:
+    """One move in the last-round strip: ``S2 4-2``, ``You 6-4``; a pass or a draw is a
+    whole phrase, so each language conjugates its verb for the person and for a seat."""
+    if isinstance(action, Play):
+        if mine:
+            # Translators: the person in the last-round strip ("You 6-4 · S2 pass").
+            who = pgettext("the last-round strip", "You")
+        else:
+            # Translators: a seat, very short, in the last-round strip ("S2 4-2 · S3 pass").
+            who = pgettext("the last-round strip", "S{seat}").format(seat=seat)
+        return f"{who} {action.tile}"
+    if action is DRAW:
+        if mine:
+            # Translators: the person drew from the boneyard, in the last-round strip.
+            return pgettext("the last-round strip", "You draw")
+        # Translators: seat {seat} drew from the boneyard, in the last-round strip; S is
+        # the strip's short word for a seat. A whole phrase: conjugate the verb for it.
+        return pgettext("the last-round strip", "S{seat} draw").format(seat=seat)
+    if mine:
+        # Translators: the person passed, in the last-round strip.
+        return pgettext("the last-round strip", "You pass")
+    # Translators: seat {seat} passed, in the last-round strip ("S3 pass"). A whole
+    # phrase: conjugate the verb for a seat (German "P3 passt").
+    return pgettext("the last-round strip", "S{seat} pass").format(seat=seat)
+
+
 def round_strip(session: Session, view: View) -> str | None:
     """The moves since the person's last turn (since the start of the hand before their
     first), short: ``Since your turn: S2 4-2 · S3 pass · S4 3-2``."""
@@ -539,21 +573,7 @@ def round_strip(session: Session, view: View) -> str | None:
     moves = moves[-most:]  # many forced passes in a row: the latest two rounds
     parts = ["…"] if cut else []
     for seat, action in moves:
-        if seat == session.human:
-            # Translators: the person in the last-round strip ("You 6-4 · S2 pass").
-            who = pgettext("the last-round strip", "You")
-        else:
-            # Translators: a seat, very short, in the last-round strip ("S2 4-2 · S3 pass").
-            who = pgettext("the last-round strip", "S{seat}").format(seat=seat)
-        if isinstance(action, Play):
-            move = str(action.tile)
-        elif action is DRAW:
-            # Translators: a draw from the boneyard in the last-round strip ("S3 draw").
-            move = pgettext("the move", "draw")
-        else:
-            # Translators: a pass in the last-round strip ("S3 pass").
-            move = pgettext("the move", "pass")
-        parts.append(f"{who} {move}")
+        parts.append(_strip_entry(seat == session.human, seat, action))
     moves_text = " · ".join(parts)
     if not start:
         return _("This hand: {moves}").format(moves=moves_text)

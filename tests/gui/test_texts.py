@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from table_helpers import (
     CHOICES,
     DOMINO_BY_1,
@@ -13,12 +14,18 @@ from table_helpers import (
     chiva_block,
     double_nine_block,
     double_nine_dealt,
+    drive,
     run,
     session,
     variant,
 )
 
+from capicua.core.match import Match
+from capicua.gui import board_words
+from capicua.gui.model import Session
 from capicua.gui.scene import SeatScene
+from capicua.gui.state import Ui
+from capicua.gui.status import panel_lines
 from capicua.gui.texts import (
     last_move,
     log_lines,
@@ -28,8 +35,10 @@ from capicua.gui.texts import (
     round_strip,
     seat_label,
     series_scoring,
+    team_name,
 )
 from capicua.i18n import in_language
+from capicua.plugins import load_plugins
 
 
 def explained(s):
@@ -195,3 +204,45 @@ def test_reflow_goes_on_after_a_colon_inside_a_sentence():
     assert reflow("the doubles (only those:\nthe rest stays secret).") == (
         "the doubles (only those: the rest stays secret)."
     )
+
+
+def test_the_strip_says_a_pass_as_a_phrase_each_language_conjugates():
+    s = session(hands=CHOICES, steps="1:6-6L 2:6-5L 3:6-4R 4:pass")
+    with in_language("de"):
+        assert round_strip(s, s.view()) == "Seit deinem Zug: P2 6-5 · P3 6-4 · P4 passt"
+
+
+def _alone(name: str, human: bool = True):
+    """A session of ``name``, a game without partners, with the person in seat 1 (or only
+    computers), driven to the person's decision or the first hand's end."""
+    pytest.importorskip("capicua_mexican_train", reason="Mexican Train is an example plugin")
+    plugins = load_plugins()
+    v = plugins.variants.create(name)
+    seats = {n: "human" if human and n == 1 else "heuristic" for n in range(1, v.seats + 1)}
+    s = Session(Match(v, 3, []), seats, plugins.players)
+    drive(s)
+    return s
+
+
+def test_a_game_without_partners_names_seats_where_others_name_teams():
+    s = _alone("mexican-train")
+    assert team_name(s, 1) == "seat 1 (you)" and team_name(s, 2) == "seat 2"
+    panel = [text for text, _style in panel_lines(s, s.view(), Ui(), None)]
+    assert "You" in panel and "Seat 2 (heuristic)" in panel
+    assert not any("Team" in line for line in panel)
+    computers = _alone("mexican-train", human=False)
+    words = " ".join(result_lines(computers.view().past[-1], computers.view(), computers))
+    assert "team" not in words.lower() and "seat" in words
+
+
+def test_the_panel_counts_rounds_where_the_game_calls_its_hands_rounds():
+    s = _alone("mexican-train")
+    panel = [text for text, _style in panel_lines(s, s.view(), Ui(), None)]
+    assert "Round 1 of 13 · seed 3" in panel
+    assert board_words.caption(s.variant, 1, None, 0) == "Round 1 of 13"
+
+
+def test_a_message_from_mid_sentence_begins_the_panels_sentence_with_a_capital():
+    s = session(hands=CHOICES)
+    ui = Ui(message="wait: it is seat 2's turn")
+    assert ("Wait: it is seat 2's turn", "message") in panel_lines(s, s.view(), ui, None)
