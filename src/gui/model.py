@@ -87,6 +87,9 @@ class Session:
         self.seats = {s: seats[s] for s in range(1, match.variant.seats + 1)}
         self.human: int | None = check_seats(self.seats, players)
         self.viewpoint = self.human if self.human is not None else 1
+        #: Every hand is face up (the viewer's choice): every seat's draw may be named, not
+        #: only the viewpoint's own (:func:`capicua.gui.texts.drawn_tile`).
+        self.hands_open = False
         # Every seat gets its player object; the person's (a HumanPlayer) is handed each
         # decision by the table and asked like the others, through the same checks. The
         # session keeps the stream objects it handed out: the streams are set through them,

@@ -60,6 +60,7 @@ class Shown(Session):
         self.players = {}
         self.held_hand = None
         self.held_draw = None
+        self.hands_open = True  # every hand face up, until show_only names one
 
 
 class Playback:
@@ -168,6 +169,7 @@ class Playback:
         if self.sealed is not None and seat != self.sealed:
             return False
         self.only = seat
+        self.shown.hands_open = seat is None  # the strip and the log may name every draw
         if seat is not None:
             self.shown.viewpoint = seat
         return True

@@ -32,6 +32,7 @@ from .texts import (
     cap,
     draw_round,
     draw_summary,
+    fresh_tile,
     label_name,
     last_move,
     match_result,
@@ -102,6 +103,7 @@ class Scene:
     hinted: str | None = None
     drag_over: str | None = None
     selected: Tile | None = None
+    fresh: Tile | None = None  # the tile the bottom seat just drew, marked in its hand
     playable: frozenset[Tile] | None = None  # None: not the person's move, dim nothing
     focus: str | None = None
     facedown: tuple[int, ...] | None = None  # grid slots still face down (the draw)
@@ -374,6 +376,7 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         hinted=ctl.hinted if mine else None,
         drag_over=ctl.drag_over if mine else None,
         selected=ctl.selected if mine else None,
+        fresh=fresh_tile(session, view) if held is None else None,
         playable=_playable(session, view, ui, mine),
         focus=focus,
         facedown=facedown,

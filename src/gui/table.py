@@ -736,13 +736,14 @@ class TableView:
                 picked = tile is scene.selected
                 if picked:
                     r = r.shifted(0, -r.width * 0.2)  # picked up
+                fresh = tile == scene.fresh  # just drawn: ringed as the move just made
                 draw_tile(
                     c,
                     r,
                     pair,
                     vertical=vertical,
-                    tags=tags,
-                    highlight="selected" if picked else None,
+                    tags=(*tags, "fresh") if fresh else tags,
+                    highlight="selected" if picked else ("last" if fresh else None),
                 )
                 if scene.playable is not None and tile not in scene.playable:
                     # Greyed, still tagged: a tap on it says why it cannot be played.

@@ -454,6 +454,32 @@ def draw_summary(view: View, session: Session) -> list[str]:
     return lines[-3:]
 
 
+def drawn_tile(session: Session, hand: int, index: int, seat: int) -> Tile | None:
+    """The tile ``seat``'s draw, action ``index`` of hand ``hand``, took from the boneyard,
+    where the table may say it: the seat's own hand is the one shown face up (the
+    person's), or every hand is (the viewer's). ``None`` elsewhere, or where the table was
+    not given the boneyard (a joined seat's)."""
+    if seat != session.viewpoint and not getattr(session, "hands_open", False):
+        return None
+    logs = session.match.hands_log
+    if not 1 <= hand <= len(logs):
+        return None
+    log = logs[hand - 1]
+    # The boneyard is dealt in the order it is drawn: the k-th draw of the hand took its
+    # k-th tile.
+    k = sum(1 for _s, a in log.actions[:index] if a is DRAW)
+    unused = log.deal.get("unused", ())
+    return unused[k] if k < len(unused) else None
+
+
+def fresh_tile(session: Session, view: View) -> Tile | None:
+    """The tile the seat at the bottom has just drawn, marked in its hand until the next
+    action."""
+    if not view.history or view.history[-1] != (session.viewpoint, DRAW):
+        return None
+    return drawn_tile(session, view.hand_number, len(view.history) - 1, session.viewpoint)
+
+
 def last_move(view: View, session: Session) -> str | None:
     if not view.history:
         if view.phase == "play" and view.leader is not None:
@@ -470,16 +496,27 @@ def last_move(view: View, session: Session) -> str | None:
         return None
     seat, action = view.history[-1]
     before = session.variant.layouts_along(view.hand_number, view.history[:-1])[-1]
-    return move_sentence(session, seat, action, before, view.layout)
+    drew = drawn_tile(session, view.hand_number, len(view.history) - 1, seat)
+    return move_sentence(session, seat, action, before, view.layout, drew)
 
 
 def move_sentence(
-    session: Session, seat: int, action: Action, before: Layout, after: Layout
+    session: Session,
+    seat: int,
+    action: Action,
+    before: Layout,
+    after: Layout,
+    drew: Tile | None = None,
 ) -> str:
     """One move as a sentence, from the layout it was made on and the layout it made: the
-    end a tile went on is named by the number it showed, and what it shows now."""
+    end a tile went on is named by the number it showed, and what it shows now. A draw
+    names the tile taken, ``drew``, where the table may say it (:func:`drawn_tile`)."""
     who = cap(seat_name(session, seat))
     if action is DRAW:
+        if drew is not None:
+            # Translators: {who} is "You" (or, with every hand shown, "Seat 2"); {tile}
+            # the tile taken from the boneyard.
+            return _("{who} drew {tile} from the boneyard.").format(who=who, tile=drew)
         # Translators: {who} is "You" or "Seat 2"; a tile taken from the boneyard, unseen.
         return _("{who} drew a tile from the boneyard.").format(who=who)
     if action is PASS:
@@ -527,9 +564,10 @@ def redeal_news(session: Session, view: View) -> str | None:
     return " ".join(said)
 
 
-def _strip_entry(mine: bool, seat: int, action: Action) -> str:
+def _strip_entry(mine: bool, seat: int, action: Action, drew: Tile | None = None) -> str:
     """One move in the last-round strip: ``S2 4-2``, ``You 6-4``; a pass or a draw is a
-    whole phrase, so each language conjugates its verb for the person and for a seat."""
+    whole phrase, so each language conjugates its verb for the person and for a seat. A
+    draw names the tile taken, ``drew``, where the table may say it."""
     if isinstance(action, Play):
         if mine:
             # Translators: the person in the last-round strip ("You 6-4 · S2 pass").
@@ -538,6 +576,12 @@ def _strip_entry(mine: bool, seat: int, action: Action) -> str:
             # Translators: a seat, very short, in the last-round strip ("S2 4-2 · S3 pass").
             who = pgettext("the last-round strip", "S{seat}").format(seat=seat)
         return f"{who} {action.tile}"
+    if action is DRAW and drew is not None:
+        if mine:
+            # Translators: the person drew {tile} from the boneyard, in the last-round strip.
+            return pgettext("the last-round strip", "You draw {tile}").format(tile=drew)
+        # Translators: seat {seat} drew {tile} (every hand shown), in the last-round strip.
+        return pgettext("the last-round strip", "S{seat} draw {tile}").format(seat=seat, tile=drew)
     if action is DRAW:
         if mine:
             # Translators: the person drew from the boneyard, in the last-round strip.
@@ -570,10 +614,12 @@ def round_strip(session: Session, view: View) -> str | None:
         return None
     most = STRIP_ROUNDS * session.variant.seats
     cut = len(moves) > most
-    moves = moves[-most:]  # many forced passes in a row: the latest two rounds
+    first = len(history) - min(most, len(moves))  # many forced passes: the latest two rounds
     parts = ["…"] if cut else []
-    for seat, action in moves:
-        parts.append(_strip_entry(seat == session.human, seat, action))
+    for i in range(first, len(history)):
+        seat, action = history[i]
+        drew = drawn_tile(session, view.hand_number, i, seat) if action is DRAW else None
+        parts.append(_strip_entry(seat == session.human, seat, action, drew))
     moves_text = " · ".join(parts)
     if not start:
         return _("This hand: {moves}").format(moves=moves_text)
@@ -708,7 +754,8 @@ def log_lines(
             if isinstance(action, (Pick, ChooseLeader)):
                 continue
             mark, under = notes.get((log.number, k), ("", ()))
-            sentence = move_sentence(session, seat, action, laid[k], laid[k + 1])
+            drew = drawn_tile(session, log.number, k, seat) if action is DRAW else None
+            sentence = move_sentence(session, seat, action, laid[k], laid[k + 1], drew)
             lines.append(f"{sentence} {mark}" if mark else sentence)
             lines.extend(f"  {x}" for x in under)
         if log.result is not None and log.number <= len(view.past):

@@ -8,6 +8,9 @@ and other players' marked trains, so the seeds below make it play on both, and d
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from table_helpers import settle
 from test_app import at, click, key
@@ -17,6 +20,7 @@ from capicua.gui import save
 from capicua.gui.app import TableApp
 from capicua.gui.controller import play_on
 from capicua.gui.dialogs import Settings
+from capicua.gui.screenshot import capture
 from capicua.plugins import load_plugins
 
 EXAMPLES = {
@@ -64,6 +68,10 @@ def rank(view, action) -> int:
     return 1 if action.end != MEXICAN else 2
 
 
+# Where to keep a picture of the table just after the person drew (to look at), if set.
+SHOTS = Path(os.environ["CAPICUA_KEEP_SHOTS"]) if os.environ.get("CAPICUA_KEEP_SHOTS") else None
+
+
 def play_hand(app: TableApp) -> set[str]:
     """Play the person's decisions by taps until the hand ends; return what was done:
     ``draw``, ``side`` (a spinner's cross arm), ``marked`` (another's marked train)."""
@@ -97,6 +105,12 @@ def play_hand(app: TableApp) -> set[str]:
             (tile,) = new
             settle(app, lambda: not app.sliding, "the drawn tile's slide")
             assert app.table.centre_of(f"tile:{tile}&&hand") is not None
+            if s.match.actions[-1] is DRAW:  # until the next action: named and marked
+                assert app.canvas.find_withtag(f"tile:{tile}&&hand&&highlight:last")
+                assert (app.table.scene.strip or "").endswith(f"You draw {tile}")
+                done.add("named")
+                if SHOTS and not (SHOTS / f"drew-{s.variant.name}.png").exists():
+                    capture(app.root, SHOTS / f"drew-{s.variant.name}.png")
             done.add("draw")
         else:
             play = min((a for a in view.legal if isinstance(a, Play)), key=lambda a: rank(view, a))
@@ -127,7 +141,7 @@ def test_a_whole_double_nine_hand_by_taps(game):
 
 def test_a_whole_draw_hand_by_taps_draws_from_the_boneyard_on_the_felt(game):
     app = game("draw", 3)
-    assert "draw" in play_hand(app)
+    assert {"draw", "named"} <= play_hand(app)
     assert app.session.match.hands_log[0].result is not None
 
 

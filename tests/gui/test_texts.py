@@ -20,10 +20,13 @@ from table_helpers import (
     variant,
 )
 
+from capicua.core.actions import DRAW
 from capicua.core.match import Match
 from capicua.gui import board_words
+from capicua.gui.controller import Controller
 from capicua.gui.model import Session
-from capicua.gui.scene import SeatScene
+from capicua.gui.playback import Playback
+from capicua.gui.scene import SeatScene, build_scene
 from capicua.gui.state import Ui
 from capicua.gui.status import panel_lines
 from capicua.gui.texts import (
@@ -246,3 +249,45 @@ def test_a_message_from_mid_sentence_begins_the_panels_sentence_with_a_capital()
     s = session(hands=CHOICES)
     ui = Ui(message="wait: it is seat 2's turn")
     assert ("Wait: it is seat 2's turn", "message") in panel_lines(s, s.view(), ui, None)
+
+
+def _to_own_draw(s):
+    """Play on (the person's first legal tile) until the person must draw, and draw."""
+    for _ in range(200):
+        view = s.view()
+        if view.turn == s.human and DRAW in view.legal:
+            before = set(view.hand)
+            s.apply(DRAW)
+            (tile,) = set(s.view().hand) - before
+            return tile
+        if view.turn == s.human:
+            s.apply(view.legal[0])
+        drive(s)
+    raise AssertionError("the person never had to draw")
+
+
+def test_the_persons_own_draw_is_named_and_marked_and_nobody_elses_is():
+    s = _alone("mexican-train")
+    tile = _to_own_draw(s)
+    view = s.view()
+    assert last_move(view, s) == f"You drew {tile} from the boneyard."
+    assert round_strip(s, view).endswith(f"You draw {tile}")
+    assert build_scene(s, Controller(), Ui()).fresh == tile
+    assert f"You drew {tile} from the boneyard." in log_lines(s)
+    others = [line for line in log_lines(s) if line.startswith("Seat") and " drew " in line]
+    assert others and all("a tile" in line for line in others)
+    s.apply(s.view().legal[0])  # the next action: the mark goes
+    assert build_scene(s, Controller(), Ui()).fresh is None
+
+
+def test_with_every_hand_face_up_the_viewer_names_every_draw():
+    s = _alone("mexican-train")
+    _to_own_draw(s)
+    drawn = [line for line in log_lines(s) if " drew " in line]
+    pb = Playback(s.match, dict(s.seats))
+    pb.goto(len(pb.frames) - 1)
+    assert pb.shown.hands_open  # the viewer opens with every hand face up
+    named = [line for line in log_lines(pb.shown) if " drew " in line]
+    assert len(named) == len(drawn) and not any("a tile" in line for line in named)
+    pb.show_only(2)
+    assert not pb.shown.hands_open
