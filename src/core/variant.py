@@ -77,6 +77,16 @@ def str_team(team: int) -> str:
     return _("team {team}").format(team=team)
 
 
+def double_first(tile: Tile, double: int) -> str:
+    """Why ``tile`` cannot be played where a double of ``double`` waits to be satisfied
+    and takes every play (:meth:`Variant.why_not` of Mexican Train and its kin)."""
+    # Translators: a greyed tile tapped while a double takes every play (Mexican Train).
+    return _(
+        "{tile} cannot be played: the double {double}-{double} must be satisfied first, "
+        "with a {double} on it"
+    ).format(tile=tile, double=double)
+
+
 def score_dash(scores: tuple[int, ...]) -> str:
     """Every team's score, as people write a score: "3–1"."""
     # Translators: what stands between the teams' scores, as in "3–1" (English uses an en
@@ -416,6 +426,13 @@ class Variant(ABC):
         """The ends ``seat`` may play on (among the open ones): every end by default
         (:data:`~capicua.core.actions.ANY_END`)."""
         return ANY_END
+
+    def why_not(self, layout: Layout, seat: int, tile: Tile) -> str | None:
+        """Why ``seat`` may not play ``tile`` on ``layout`` (one it holds that is not
+        legal now), in this game's own words; ``None`` (the default) lets the table say
+        which ends are open. A rule of :meth:`open_to` that closes ends a tile fits (a
+        double to satisfy first) is said here, or the table would tell only of numbers."""
+        return None
 
     def can_draw(self, pos: Position) -> bool:
         """True when the boneyard may be drawn from now, by a seat that cannot play.

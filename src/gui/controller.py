@@ -104,6 +104,10 @@ def why_not(view: View, tile: Tile) -> str | None:
         return None
     if view.required is not None and not view.line:
         return _("this hand must be opened with {tile}").format(tile=view.required)
+    # The game's own rule, where it can say why (Mexican Train's unsatisfied double).
+    ruled = view.variant.variant().why_not(view.layout, view.seat, tile)
+    if ruled is not None:
+        return ruled
     if DRAW in view.legal:
         return _("{tile} does not fit: draw from the boneyard").format(tile=tile)
     ends = view.layout.open_ends()
@@ -127,7 +131,7 @@ def why_not(view: View, tile: Tile) -> str | None:
 def where_to(view: View, tile: Tile) -> str:
     """Where the picked ``tile`` can go, for the status line."""
     ends = dict.fromkeys(legal_ends(view, tile))  # once each, however many ways round
-    words = [end_words(e, open_number(view, e)) for e in ends]
+    words = [end_words(e, open_number(view, e), view.seat) for e in ends]
     if len(words) == 2:
         # Translators: a picked tile that fits both ends; {first}, {second}: "the 5 end (L)".
         return _("{tile}: tap {first} or {second} to play it").format(
@@ -304,7 +308,7 @@ class Controller:
                 return Response(
                     message=_("tap the lit spot to open with {tile}").format(tile=self.selected)
                 )
-            where = end_words(end, open_number(view, end))
+            where = end_words(end, open_number(view, end), view.seat)
             return Response(
                 message=_("{tile} does not fit {where}").format(tile=self.selected, where=where)
             )

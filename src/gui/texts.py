@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..core.actions import DRAW, LEFT, PASS, RIGHT, Action, ChooseLeader, Pick, Play
+from ..core.actions import DRAW, LEFT, PASS, RIGHT, Action, ChooseLeader, Pick, Play, train
 from ..core.layout import Layout
 from ..core.line import main_line
 from ..core.tiles import Tile
@@ -180,8 +180,14 @@ def team_name(session: Session, team: int | None, long: bool = False) -> str:
     return _("Team {team} ({who})").format(team=team, who=who)
 
 
-def end_words(end: str, number: int | None) -> str:
-    """An end as the felt shows it: ``the 5 end (L)``; before the first tile, ``the line``."""
+def end_words(end: str, number: int | None, mine: int | None = None) -> str:
+    """An end as the felt shows it: ``the 5 end (L)``; before the first tile, ``the line``.
+    The train of seat ``mine`` (the person's), whose head the felt marks "you", is ``your
+    train``."""
+    if mine is not None and end == train(mine):
+        # Translators: the person's own train (Mexican Train), whose head the felt marks
+        # "you": "tap your train to play it", "Seat 2 played 5-3 on your train".
+        return _("your train")
     if end not in (LEFT, RIGHT):
         return board_words.end_place(end, number)
     if number is None:
@@ -533,10 +539,10 @@ def move_sentence(
         # Translators: {end} is "the 5 end (L)", "train 3", "the Mexican train" or "the
         # 6 on the up arm (U)".
         return _("{who} played {tile} on {end}.").format(
-            who=who, tile=action.tile, end=end_words(end, number)
+            who=who, tile=action.tile, end=end_words(end, number, session.human)
         )
     return _("{who} played {tile} on {end}, which now shows {number}.").format(
-        who=who, tile=action.tile, end=end_words(end, number), number=now
+        who=who, tile=action.tile, end=end_words(end, number, session.human), number=now
     )
 
 

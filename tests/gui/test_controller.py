@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
-from table_helpers import CHOICES, double_nine_at_claim, session
+import pytest
+from table_helpers import CHOICES, double_nine_at_claim, run, session
 
 from capicua.core.actions import KEEP, REDEAL, ChooseLeader, Pick, Play, parse_action
+from capicua.core.match import Match
 from capicua.core.tiles import Tile
-from capicua.gui.controller import DRAG_THRESHOLD, Controller, legal_ends, playable, why_not
+from capicua.gui.controller import (
+    DRAG_THRESHOLD,
+    Controller,
+    legal_ends,
+    playable,
+    where_to,
+    why_not,
+)
+from capicua.gui.model import Session
+from capicua.i18n import in_language
+from capicua.plugins import load_plugins
 
 T = Tile.parse
 
@@ -264,3 +276,22 @@ def test_tab_reaches_the_panel_when_it_is_not_the_persons_move():
     ctl.key("Tab", None, ["choice:continue"], PANEL)
     assert ctl.focus == "button:undo"
     assert ctl.key("Return", None, [], PANEL).button == "undo"
+
+
+def test_a_tile_the_unsatisfied_double_shuts_out_is_told_the_rule_and_trains_by_the_felt():
+    pytest.importorskip("capicua_mexican_train", reason="Mexican Train is an example plugin")
+    plugins = load_plugins()
+    v = plugins.variants.create("mexican-train", {"seats": 2})
+    s = Session(Match(v, 3, []), {1: "human", 2: "heuristic"}, plugins.players)
+    # Seat 1 plays 1-1 on its own train: the double must be satisfied before anything else.
+    run(s, "1:12-7T1 2:12-8T2 1:7-1T1 2:8-8T2 2:8-6T2 1:1-1T1")
+    view = s.view()
+    fits_mexican = Tile.parse("12-9")
+    assert fits_mexican in view.hand
+    assert why_not(view, fits_mexican) == (
+        "12-9 cannot be played: the double 1-1 must be satisfied first, with a 1 on it"
+    )
+    on_double = next(a.tile for a in view.legal if isinstance(a, Play))
+    assert where_to(view, on_double) == f"{on_double}: tap your train to play it"
+    with in_language("de"):
+        assert "deinen Zug" in where_to(view, on_double)

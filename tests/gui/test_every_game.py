@@ -316,3 +316,26 @@ def test_a_whole_matador_hand_by_taps_plays_while_a_draw_is_offered_too(game):
     app = game("matador", 4)
     play_hand(app)
     assert app.session.match.hands_log[0].result is not None
+
+
+def test_a_tap_on_a_tile_the_double_shuts_out_says_the_rule_and_names_your_train(game):
+    app = game("mexican-train", 3, {"seats": 2})
+    s = app.session
+    for tile in ("12-7", "7-1", "1-1"):  # the computer answers 12-8, 8-8 and 8-6
+        settle(app, lambda: app.person_view() is not None, "the person's turn")
+        click(app, f"tile:{tile}&&hand")
+        click(app, "end:t1")
+    settle(app, lambda: app.person_view() is not None, "the person's turn")
+    assert s.view().layout.pending == "t1"
+    click(app, "tile:12-9&&hand")  # greyed: it fits the Mexican train, closed for now
+    panel = [text for text, style in app.table.scene.panel if style == "message"]
+    assert panel == [
+        "12-9 cannot be played: the double 1-1 must be satisfied first, with a 1 on it"
+    ]
+    click(app, "tile:12-9&&hand")
+    on_double = next(a.tile for a in s.view().legal if isinstance(a, Play))
+    click(app, f"tile:{on_double}&&hand")
+    panel = [text for text, style in app.table.scene.panel if style == "message"]
+    assert panel == [f"{on_double}: tap your train to play it"]
+    if SHOTS:
+        capture(app.root, SHOTS / "double-first.png")

@@ -84,7 +84,7 @@ def test_a_play_on_a_spinners_cross_arm_names_the_arm_and_its_number(s):
 
 def test_the_first_tile_on_a_train_is_played_on_it_not_an_opening(s):
     before = Trains.start(12, 4)
-    assert said(s, 1, "12-9T1", before) == "You played 12-9 on train 1, which now shows 9."
+    assert said(s, 1, "12-9T1", before) == "You played 12-9 on your train, which now shows 9."
     on_mexican = lay(before, "12-9@t1")
     assert said(s, 3, "12-5M", on_mexican) == (
         "Seat 3 played 12-5 on the Mexican train, which now shows 5."

@@ -31,6 +31,7 @@ from capicua.core.variant import (
     NameOf,
     Variant,
     and_names,
+    double_first,
     score_dash,
     str_seat,
     str_team,
@@ -167,6 +168,20 @@ class MexicanTrain(Variant):
             return (trains.pending,)
         own = train(seat)
         return tuple(t.end for t in trains if t.end in (own, MEXICAN) or t.marker)
+
+    def why_not(self, layout: Layout, seat: int, tile: Tile) -> str | None:
+        trains = self.trains(layout)
+        if trains.pending is None:
+            return None
+        own = train(seat)
+        mine = {t.end for t in trains if t.end in (own, MEXICAN) or t.marker}
+        if any(end in mine and end != trains.pending for end in trains.fits(tile)):
+            # It fits a train of the seat's the unsatisfied double closes for now: say the
+            # rule, not only the number open on the double.
+            number = trains.number(trains.pending)
+            assert number is not None  # the pending end is open: the double lies there
+            return double_first(tile, number)
+        return None
 
     def legal_plays(self, pos: Position) -> list[Action]:
         seat = pos.turn
