@@ -665,15 +665,31 @@ class TableView:
                 c.create_text(0, 0, text=ch.label, font=self._font(tl, 0.95, bold=True))
                 for ch in scene.choices
             ]
-            widths = [max(c.bbox(i)[2] - c.bbox(i)[0] + 3 * pad, 120.0) for i in labels]
+            widths = [
+                min(max(c.bbox(i)[2] - c.bbox(i)[0] + 3 * pad, 120.0), inner_w) for i in labels
+            ]
             for i in labels:
                 c.delete(i)
             gap = pad * 1.5
-            total = sum(widths) + gap * (len(widths) - 1)
-            x = felt.centre[0] - total / 2
+            # As many buttons a row as the felt holds (a small window's seats and Cancel
+            # wrap rather than run off the felt over the panel), each row centred.
+            rows: list[list[int]] = [[]]
+            for k, w in enumerate(widths):
+                row = rows[-1]
+                if row and sum(widths[j] for j in row) + gap * len(row) + w > inner_w:
+                    rows.append([])
+                rows[-1].append(k)
             y += pad * 0.5
-            for ch, w in zip(scene.choices, widths, strict=True):
-                rect = Rect(x, y, x + w, y + height)
+            places: list[Rect] = []
+            for r, row in enumerate(rows):
+                total = sum(widths[j] for j in row) + gap * (len(row) - 1)
+                x = felt.centre[0] - total / 2
+                if r:
+                    y += height + gap * 0.5
+                for j in row:
+                    places.append(Rect(x, y, x + widths[j], y + height))
+                    x += widths[j] + gap
+            for ch, rect in zip(scene.choices, places, strict=True):
                 tags = ("choice", ch.target)
                 c.create_polygon(
                     rounded_rect_points(rect, height * 0.25),
@@ -689,7 +705,6 @@ class TableView:
                     font=self._font(tl, 0.95, bold=True),
                     tags=tags,
                 )
-                x += w + gap
             y += height
         box_h = y + pad
         bottom = felt.y1 - pad

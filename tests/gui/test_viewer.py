@@ -9,6 +9,8 @@ verdict on the felt.
 
 from __future__ import annotations
 
+import itertools
+import os
 import shutil
 
 import pytest
@@ -27,6 +29,7 @@ from capicua.gui.app import TableApp
 from capicua.gui.dialogs import Settings
 from capicua.gui.model import Session
 from capicua.gui.playback import Playback
+from capicua.gui.screenshot import capture
 from capicua.gui.viewer import ViewerApp
 from capicua.variants.chiva import Chiva
 from deals import deal, play
@@ -369,3 +372,23 @@ def test_capicua_view_renders_a_reviewed_position_and_its_log(tmp_path, display)
     assert result.output.split() == [str(shot), str(log)]
     for path in (shot, log):
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_play_from_heres_seat_buttons_fit_the_felt_of_a_small_window(viewer, chiva_match, root):
+    app = viewer(chiva_match)
+    root.geometry("800x600+0+0")
+    root.update()
+    app.playback.goto_move(1, 3)
+    app.redraw()
+    click(app, "button:from_here")
+    root.update()
+    felt = app.table.layout.table
+    boxes = [app.canvas.bbox(ch.target) for ch in app.table.scene.choices]
+    assert len(boxes) == 5  # four seats and Cancel
+    for x0, y0, x1, y1 in boxes:
+        assert felt.x0 <= x0 and x1 <= felt.x1 and felt.y0 <= y0 and y1 <= felt.y1
+    for a, b in itertools.combinations(boxes, 2):  # none over another
+        assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+    if os.environ.get("CAPICUA_KEEP_SHOTS"):
+        capture(root, os.path.join(os.environ["CAPICUA_KEEP_SHOTS"], "from-here-800.png"))
+    click(app, "choice:cancel")
