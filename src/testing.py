@@ -515,9 +515,18 @@ class _MatchChecker:
         assert pos is not None
         seat = m.to_move
 
+        # A pass may open ends to others (Mexican Train's marker on the passer's train): a
+        # hand goes on while someone can play now or once every seat has passed in turn.
+        passed = pos.layout
+        for s in range(1, v.seats + 1):
+            passed = v.next_layout(passed, s, PASS)
+
         def can_play(s: int) -> bool:
-            allowed = v.open_to(pos.layout, s)
-            return any(e in allowed for t in pos.hands[s] for e in pos.layout.fits(t))
+            for layout in (pos.layout, passed):
+                allowed = v.open_to(layout, s)
+                if any(e in allowed for t in pos.hands[s] for e in layout.fits(t)):
+                    return True
+            return False
 
         plays = [a for a in legal if isinstance(a, Play)]
         if PASS in legal and plays:

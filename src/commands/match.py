@@ -157,7 +157,7 @@ def match(
         settings, store = open_tournament(
             settings, resume, repair=repair, plugins=loaded, finished=finished(teams)
         )
-    resume_with = _resume_command(
+    resume_with = resume_words(
         first, second, settings, pairs, seed, records, db, scheduler, log_bots, deals
     )
     log = _Log(settings, quiet=False)
@@ -213,7 +213,7 @@ def _labels(settings: MatchSettings) -> list[str]:
     return [entry_label(p, settings.names) for p in settings.players]
 
 
-def _resume_command(
+def resume_words(
     first: str,
     second: str,
     settings: MatchSettings,

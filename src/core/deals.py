@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import CapicuaError, RecordError
-from .records import MAX_SEED, _Reader, changed_options
+from .records import MAX_SEED, RecordReader, changed_options
 from .rng import Dealer, derive_seed
 from .tiles import Tile, tile_set
 from .variant import Variant
@@ -190,7 +190,7 @@ def _entry(p: Path, n: int, entry: Any, variant: Variant) -> dict[str, Any]:
 def fixed(entry: Mapping[str, Any], variant: Variant) -> dict[str, list[list[Tile]]]:
     """A deal's chance events by kind, as :class:`~capicua.core.rng.Dealer` takes them;
     RecordError naming the field that is wrong."""
-    rd = _Reader(variant)
+    rd = RecordReader(variant)
     draws = entry.get("draws", [])
     deals = entry.get("deals")
     if not isinstance(draws, list):

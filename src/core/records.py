@@ -194,7 +194,7 @@ def read_records(
         yield number, parsed
 
 
-class _Reader:
+class RecordReader:
     """Structural checks with the path of the offending field in every message."""
 
     def __init__(self, variant: Variant) -> None:
@@ -318,7 +318,7 @@ def replay(record: Any, variants: Any) -> Match:
             )
     draw = _field(record, "draw", "record", list)
     hands = _field(record, "hands", "record", list)
-    rd = _Reader(variant)
+    rd = RecordReader(variant)
 
     # Chance events in the order the engine consumes them.
     script: list[list[Tile]] = []
@@ -362,7 +362,7 @@ def _apply(match: Match, action: Action, hand: int, index: int | None) -> None:
         raise RuleViolation(hand, index, exc.reason) from None
 
 
-def _replay_hand(match: Match, rd: _Reader, hand: dict, h: int) -> None:
+def _replay_hand(match: Match, rd: RecordReader, hand: dict, h: int) -> None:
     where = f"hands[{h - 1}]"
     chooser = rd.seat(hand.get("chooser"), f"{where}.chooser", null=True)
     leader = rd.seat(hand.get("leader"), f"{where}.leader")

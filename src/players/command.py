@@ -139,10 +139,9 @@ class CommandPlayer(Player):
                 if isinstance(self.on_line, BotLog):
                     self.on_line.pid = bot.pid
                 bot.handshake()
-            elif self.on_line is not None:  # a kept bot now plays for this seat's log
+            elif isinstance(self.on_line, BotLog):  # a kept bot now plays for this seat's log
                 bot.on_line = self.on_line
-                if isinstance(self.on_line, BotLog):
-                    self.on_line.pid = bot.pid
+                self.on_line.pid = bot.pid
             self.bot = bot
             hello = bot.hello
             assert hello is not None  # handshaken when started

@@ -186,21 +186,32 @@ def pump(apps, until, seconds=20.0):
 def test_an_undo_in_one_window_is_agreed_on_the_partners_felt(tmp_path, display):
     from capicua.net.window import JoinApp
 
-    (tmp_path / "host.toml").write_text(CONFIG)
+    # Ana and Bea sit next to each other: an undo takes back no computer's answer, so the
+    # move taken back must be one nobody but a person has answered since.
+    (tmp_path / "host.toml").write_text(
+        CONFIG.replace('2 = "random", 3 = "person"', '2 = "person", 3 = "random"')
+    )
     proc, inv = start_host(tmp_path, free_port())
     apps = []
     try:
-        for seat, name in ((1, "Ana"), (3, "Bea")):
+        for seat, name in ((1, "Ana"), (2, "Bea")):
             session = joined(inv[seat], name)
             root = tk.Tk()
             root.geometry(f"800x600+{(seat - 1) * 400}+0")
             apps.append(JoinApp(root, PLUGINS, session))
         ana, bea = apps
-        # Bea plays her first tile (she is to move before Ana at this deal).
-        pump(apps, lambda: bea.person_view() is not None)
-        assert bea.remote.send(next(a for a in bea.person_view().legal if isinstance(a, Play)))
+        # Bea plays when asked, each decision once, until it is Ana's move.
+        answered = []
+
+        def bea_answers_until_ana_is_asked() -> bool:
+            view = bea.person_view()
+            if view is not None and bea.remote.asked not in answered:
+                answered.append(bea.remote.asked)
+                assert bea.remote.send(view.legal[0])
+            return ana.person_view() is not None
+
+        pump(apps, bea_answers_until_ana_is_asked, 60.0)
         # Ana plays a tile, then taps Undo to take it back.
-        pump(apps, lambda: ana.person_view() is not None)
         view = ana.person_view()
         asked = ana.remote.asked
         assert ana.remote.send(next(a for a in view.legal if isinstance(a, Play)))

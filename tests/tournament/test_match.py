@@ -291,6 +291,7 @@ def test_tournament_mds_match_of_three_sides_prints_what_the_doc_shows(cli, tmp_
     command = "capicua match heuristic random --variant draw --option seats=3"
     block = doc.split(f"```console\n$ {command}", 1)[1].split("```", 1)[0]
     words, *shown = block.splitlines()
+    shown = [line for line in shown if line != "..."]  # the header, on stderr
     args = words.replace(" 2>/dev/null", "").split()
     monkeypatch.chdir(tmp_path)  # the match's database, named after it, is made here
     result = cli("match", *command.split()[2:], *args, "--workers", 1)
@@ -304,8 +305,8 @@ def test_tournament_mds_match_of_three_sides_prints_what_the_doc_shows(cli, tmp_
 
 
 def test_the_command_that_resumes_a_match_repeats_its_options(plugins):
-    from capicua.commands.match import _resume_command
+    from capicua.commands.match import resume_words
 
     settings = resolve_match("heuristic", "random", "draw", plugins, options={"seats": 3}, seed=4)
-    words = _resume_command("heuristic", "random", settings, None, 4, None, None, None)
+    words = resume_words("heuristic", "random", settings, None, 4, None, None, None)
     assert "--variant draw --option seats=3 --seed 4 --resume" in words
