@@ -16,7 +16,7 @@ import typer
 from ..i18n import N_, _
 from ..net.invitation import Invitation, InvitationError
 from .common import Command, fail, out, plugins
-from .play import window_size
+from .play import WindowSize, window_size
 
 #: Seconds to wait for the host's first messages before giving up.
 JOIN_WAIT = 15.0
@@ -31,16 +31,7 @@ def join(
         Path | None,
         typer.Option("--cafile", help=N_("The host's own TLS certificate, to trust it.")),
     ] = None,
-    size: Annotated[
-        str,
-        typer.Option(
-            "--size",
-            help=N_(
-                "Window size, WIDTHxHEIGHT, at least 800x540; without it, the largest "
-                "that fits the screen."
-            ),
-        ),
-    ] = "",
+    size: WindowSize = "",
 ) -> None:
     """``capicua join``: the help is given in :func:`register`."""
     from ..net.remote import Link, RemoteSession

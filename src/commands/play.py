@@ -30,6 +30,19 @@ DEFAULT_DELAY = 0.6
 SCREENSHOT_SIZE = (1180, 820)
 
 
+#: ``--size`` of every command that opens the table's window: ``play``, ``view``, ``join``.
+WindowSize = Annotated[
+    str,
+    typer.Option(
+        "--size",
+        help=N_(
+            "Window size, WIDTHxHEIGHT, at least 800x540; without it, the largest "
+            "that fits the screen."
+        ),
+    ),
+]
+
+
 def play(
     config: Annotated[
         Path | None,
@@ -74,16 +87,7 @@ def play(
             ),
         ),
     ] = 0,
-    size: Annotated[
-        str,
-        typer.Option(
-            "--size",
-            help=N_(
-                "Window size, WIDTHxHEIGHT, at least 800x540; without it, the largest "
-                "that fits the screen."
-            ),
-        ),
-    ] = "",
+    size: WindowSize = "",
     trust_commands: Annotated[
         bool,
         typer.Option(

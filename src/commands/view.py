@@ -19,7 +19,7 @@ import typer
 from ..core.jsonin import MAX_FILE_MIB
 from ..i18n import N_, _, did_you_mean, ngettext
 from .common import Command, agree_to_programs, fail, out, plugins, screen
-from .play import DEFAULT_DELAY, SCREENSHOT_SIZE, check_delay, window_size
+from .play import DEFAULT_DELAY, SCREENSHOT_SIZE, WindowSize, check_delay, window_size
 from .record_file import MaxSize, Picked, one_match
 
 SPEED_RANGE = (0.1, 10.0)
@@ -77,16 +77,7 @@ def view(
         Path | None,
         typer.Option("--log-screenshot", help=N_("With --screenshot: the log window to this PNG.")),
     ] = None,
-    size: Annotated[
-        str,
-        typer.Option(
-            "--size",
-            help=N_(
-                "Window size, WIDTHxHEIGHT, at least 800x540; without it, the largest "
-                "that fits the screen."
-            ),
-        ),
-    ] = "",
+    size: WindowSize = "",
     reveal: Annotated[
         bool,
         typer.Option(
