@@ -26,6 +26,7 @@ from .. import trust
 from ..core.actions import DRAW, Action, Play
 from ..core.driver import ask
 from ..core.errors import CapicuaError, PlayerError
+from ..core.variant import Variant
 from ..i18n import ENV, LANGUAGES, _, language, set_language
 from ..review import replica
 from . import save
@@ -38,7 +39,7 @@ from .pacing import Pacing
 from .reviewing import Reviews, review_job
 from .reviewing import summary as review_summary
 from .scene import Choice, build_scene
-from .settings import Settings, changes_match
+from .settings import Settings, changes_match, kept_options
 from .texts import (
     CONFIRM_NEW,
     DISABLED,
@@ -490,6 +491,11 @@ class TableApp(TableWindow):
         self._unask()
         s = self.session
         self.settings.variant, self.settings.seats = s.variant.name, dict(s.seats)
+        # The match on the table is the saved one: Settings shows its options, not the
+        # ones the command line asked for.
+        self.settings.options = kept_options(
+            s.variant.options, self.settings.options, dict(s.variant.chosen)
+        )
         self.refresh()
 
     def _ask(self, kind: str, make: Callable[[], tuple[str, tuple[Choice, ...]]]) -> None:
@@ -733,16 +739,30 @@ class TableApp(TableWindow):
             return None
         m = loaded.match
         self.seen = loaded.seen
+        other = self._other_options(m.variant)
         # The hand the panel shows: a finished hand on show is "the" hand, not the next.
         hand = session.held_hand or m.hand_number
         self._ask(
             "resume",
             lambda: (
-                resume_question(_(m.variant.title), hand, m.scores, loaded.seen),
+                resume_question(_(m.variant.title), hand, m.scores, loaded.seen, other),
                 (Choice("choice:resume", _("Resume")), Choice("choice:fresh", _("New match"))),
             ),
         )
         return session
+
+    def _other_options(self, saved: Variant) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The saved game's options and the ones asked for, those of each that differ;
+        ``None`` when the save is played as asked."""
+        try:
+            asked = dict(self.plugins.variants.create(saved.name, self.settings.options).chosen)
+        except ValueError:
+            return None  # the table says so when it deals the match asked for
+        had = dict(saved.chosen)
+        keys = [k for k in had if asked.get(k, had[k]) != had[k]]
+        if not keys:
+            return None
+        return {k: had[k] for k in keys}, {k: asked[k] for k in keys}
 
     def advance(self, actions: int) -> int:
         """Play ``actions`` actions at once (the person's by the hint), then on to the

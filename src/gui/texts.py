@@ -647,15 +647,36 @@ def showed(session: Session, claimant: int, shown: Iterable[Tile]) -> str:
     )
 
 
-def resume_question(title: str, hand: int, scores: tuple[int, ...], seen: bool = False) -> str:
+def resume_question(
+    title: str,
+    hand: int,
+    scores: tuple[int, ...],
+    seen: bool = False,
+    other: tuple[Mapping[str, Any], Mapping[str, Any]] | None = None,
+) -> str:
+    """The question a saved match asks when the table opens: resume it or deal anew.
+    ``other`` is the saved match's options and the ones asked for when they differ, so the
+    person knows that resuming keeps the saved ones."""
     if seen:
-        return _(
+        text = _(
             "An unfinished {title} match is saved (hand {hand}, score {score}). Its hidden "
             "hands were shown in capicua view. Resume it?"
         ).format(title=title, hand=hand, score=scores_text(scores))
-    return _(
-        "An unfinished {title} match is saved (hand {hand}, score {score}). Resume it?"
-    ).format(title=title, hand=hand, score=scores_text(scores))
+    else:
+        text = _(
+            "An unfinished {title} match is saved (hand {hand}, score {score}). Resume it?"
+        ).format(title=title, hand=hand, score=scores_text(scores))
+    if other:
+        saved, asked = other
+        text += " " + _(
+            "It is played with {saved}; a new match is played with {asked}, as asked."
+        ).format(saved=options_text(saved), asked=options_text(asked))
+    return text
+
+
+def options_text(options: Mapping[str, Any]) -> str:
+    """Game options as a person reads them in a sentence: ``seats 8, rounds 13``."""
+    return ", ".join(f"{key} {value}" for key, value in sorted(options.items()))
 
 
 def draw_verdict(session: Session, rnd: Sequence[tuple[int, Tile]]) -> str:

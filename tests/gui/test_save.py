@@ -235,3 +235,60 @@ def test_a_save_whose_streams_were_seeded_another_way_resumes_where_they_stood(d
     assert loaded.damaged is None and loaded.streams == streams
     again = Session(loaded.match, loaded.seats, PLUGINS.players, loaded.streams)
     assert again.streams == streams
+
+
+def test_a_save_made_with_other_options_says_so_and_resumes_with_its_own(root, data):
+    """A saved Mexican Train of 6 seats, opened with ``--option seats=8``: the question says
+    both, Resume plays the saved 6-seat match and Settings then shows 6; New match deals 8."""
+    from test_seat_counts import open_table, take_turns
+
+    from capicua.gui.app import TableApp
+    from capicua.gui.dialogs import Settings
+    from capicua.plugins import load_plugins
+
+    app = open_table(root, "mexican-train", 6)
+    try:
+        take_turns(app, 1)
+        assert save.save_path("mexican-train").exists()
+    finally:
+        app.shutdown()
+    plugins = load_plugins()
+    players = {s: "human" if s == 1 else "heuristic" for s in range(1, 9)}
+
+    def reopen() -> TableApp:
+        opened = TableApp(
+            root, plugins, Settings("mexican-train", players, 2, 0.0, options={"seats": 8})
+        )
+        root.update()
+        return opened
+
+    app = reopen()
+    try:
+        assert app.ui.question_kind == "resume"
+        assert "seats 6; a new match is played with seats 8" in app.ui.question[0]
+        app.do_resume()
+        assert app.session.variant.seats == 6 and app.settings.options["seats"] == 6
+    finally:
+        app.shutdown()
+    app = reopen()
+    try:
+        app.do_fresh()
+        assert app.session.variant.seats == 8
+    finally:
+        app.shutdown()
+
+
+def test_a_save_made_with_the_options_asked_for_asks_only_to_resume(root, data):
+    from test_seat_counts import open_table, take_turns
+
+    app = open_table(root, "mexican-train", 6)
+    try:
+        take_turns(app, 1)
+    finally:
+        app.shutdown()
+    app = open_table(root, "mexican-train", 6)
+    try:
+        assert app.ui.question_kind == "resume"
+        assert "a new match is played with" not in app.ui.question[0]
+    finally:
+        app.shutdown()
