@@ -189,14 +189,14 @@ class TableApp(TableWindow):
         """The person's view for reading taps: ``None`` while the table asks a question or
         shows a finished hand (then only its choices count). The controller itself says
         "wait" when a tile is tapped out of turn."""
-        if self.ui.question is not None or self.session.holding:
+        if self.ui.question is not None or self.session.holding or self.ui.blocked:
             return None
         return self.session.view()
 
     def person_view(self):
         """The person's view while they have a decision to make, else ``None``."""
         s = self.session
-        if self.ui.question is not None or s.holding:
+        if self.ui.question is not None or s.holding or self.ui.blocked:
             return None
         if not s.is_human(s.match.turn) or s.automatic() is not None:
             return None

@@ -160,6 +160,7 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         and view.my_turn
         and not session.holding
         and ui.question is None
+        and ui.blocked is None
         and session.automatic() is None
     )
     shown_draw: tuple[Drawn, ...] = ()
@@ -188,7 +189,8 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         banner = tuple(result_lines(held, view, session))
         if view.phase == "over":
             banner += (match_result(view, session),)
-            choices = (Choice("choice:new", _("New match")),)
+            if ui.buttons.get("new", True):  # not where the host starts the matches
+                choices = (Choice("choice:new", _("New match")),)
         elif person is not None:
             choices = (Choice("choice:continue", _("Continue")),)
         if person is not None:
@@ -394,9 +396,12 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
 
 def _playable(session: Session, view: View, ui: Ui, mine: bool) -> frozenset[Tile] | None:
     """The person's tiles to leave bright: the playable ones on their move; none while
-    their forced pass (or draw) shows, so the hand agrees with "you cannot play"."""
+    their forced pass (or draw) shows, so the hand agrees with "you cannot play", nor while
+    the table is blocked (:attr:`~.state.Ui.blocked`)."""
     if mine and view.phase == "play":
         return frozenset(playable(view))
+    if ui.blocked is not None and session.human is not None and view.phase == "play":
+        return frozenset()  # nothing can be played now: the status line says why
     forced = (
         session.human is not None
         and view.my_turn

@@ -24,5 +24,8 @@ class Ui:
     question_kind: str | None = None  # "resume" or "new"
     step_wait: int | None = None  # step mode: the seat waiting for Next (0: a finished hand)
     error: str | None = None  # a computer player broke; the match waits
+    #: Why nothing can be played now (a host out of reach): the status line until it is
+    #: lifted, the hand greyed, taps on the felt's tiles and ends not taken.
+    blocked: str | None = None
     notice: str | None = None  # about the save (damaged, not written): until the person acts
     buttons: dict[str, bool] = field(default_factory=dict)

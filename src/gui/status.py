@@ -17,7 +17,7 @@ from ..core.view import View
 from ..i18n import N_, _, ngettext
 from . import board_words
 from .state import Ui
-from .texts import player_name, score_text, seat_name, showed, team_name
+from .texts import score_text, seat_name, seat_player, showed, team_name
 
 if TYPE_CHECKING:
     from .model import Session
@@ -35,6 +35,8 @@ def status(session: Session, view: View, ui: Ui) -> tuple[str, str]:
     """The one line that says what the table is waiting for."""
     if ui.error:
         return ui.error, "error"
+    if ui.blocked:
+        return ui.blocked, "error"
     if ui.question is not None:
         return _("Choose on the table."), "status"
     if session.held_draw is not None:
@@ -46,11 +48,11 @@ def status(session: Session, view: View, ui: Ui) -> tuple[str, str]:
     if session.held_hand is not None:
         if session.human is None:
             return _("Hand over."), "status"
-        return (
-            _("Match over: New match plays again.")
-            if view.phase == "over"
-            else _("Hand over: tap Continue for the next deal.")
-        ), "status"
+        if view.phase == "over":
+            if not ui.buttons.get("new", True):  # the host starts the matches
+                return _("The match is over."), "status"
+            return _("Match over: New match plays again."), "status"
+        return _("Hand over: tap Continue for the next deal."), "status"
     if ui.paused:
         names = [_(WINDOW_NAMES[w]) if w in WINDOW_NAMES else w for w in ui.paused_by]
         which = and_names(names) if names else _("a window")
@@ -123,12 +125,7 @@ def panel_lines(session: Session, view: View, ui: Ui, last: str | None) -> list[
     else:
         for team in range(1, len(v.teams) + 1):
             players = ", ".join(
-                seat_name(session, s)
-                if s == session.human
-                # Translators: a seat and the player program in it: "seat 2 (heuristic)".
-                else _("{who} ({player})").format(
-                    who=seat_name(session, s), player=player_name(session, s)
-                )
+                seat_name(session, s) if s == session.human else seat_player(session, s)
                 for s in v.teams[team - 1]
             )
             if len(v.teams[team - 1]) > 1:

@@ -38,6 +38,8 @@ DISABLED = {
     "undo": N_("You have made no move to undo."),
     "redo": N_("Nothing to redo."),
     "restart": N_("No tile has been played in this deal yet."),
+    "new": N_("At a table played over the network the host starts each match."),
+    "settings": N_("At a table played over the network the host's settings hold."),
 }
 CONFIRM_NEW = N_("Start a new match? The match in progress will be lost (it cannot be undone).")
 CONFIRM_SETTINGS = N_(
@@ -132,6 +134,17 @@ def player_name(session: Session, seat: int) -> str:
     return player_word(entry_name(session.seats[seat]))
 
 
+def seat_player(session: Session, seat: int) -> str:
+    """A seat and who plays it, on the panel: ``seat 2 (heuristic)``; a person at a host,
+    known by name, is that name alone, with whether they are away (``Alice · away 0:52``)."""
+    if getattr(session.players.get(seat), "person", False):
+        return player_name(session, seat)
+    # Translators: a seat and the player program in it: "seat 2 (heuristic)".
+    return _("{who} ({player})").format(
+        who=seat_name(session, seat), player=player_name(session, seat)
+    )
+
+
 def seat_name(session: Session, seat: int | None) -> str:
     """``you`` for the person, else ``seat N``; lower case, for use inside sentences."""
     if seat is None:
@@ -153,6 +166,11 @@ def label_name(session: Session, seat: int) -> str:
         session.human is not None
         and session.variant.team_of[seat] == session.variant.team_of[session.human]
     )
+    player = session.players.get(seat)
+    if getattr(player, "person", False):  # a person at a host, known by name
+        name = str(getattr(player, "name", ""))
+        # Translators: the label of the partner's seat, by the person's name: "Bea (partner)".
+        return _("{name} (partner)").format(name=name) if partner else name
     if partner:
         return _("Seat {seat} (partner)").format(seat=seat)
     return _("Seat {seat}").format(seat=seat)

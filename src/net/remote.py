@@ -17,6 +17,7 @@ never waits on the network.
 from __future__ import annotations
 
 import asyncio
+import math
 import queue
 import threading
 import time
@@ -48,8 +49,8 @@ class Link:
 
     def __init__(self, invitation: Invitation, name: str, **options: Any) -> None:
         self.inbox: queue.Queue[dict[str, Any] | None] = queue.Queue()
-        # The client's own news (a lost connection, joining again) comes as a "notice".
-        say = lambda text: self.inbox.put({"type": "notice", "message": text})  # noqa: E731
+        # The client's own news (the connection lost, joining again) comes as a "lost".
+        say = lambda text: self.inbox.put({"type": "lost", "message": text})  # noqa: E731
         self.client = Client(invitation, name, on_message=self.inbox.put, log=say, **options)
         self.problem: str | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -86,10 +87,38 @@ class Link:
 
 @dataclass
 class _Name:
-    """A seat's name as the table shows it (it reads ``bot_name``)."""
+    """A seat's name as the table shows it (it reads ``bot_name``): a person known by
+    name is shown by it (:attr:`person`); one away says so, with the seconds left of the
+    hold the host keeps their seat for (counted down from the host's word, ``until``, a
+    time.monotonic())."""
 
-    bot_name: str
-    label: str = ""
+    name: str
+    person: bool = False
+    away: bool = False
+    until: float | None = None
+
+    @property
+    def bot_name(self) -> str:
+        return self.said(time.monotonic())
+
+    @property
+    def label(self) -> str:
+        return self.bot_name
+
+    def said(self, now: float) -> str:
+        if not self.away:
+            return self.name
+        if self.until is None:
+            # Translators: a person's seat whose connection is gone: "Alice · away".
+            return _("{name} · away").format(name=self.name)
+        left = max(0, math.ceil(self.until - now))
+        if not left:
+            # Translators: a person away whose seat's hold is over: a computer plays it.
+            return _("{name} · away: a computer plays").format(name=self.name)
+        # Translators: a person away, and how long their seat is held: "Alice · away 0:52".
+        return _("{name} · away {time}").format(
+            name=self.name, time=f"{left // 60}:{left % 60:02d}"
+        )
 
 
 class RemoteMatch:
@@ -223,6 +252,7 @@ class RemoteSession:
         self._info: Any = None
         self._past: list[PastHand] = []
         self._asked: int | None = None
+        self._said: tuple[str, ...] = ()  # the away countdowns last drawn
 
     @property
     def ready(self) -> bool:
@@ -270,12 +300,22 @@ class RemoteSession:
         return True
 
     def _seats(self, seats: list[dict[str, Any]]) -> None:
+        now = time.monotonic()
         for s in seats:
             self.seats[s["seat"]] = s["kind"]
             name = s["name"] or (_("computer") if s["kind"] == "computer" else s["kind"])
-            if s["kind"] != "computer" and not s["present"]:
-                name = _("{name} (away)").format(name=name)
-            self.players[s["seat"]] = _Name(name, name)
+            away = s["kind"] != "computer" and not s["present"]
+            held = s.get("away")
+            until = now + float(held) if isinstance(held, (int, float)) and away else None
+            person = s["kind"] == "person" and bool(s["name"])
+            self.players[s["seat"]] = _Name(name, person, away, until)
+
+    def who(self, seat: int) -> str:
+        """A seat as a person knows it: its person's name, else "Seat N"."""
+        player = self.players.get(seat)
+        if player is not None and player.person:
+            return player.name
+        return _("Seat {seat}").format(seat=seat)
 
     # -- reading, as the table's Session --------------------------------------------------
 
@@ -320,12 +360,15 @@ class RemoteSession:
         return self.held_hand is not None or self.held_draw is not None
 
     def tick(self, now: float) -> bool:
-        """A spectator's window lets a finished hand go after :data:`SHOWN` seconds, to
-        follow the hand being played; whether it did (the table must be drawn again)."""
+        """Whether the table must be drawn again as time passes: a spectator's window lets
+        a finished hand go after :data:`SHOWN` seconds, to follow the hand being played; an
+        away person's hold counts down."""
+        said = tuple(p.said(now) for p in self.players.values() if p.until is not None)
+        changed, self._said = said != self._said, said
         if self.human is None and self.held_hand is not None and now - self.held_since > SHOWN:
             self.held_hand = None
             return True
-        return False
+        return changed
 
     def proceed(self) -> None:
         self.held_hand = None

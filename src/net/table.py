@@ -545,6 +545,7 @@ class Table:
             "what": "undo",
             "id": self._proposals,
             "by": seat,
+            "name": self.seats[seat].name,
             "voters": sorted(voters),
         }
         for f in self.followers:
@@ -574,7 +575,13 @@ class Table:
             return
         for s in self.seats.values():
             s.asked = (None, 0)  # the decision open before it is asked again
-        message = {"type": "proposal_ended", "id": proposal[0], "result": result, "seat": seat}
+        message = {
+            "type": "proposal_ended",
+            "id": proposal[0],
+            "result": result,
+            "seat": seat,
+            "name": self.seats[seat].name if seat is not None else "",
+        }
         for f in self.followers:
             if f.listener.seat is not None and self._person(f.listener.seat):
                 self._send(f.listener, message)
@@ -698,7 +705,15 @@ class Table:
         listener.send(message)
 
     def _seats(self) -> list[dict[str, Any]]:
-        return [s.public() for s in self.seats.values()]
+        """Who sits where; a seat away within its hold says the seconds left of it
+        (``away``), so a table can count the hold down without knowing the host's clock."""
+        out = []
+        for s in self.seats.values():
+            public = s.public()
+            if s.client is None and s.away_since is not None:
+                public["away"] = round(max(0.0, s.away_since + self.hold - self.clock()), 1)
+            out.append(public)
+        return out
 
     def _presence(self) -> None:
         message = W.seats_message(self._seats())

@@ -25,12 +25,17 @@ from ..gui.reviewing import summary as review_summary
 from ..gui.settings import Settings
 from ..gui.state import Choice
 from ..gui.texts import NO_REVIEW, REVIEWING, hand_head
-from ..i18n import _
+from ..i18n import N_, _
 from .remote import FINAL, Link, RemoteSession
 from .reviews import review_of
 from .wire import WireError
 
 POLL_MS = 40
+
+#: What the table says while the host is out of reach (the line stays until it is back).
+LOST = N_(
+    "The host is out of reach: nothing can be played until the connection is back. Joining again…"
+)
 
 
 class JoinApp(TableApp):
@@ -80,16 +85,23 @@ class JoinApp(TableApp):
                 changed = True
                 self.refresh()
                 return
-            if message["type"] in ("error", "notice"):  # a refusal, a connection lost
+            if message["type"] == "lost":  # the connection is gone: nothing acts until back
+                if self.ui.blocked is None:
+                    self.ctl.reset()  # a tile picked is put back: it cannot be played now
+                    self._reviewing = False
+                    self.ui.blocked = _(LOST)
+                    changed = True
+            elif message["type"] == "error":  # a refusal
                 self.ui.message = message.get("message")
                 changed = True
-                if message["type"] == "error":
-                    self._reviewing = False  # a review refused, if one was asked
+                self._reviewing = False  # a review refused, if one was asked
             elif message["type"] in ("proposal", "proposal_ended"):
                 self._proposal(message)
                 changed = True
-            elif message["type"] == "welcome" and self.remote.ready:
-                self.ui.message = None  # back at the table after a lost connection
+            elif message["type"] == "welcome":
+                self.ui.blocked = None  # back at the table: the host says where it stands
+                if self.remote.ready:
+                    self.ui.message = None
             elif message["type"] == "review":
                 self._reviewed(message)
                 changed = True
@@ -113,12 +125,13 @@ class JoinApp(TableApp):
                 self.ui.message = _("The others are asked to agree to take back your move…")
                 return
             self._undo_id = message["id"]
-            by = message["by"]
+            who = message.get("name") or self.remote.who(message["by"])
             self.ctl.reset()
             self._ask(
                 "undo",
                 lambda: (
-                    _("Seat {seat} asks to take back their last move. Agree?").format(seat=by),
+                    # Translators: {who} is the person's name, else "Seat 3".
+                    _("{who} asks to take back their last move. Agree?").format(who=who),
                     (Choice("choice:cancel", _("Refuse")), Choice("choice:confirm", _("Agree"))),
                 ),
             )
@@ -129,7 +142,9 @@ class JoinApp(TableApp):
         if result == "agreed":
             self.ui.message = _("Taken back, as every person agreed.")
         elif result == "refused":
-            self.ui.message = _("Seat {seat} refused the undo.").format(seat=message["seat"])
+            who = message.get("name") or self.remote.who(message["seat"])
+            # Translators: {who} is the person's name, else "Seat 3".
+            self.ui.message = _("{who} refused the undo.").format(who=who)
         else:
             self.ui.message = _("The undo was dropped: someone left the table.")
 
@@ -149,6 +164,16 @@ class JoinApp(TableApp):
 
     def pump(self) -> None:
         """Nothing to start here: the host moves the match."""
+
+    def _buttons(self) -> dict[str, bool]:
+        """The table's buttons, less what a shared match leaves to the host: a new match
+        and the settings (the host's), an undo while the host is out of reach."""
+        return {
+            **super()._buttons(),
+            "new": False,
+            "settings": False,
+            **({"undo": False} if self.ui.blocked else {}),
+        }
 
     def person_acts(self, action: Action) -> None:
         if self.person_view() is None:

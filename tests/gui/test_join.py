@@ -50,6 +50,38 @@ def tap(app, tag: str) -> None:
         app.root.update()
 
 
+@pytest.mark.slow  # a Tk window, twice
+@pytest.mark.parametrize("seat", [1, None], ids=["seat", "spectator"])
+def test_a_join_window_disables_what_the_host_decides(display, seat):
+    """New match and Settings are the host's: disabled in a seat's window and a
+    spectator's, with the reason when tapped; a spectator has no hint and no undo."""
+    from capicua.gui.texts import DISABLED
+    from capicua.net.invitation import Invitation
+    from capicua.net.remote import Link
+    from capicua.net.window import JoinApp
+    from net.test_remote_scene import told
+
+    session, _match = told(seat)
+    session.link = Link(Invitation("127.0.0.1", free_port(), "y" * 22), "")  # never started
+    root = tk.Tk()
+    root.geometry("800x600+0+0")
+    app = JoinApp(root, PLUGINS, session)
+    try:
+        root.update()
+        enabled = {b.name: b.enabled for b in app.table.scene.buttons}
+        off = {name for name, on in enabled.items() if not on}
+        assert {"new", "settings", "redo", "restart"} <= off and enabled["rules"] and enabled["log"]
+        if seat is None:
+            assert {"hint", "undo"} <= off
+        for name in ("new", "settings"):
+            tap(app, f"button:{name}")
+            assert app.ui.message == DISABLED[name] and app.ui.question is None
+    finally:
+        app.shutdown()
+        root.destroy()
+        gc.collect()
+
+
 @pytest.mark.slow
 def test_two_join_windows_play_a_hand_as_partners(tmp_path, display):
     from capicua.net.window import JoinApp
@@ -226,6 +258,78 @@ def test_an_undo_in_one_window_is_agreed_on_the_partners_felt(tmp_path, display)
         again = ana.person_view()
         assert ana.remote.asked == asked
         assert again.hand == view.hand and again.history == view.history
+    finally:
+        for app in apps:
+            app.shutdown()
+            app.root.destroy()
+        apps.clear()
+        gc.collect()
+        proc.kill()
+        proc.wait()
+
+
+def panel_status(app) -> tuple[str, str]:
+    """The panel's status line as drawn (the line after the scores)."""
+    from capicua.gui.status import status
+
+    return status(app.remote, app.remote.view(), app.ui)
+
+
+@pytest.mark.slow
+def test_a_host_out_of_reach_stops_the_table_until_it_is_back(tmp_path, display):
+    """The host killed on the person's turn: the window says so and keeps saying it, takes
+    no tile and no end, and once the host is started again shows the position it has."""
+    import signal
+
+    from capicua.net.window import LOST, JoinApp
+
+    (tmp_path / "host.toml").write_text(CONFIG.replace('3 = "person"', '3 = "random"'))
+    port = free_port()
+    proc, inv = start_host(tmp_path, port)
+    apps = []
+    try:
+        root = tk.Tk()
+        root.geometry("800x600+0+0")
+        ana = JoinApp(root, PLUGINS, joined(inv[1], "Ana"))
+        apps.append(ana)
+        pump(apps, lambda: ana.person_view() is not None, 60.0)
+        before, asked = ana.person_view(), ana.remote.asked
+        tile = next(a.tile for a in before.legal if isinstance(a, Play))
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        # The client has noticed, and the window has taken in what it said.
+        pump(apps, lambda: ana.net.client.ws is None and ana.net.inbox.empty())
+        ana.root.update()
+        # A tile tapped, Enter pressed: nothing is picked, nothing sent, the hand greyed.
+        tap(ana, f"tile:{tile}")
+        ana.canvas.event_generate("<KeyPress-Return>")
+        ana.root.update()
+        assert ana.ctl.selected is None and ana.person_view() is None
+        assert ana.table.scene.playable == frozenset()
+        assert not ana._buttons()["hint"] and not ana._buttons()["undo"]
+        # The line stays while the client tries again, whatever was tapped.
+        joins = ana.net.client.joins
+        lost = time.monotonic()
+        while time.monotonic() - lost < 2.0:
+            ana.root.update()
+            assert panel_status(ana) == (LOST, "error")
+            assert (LOST, "error") in ana.table.scene.panel
+            time.sleep(0.02)
+        assert ana.net.client.joins == joins
+        # The host again, from its store: the same decision, the same position.
+        proc, again = start_host(tmp_path, port)
+        assert again == inv
+        pump(apps, lambda: ana.ui.blocked is None and ana.person_view() is not None, 60.0)
+        after = ana.person_view()
+        assert ana.remote.asked == asked
+        assert after.hand == before.hand and after.history == before.history
+        assert panel_status(ana)[1] == "turn"
+        # And it plays: the tile tapped now is the host's.
+        tap(ana, f"tile:{tile}")
+        if ana.remote.asked == asked:
+            action = next(a for a in after.legal if isinstance(a, Play) and a.tile == tile)
+            tap(ana, f"end:{'left' if action.end == LEFT else 'right'}")
+        assert ana.remote.asked != asked, ana.ui.message
     finally:
         for app in apps:
             app.shutdown()

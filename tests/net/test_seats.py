@@ -182,9 +182,67 @@ def test_the_window_is_told_when_the_connection_is_lost_and_joins_again(tmp_path
                 session.absorb(message)
             assert session.asked is not None and session.human == 1
         # The host is gone: the client says so, and keeps trying.
-        while news[-1]["type"] != "notice":
+        while news[-1]["type"] != "lost":
             news.append(await asyncio.to_thread(link.inbox.get, True, 10))
         link.stop()
         return news[-1]["message"]
 
     assert run(main()) == "connection lost; joining again"
+
+
+@pytest.mark.slow
+def test_a_person_away_is_shown_by_name_with_the_hold_the_host_counts(tmp_path):
+    """Bea's connection is gone: Ana's table names her, away, with the seconds of the hold
+    the host keeps her seat for (its setting, told in the seats message), counting down."""
+    from capicua.gui.state import Ui
+    from capicua.gui.status import panel_lines
+    from capicua.gui.texts import label_name
+    from capicua.net.remote import RemoteSession
+
+    cfg = config(
+        tmp_path,
+        table("t", "chiva", {1: "person", 2: "random", 3: "person", 4: "random"}),
+        hold=90,
+    )
+
+    def left(messages: list[dict]) -> dict | None:
+        """Seat 3 as the seats message told it once Bea had come and gone."""
+        said = [m["seats"][2] for m in messages if m["type"] == "seats"]
+        came = next((i for i, s in enumerate(said) if s["present"]), None)
+        gone = [s for s in said[came:] if not s["present"]] if came is not None else []
+        return gone[0] if gone else None
+
+    async def main():
+        async with hosting(cfg) as host:
+            inv = invitations(host)
+            runner = asyncio.create_task(host.run())
+            ana = Seat(inv["t", 1], "Ana", variants=PLUGINS.variants)
+            await ana.__aenter__()
+            async with Seat(inv["t", 3], "Bea", variants=PLUGINS.variants) as bea:
+                while not any(m["type"] == "update" for m in bea.messages):
+                    await asyncio.sleep(0.01)
+            while not left(ana.messages):
+                await asyncio.sleep(0.01)
+            runner.cancel()
+            await ana.__aexit__(None, None, None)
+            return ana.messages
+
+    messages = run(main())
+    gone = left(messages)
+    assert gone["name"] == "Bea" and 89 <= gone["away"] <= 90
+    session = RemoteSession(None, PLUGINS.variants)
+    for m in messages:
+        session.absorb(m)
+    until = session.players[3].until
+    assert until is not None
+
+    def partner_line(later: float) -> str:
+        """Ana's panel line of her team, ``later`` seconds on."""
+        session.players[3].until = until - later
+        lines = panel_lines(session, session.view(), Ui(), None)  # type: ignore[arg-type]
+        return next(text for text, style in lines if style == "team" and "Bea" in text)
+
+    assert partner_line(0) == "Your team: you, Bea · away 1:30"
+    assert partner_line(38) == "Your team: you, Bea · away 0:52"
+    assert partner_line(91) == "Your team: you, Bea · away: a computer plays"
+    assert label_name(session, 3) == "Bea (partner)"  # her seat on the felt, by name

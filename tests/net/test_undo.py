@@ -55,6 +55,7 @@ def test_an_undo_every_person_agrees_to_takes_back_the_move_and_asks_it_again(tm
             await one.client.send({"type": "undo"})
             proposal = await until(two, "proposal", before)
             assert proposal["by"] == 1 and proposal["voters"] == [2]
+            assert proposal["name"] == "Ana"  # the others are asked by the person's name
             await two.client.send({"type": "agree", "id": proposal["id"]})
             ended = await until(one, "proposal_ended")
             # Seat 1 is asked the very decision again, the match as it stood before it.
@@ -87,7 +88,7 @@ def test_an_undo_refused_by_one_person_changes_nothing(tmp_path):
             proposal = await until(two, "proposal", before)
             await two.client.send({"type": "refuse", "id": proposal["id"]})
             ended = await until(one, "proposal_ended")
-            assert ended == {**ended, "result": "refused", "seat": 2}
+            assert ended == {**ended, "result": "refused", "seat": 2, "name": "Bea"}
             assert len(tbl.match.actions) == moves
             # Seat 2 is asked its decision again, and the match goes on.
             asked = await two.decision()
