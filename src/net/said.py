@@ -13,6 +13,7 @@ and a hint (``hint``), from the same session.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core.actions import LEFT, RIGHT, Pick, Play
@@ -134,7 +135,21 @@ def scene_json(scene: Scene, session: RemoteSession, held: bool = False) -> dict
         "boneyard": scene.boneyard,
         "boneyard_label": None if scene.boneyard is None else boneyard(scene.boneyard),
         "draw": scene.draw,
+        "undo": session.undo_span() > 0,
+        "away": _away(session),
     }
+
+
+def _away(session: RemoteSession) -> list[dict[str, Any]]:
+    """The people away within their seat's hold: their name, the seconds left of it (the
+    host's word) and the words the panel says of them now, which the page counts down."""
+    now = time.monotonic()
+    out = []
+    for seat, player in sorted(session.players.items()):
+        if player.away and player.until is not None:
+            left = round(max(0.0, player.until - now), 1)
+            out.append({"seat": seat, "name": player.name, "left": left, "said": player.said(now)})
+    return out
 
 
 class Words:

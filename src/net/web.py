@@ -77,9 +77,16 @@ WORDS = {
     "draw": N_("Draw"),
     "pass": N_("Pass"),
     "undo_asked": N_("The others are asked to agree to take back your move…"),
-    "undo_question": N_("Seat {seat} asks to take back their last move. Agree?"),
+    # Translators: {who} is the person's name, else "Seat 3".
+    "undo_question": N_("{who} asks to take back their last move. Agree?"),
     "undo_agreed": N_("Taken back, as every person agreed."),
-    "undo_refused": N_("Seat {seat} refused the undo."),
+    # Translators: {who} is the person's name, else "Seat 3".
+    "undo_refused": N_("{who} refused the undo."),
+    "seat": N_("Seat {seat}"),
+    # Translators: a person away, and how long their seat is held: "Alice · away 0:52".
+    "away_for": N_("{name} · away {time}"),
+    # Translators: a person away whose seat's hold is over: a computer plays it.
+    "away_over": N_("{name} · away: a computer plays"),
     "undo_dropped": N_("The undo was dropped: someone left the table."),
 }
 

@@ -191,8 +191,8 @@ def test_an_undo_asked_on_one_page_is_agreed_on_the_partners(browser, tmp_path):
     host = start_host(tmp_path, CHIVA.replace('2 = "random"', '2 = "person"'))
     pages = []
     try:
-        ana = open_page(browser, host.link("t", 1), 1280, 800)
-        bea = open_page(browser, host.link("t", 2), 390, 844, touch=True)
+        ana = open_page(browser, named(host.link("t", 1), "Ana"), 1280, 800)
+        bea = open_page(browser, named(host.link("t", 2), "Bea"), 390, 844, touch=True)
         pages = [ana, bea]
         deadline = time.monotonic() + 60
         while offer(ana) != "play":  # Bea plays when asked, until it is Ana's move
@@ -200,16 +200,48 @@ def test_an_undo_asked_on_one_page_is_agreed_on_the_partners(browser, tmp_path):
             if offer(bea) in ("play", "choice"):
                 move(bea, touch=True)
             time.sleep(0.02)
+        assert ana.locator("#undo").is_disabled()  # no move of hers to take back yet
         asked = ana.evaluate(ASKED)
         move(ana)
         until(lambda: ana.evaluate(ASKED) != asked, 10, "the host to take Ana's move")
+        until(lambda: ana.locator("#undo").is_enabled(), 10, "Undo to be offered")
         ana.locator("#undo").click()
         agree = bea.get_by_role("button", name="Agree")
         until(lambda: agree.count() == 1, 20, "Bea to be asked")
+        assert (
+            "Ana asks to take back their last move. Agree?" in bea.locator("#banner").inner_text()
+        )
         agree.tap()
         until(lambda: "Taken back" in ana.locator("#notice").inner_text(), 20, "the undo")
         until(lambda: ana.evaluate(ASKED) == asked, 20, "Ana asked the same decision again")
         assert ana.errors == [] and bea.errors == []
+    finally:
+        for page in pages:
+            page.context.close()
+        host.stop()
+
+
+def named(link: str, name: str) -> str:
+    """A seat's link that gives the page its person's name."""
+    head, code = link.split("#", 1)
+    return f"{head}?name={name}#{code}"
+
+
+def test_a_partner_away_is_named_on_the_page_with_the_hold_counting_down(browser, tmp_path):
+    host = start_host(tmp_path, CHIVA.replace('3 = "random"', '3 = "person"'))
+    pages = []
+    try:
+        ana = open_page(browser, named(host.link("t", 1), "Ana"), 1280, 800)
+        bea = open_page(browser, named(host.link("t", 3), "Bea"), 390, 844)
+        pages = [ana]
+        until(lambda: ana.evaluate("() => !!document.querySelector('#panel .team')"), 30, "start")
+        bea.context.close()  # Bea's tab closed: the host holds her seat for its 120 s
+        team = ana.locator("#panel .team").first
+        said = until(lambda: "Bea · away" in team.inner_text() and team.inner_text(), 20, "away")
+        assert said in ("Your team: you, Bea · away 2:00", "Your team: you, Bea · away 1:59")
+        until(lambda: team.inner_text() != said, 5, "the hold to count down")
+        assert "Bea · away 1:5" in team.inner_text()
+        assert ana.errors == []
     finally:
         for page in pages:
             page.context.close()

@@ -31,6 +31,7 @@ const state = {
   sent: null, // the id of the decision answered, until the host moves on
   notice: "",
   proposal: null,
+  sceneAt: 0, // when the scene came (performance.now()): the away holds count from there
   gone: false,
   drag: null,
 };
@@ -151,6 +152,7 @@ function receive(m) {
       break;
     case "scene":
       state.scene = m.scene;
+      state.sceneAt = performance.now();
       if (m.held) {
         state.held = m.held;
         if (state.seat === null) {
@@ -187,7 +189,7 @@ function receive(m) {
     case "proposal_ended":
       state.proposal = null;
       state.notice = m.result === "agreed" ? word("undo_agreed")
-        : m.result === "refused" ? word("undo_refused", { seat: m.seat }) : word("undo_dropped");
+        : m.result === "refused" ? word("undo_refused", { who: who(m.seat, m.name) }) : word("undo_dropped");
       break;
     case "match_ended":
       break;
@@ -245,7 +247,7 @@ function render() {
   $("title").textContent = scene.title;
   const acting = canAct(live) && !state.held;
   $("hint").disabled = !acting;
-  $("undo").disabled = state.seat === null || !state.ws;
+  $("undo").disabled = state.seat === null || !state.ws || !live.undo;
   $("undo").hidden = state.seat === null;
   $("hint").hidden = state.seat === null;
   renderSeats(scene);
@@ -393,7 +395,7 @@ function renderBanner(scene, acting) {
   box.replaceChildren();
   if (state.proposal && state.proposal.voters.includes(state.seat)) {
     const id = state.proposal.id;
-    banner.append(h("p", { text: word("undo_question", { seat: state.proposal.by }) }));
+    banner.append(h("p", { text: word("undo_question", { who: who(state.proposal.by, state.proposal.name) }) }));
     box.append(
       h("button", { type: "button", class: "choice", text: word("refuse"), onclick: () => { send({ type: "refuse", id }); state.proposal = null; draw(); } }),
       h("button", { type: "button", class: "choice", text: word("agree"), onclick: () => { send({ type: "agree", id }); state.proposal = null; draw(); } }),
@@ -525,10 +527,32 @@ window.addEventListener("pointerup", (event) => {
 
 function renderPanel(scene) {
   const panel = $("panel");
-  panel.replaceChildren(...scene.panel
+  const lines = scene.panel
     .filter(([, style]) => !["turn", "status", "error"].includes(style))
-    .map(([text, style]) => h("p", { class: style, text })));
+    .map(([text, style]) => [awayNow(scene, text), style]);
+  if (unchanged(panel, lines)) return;
+  panel.replaceChildren(...lines.map(([text, style]) => h("p", { class: style, text })));
 }
+
+// A person away, as the host said it when the scene came, counted down since: the hold's
+// seconds are the host's, the page only lets them run.
+function awayNow(scene, text) {
+  const gone = (performance.now() - (state.sceneAt || 0)) / 1000;
+  for (const a of scene.away || []) {
+    const left = Math.max(0, Math.ceil(a.left - gone));
+    const now = left ? word("away_for", { name: a.name, time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` })
+      : word("away_over", { name: a.name });
+    text = text.replaceAll(a.said, now);
+  }
+  return text;
+}
+
+// A person as the others know them: their name, else their seat.
+function who(seat, name) {
+  return name || word("seat", { seat });
+}
+
+setInterval(() => { if (state.scene && (state.scene.away || []).length) renderPanel(state.held || state.scene); }, 1000);
 
 // -- the keyboard ---------------------------------------------------------------------------
 
