@@ -89,6 +89,8 @@ class JoinApp(TableApp):
                 if self.ui.blocked is None:
                     self.ctl.reset()  # a tile picked is put back: it cannot be played now
                     self._reviewing = False
+                    if self.ui.question_kind == "undo":
+                        self._unask()  # the host drops an undo whose voter left
                     self.ui.blocked = _(LOST)
                     changed = True
             elif message["type"] == "error":  # a refusal

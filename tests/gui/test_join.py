@@ -58,7 +58,7 @@ def test_a_join_window_disables_what_the_host_decides(display, seat):
     from capicua.gui.texts import DISABLED
     from capicua.net.invitation import Invitation
     from capicua.net.remote import Link
-    from capicua.net.window import JoinApp
+    from capicua.net.window import LOST, JoinApp
     from net.test_remote_scene import told
 
     session, _match = told(seat)
@@ -76,6 +76,17 @@ def test_a_join_window_disables_what_the_host_decides(display, seat):
         for name in ("new", "settings"):
             tap(app, f"button:{name}")
             assert app.ui.message == DISABLED[name] and app.ui.question is None
+        if seat == 1:
+            # An undo asked by name; the connection lost while it is asked: the host drops
+            # it (its voter left), so the felt stops asking.
+            proposal = {"type": "proposal", "what": "undo", "id": 1, "by": 3, "name": "Bea"}
+            app.net.inbox.put({**proposal, "voters": [1]})
+            app._net()
+            question = "Bea asks to take back their last move. Agree?"
+            assert app.ui.question_kind == "undo" and app.ui.question[0] == question
+            app.net.inbox.put({"type": "lost", "message": "connection lost; joining again"})
+            app._net()
+            assert app.ui.question is None and app.ui.blocked == LOST
     finally:
         app.shutdown()
         root.destroy()
