@@ -1,32 +1,37 @@
 """Where the tiles of a spinner and of trains go on the felt: plain arithmetic, no Tk.
 
 :mod:`.geometry` lays one line out; this module lays out the other layouts the game model
-has (:mod:`capicua.core.layout`), with the same tiles, the same turns at the felt's edges
-and the same shrinking until everything fits:
+has (:mod:`capicua.core.layout`). A board is laid out for reading: its tile size is the
+felt's (what the window asks for, no more than the felt holds for the layout's shape, never
+less than :data:`MIN_READABLE`, at which nine pips can be counted), never the tiles', and
+every arm runs one way from a place that does not move, so a tile once laid stays where it
+lies from one move to the next. An arm that would leave the felt *folds*: a chip
+(:class:`Fold`) stands for its oldest tiles and says how many, and the arm shows its newest
+tiles and its open end whole (:func:`straight`).
 
 * :func:`layout_spinner`: the line of a spinner game (All Fives) runs left and right from
-  the spinner (from the first tile while there is none) and turns at the felt's sides as a
-  line does; once the spinner is crossed its ``up`` and ``down`` arms run up and down from
-  it and turn at the felt's top and bottom, the up arm to the right and the down arm to the
-  left, so the four arms wind round the spinner like a pinwheel and keep clear of each
-  other;
+  its first tile, laid in the middle of the felt; once the spinner is crossed its ``up``
+  and ``down`` arms run up and down from it. Each arm turns once at the felt's edge, a
+  quarter turn clockwise (the right arm down, the down arm left, the left arm up, the up
+  arm right), so the four wind round the spinner like a pinwheel and keep clear of each
+  other, and folds where it would pass the felt's next edge;
 * :func:`layout_trains`: the hub (the engine double) in the middle, the trains in rows to
-  its right and left, one row band each; a train that reaches the felt's edge turns back
-  inside its band. Each train starts with a *head*, the place for its owner's name and
-  marker;
+  its right and left, one row band each, every train straight out from its *head* (the
+  place for its owner's name and marker); a train longer than its row folds;
 * :func:`layout_arms`: any other layout, by what it says of itself
   (:meth:`~capicua.core.layout.Layout.arms`): its origin tile in the middle, the arms that
   leave it running left, right, up and down, and every arm that leaves a tile of another
   leaving it at right angles, the arms from one tile taking its two sides in turn and a
   third going straight on; each arm
   folds at the felt's edge as a line's does, turning clockwise (a right-running arm turns
-  down, an up-running one right), so the arms wind round the origin and keep apart.
+  down, an up-running one right), so the arms wind round the origin and keep apart; its
+  tiles shrink until every tile and every open end's spot lies inside the felt and none
+  overlap.
 
-The tiles shrink until every tile and every open end's spot lies inside the felt and none
-overlap, so the layout stays whole however it grows. Every open end has an
-:class:`~capicua.gui.geometry.EndSpot` named by its :class:`~capicua.core.actions.End`
-(``up``, ``t3``, ``mexican``). Placements are numbered in the layout's
-:meth:`~capicua.core.layout.Layout.pairs` order.
+Every open end has an :class:`~capicua.gui.geometry.EndSpot` named by its
+:class:`~capicua.core.actions.End` (``up``, ``t3``, ``mexican``), clear of every tile: the
+table draws the end's number there. Placements are numbered in the layout's
+:meth:`~capicua.core.layout.Layout.pairs` order; a folded tile has none.
 """
 
 from __future__ import annotations
@@ -46,11 +51,21 @@ from .geometry import (
     Rect,
     bbox,
     gap_for,
-    layout_at,
     placement,
 )
 
 Tile = tuple[int, int]
+
+#: The smallest short side a tile on a board (a spinner, trains) is drawn with, in pixels.
+#: At 20 px a half's nine pips (:func:`~capicua.gui.drawing.pip_centres`: 0.27 of the side
+#: apart, 2 px in radius) stand 1.4 px apart, and the twelve of double-twelve 1.6 px: each
+#: can be counted. An arm that outgrows the felt at this size folds its oldest tiles.
+MIN_READABLE = 20.0
+# Which way each direction runs on the felt; y grows downwards as on a Tk canvas.
+_STEP = {"right": (1, 0), "left": (-1, 0), "down": (0, 1), "up": (0, -1)}
+#: The newest tiles a train's row shows beside a fold, where the felt has room for them at
+#: :data:`MIN_READABLE` or more (an 800x600 window's rows show two or three).
+ROW_TILES = 5
 # A vertical arm is laid as a horizontal one in a transposed frame (x and y swapped): the
 # directions and the sides of a tile map across.
 _SWAP_DIR = {"right": "down", "down": "right", "left": "up", "up": "left"}
@@ -67,6 +82,24 @@ class Felt:
     gap: float
     hub: Rect | None = None
     heads: tuple[tuple[str, Rect], ...] = ()
+    folds: tuple[Fold, ...] = ()
+
+    @property
+    def laid(self) -> int:
+        """How many tiles the felt holds: those drawn and those folded away."""
+        return len(self.placements) + sum(f.count for f in self.folds)
+
+
+@dataclass(frozen=True)
+class Fold:
+    """The oldest tiles of an arm folded away where the arm outgrew the felt: ``count``
+    tiles, drawn as one chip in ``rect`` saying how many, on the arm named by its open
+    ``end``, which runs ``direction``."""
+
+    end: str
+    count: int
+    rect: Rect
+    direction: str
 
 
 def _transpose(r: Rect) -> Rect:
@@ -132,80 +165,255 @@ def layout_spinner(
 ) -> Felt:
     """Place a spinner layout inside ``table`` (see the module docstring).
 
-    ``opening`` is the index in ``layout.line`` of the first tile played: the line grows
-    from it until a spinner is played, and from the spinner after.
+    ``opening`` is the index in ``layout.line`` of the first tile played: it lies in the
+    middle of the felt for the whole hand, the line runs straight left and right from it,
+    and the spinner's ``up`` and ``down`` arms straight up and down from the spinner. An arm
+    that would leave the felt folds its oldest tiles (:class:`Fold`); the tile size is the
+    felt's (:func:`board_tile`), never the tiles', so a tile once laid stays where it lies
+    until its arm folds.
     """
     table = Rect(*table)
     line = layout.line
-    centre = layout.spinner if layout.spinner >= 0 else opening
-    if line and not 0 <= centre < len(line):
-        raise ValueError(f"centre index {centre} outside a line of {len(line)} tiles")
-    result = None
-    for u in _shrinking(tile_size):
-        result = _spinner_at(layout, centre, table, u)
-        if result is not None:
-            break
-    if result is None:  # even the smallest tiles overflow: lay them out anyway
-        result = _spinner_at(layout, centre, table, MIN_TILE, force=True)
-        assert result is not None
-    return result
-
-
-def _spinner_at(
-    layout: Spinner, centre: int, table: Rect, u: float, force: bool = False
-) -> Felt | None:
+    if line and not 0 <= opening < len(line):
+        raise ValueError(f"opening index {opening} outside a line of {len(line)} tiles")
+    u = board_tile(tile_size, table.width / 20, table.height / 14)
     gap = gap_for(u)
     cx, cy = table.centre
-    if not layout.line:
+    if not line:
         rect = Rect(cx - u, cy - u / 2, cx + u, cy + u / 2)
         spot = EndSpot(LEFT, rect, rect.grown_to(MIN_TOUCH, MIN_TOUCH, table), "right")
         return Felt((), {str(LEFT): spot}, u, gap)
-    placements, ends = layout_at(layout.line, centre, table, u)
-    spots = dict(ends)
-    if layout.crossed:
-        spinner = next(p for p in placements if p.index == centre)
-        x = spinner.rect.centre[0]
-        base = len(layout.line)
-        half = table.height / 2
-        # The up arm turns right at the felt's top, the down arm left at its bottom: the
-        # line's right arm turns down and its left arm up, so each quarter has one arm.
-        # Running back, a cross arm turns again before the line's row (it winds on
-        # beside the spinner rather than cross the line).
-        reserve = 2 * u + 2 * gap
-        top, bottom = spinner.rect.y0 - gap, spinner.rect.y1 + gap
-        up, spots[UP] = _walk(
-            layout.up, base, (x, top), "up", "right", -half, top + reserve, u, gap
-        )
-        down, spots[DOWN] = _walk(
-            layout.down,
-            base + len(layout.up),
-            (x, bottom),
-            "down",
-            "left",
-            bottom - reserve,
-            half,
+    first = line[opening]
+    double = first[0] == first[1]
+    if double:
+        centre = Rect(cx - u / 2, cy - u, cx + u / 2, cy + u)
+    else:
+        centre = Rect(cx - u, cy - u / 2, cx + u, cy + u / 2)
+    placements = [Placement(opening, first, centre, double, "top" if double else "left", "right")]
+    spots: dict[str, tuple[Rect, str]] = {}
+    folds: list[Fold] = []
+    spinner = layout.spinner
+    # Each side of the line outward from the opening, each tile turned to lie outward
+    # (``a`` toward the opening), numbered by its index in the line. A side the spinner
+    # lies on keeps the tiles up to it: the cross arms leave it.
+    sides = (
+        (LEFT, "left", list(range(opening - 1, -1, -1)), centre.x0 - gap, table.x0, table.y0),
+        (RIGHT, "right", list(range(opening + 1, len(line))), centre.x1 + gap, table.x1, table.y1),
+    )
+    for end, direction, order, start, limit, limit2 in sides:
+        tiles = [line[i] if end == RIGHT else (line[i][1], line[i][0]) for i in order]
+        keep = order.index(spinner) + 1 if spinner in order else 0
+        laid, ahead, fold = straight(
+            tiles,
+            order,
+            (start, cy),
+            direction,
+            limit,
             u,
             gap,
+            keep=keep,
+            end=end,
+            turn=_CLOCKWISE[direction],
+            limit2=limit2,
         )
-        placements = placements + up + down
-    rects = [p.rect for p in placements] + [r for r, _d in spots.values()]
-    box = bbox(rects)
-    if not force and (
-        box.width > table.width + 1e-6 or box.height > table.height + 1e-6 or _overlapping(rects)
-    ):
-        return None
-    dx, dy = cx - box.centre[0], cy - box.centre[1]
-    moved = tuple(
-        Placement(p.index, p.tile, p.rect.shifted(dx, dy), p.vertical, p.a_side, p.direction)
-        for p in sorted(placements, key=lambda p: p.index)
-    )
+        placements += laid
+        spots[end] = ahead
+        folds += fold
+    if layout.crossed:
+        hub = next(p for p in placements if p.index == spinner)
+        x = hub.rect.centre[0]
+        base = len(line)
+        for end, direction, start, limit, limit2, first_index, arm in (
+            (UP, "up", hub.rect.y0 - gap, table.y0, table.x1, base, layout.up),
+            (
+                DOWN,
+                "down",
+                hub.rect.y1 + gap,
+                table.y1,
+                table.x0,
+                base + len(layout.up),
+                layout.down,
+            ),
+        ):
+            order = list(range(first_index, first_index + len(arm)))
+            laid, ahead, fold = straight(
+                list(arm),
+                order,
+                (x, start),
+                direction,
+                limit,
+                u,
+                gap,
+                end=end,
+                turn=_CLOCKWISE[direction],
+                limit2=limit2,
+            )
+            placements += laid
+            spots[end] = ahead
+            folds += fold
     out: dict[str, EndSpot] = {}
     for end in (LEFT, RIGHT, UP, DOWN):
         if end in spots:
             r, d = spots[end]
-            r = r.shifted(dx, dy)
             out[end] = EndSpot(end, r, r.grown_to(MIN_TOUCH, MIN_TOUCH, table), d)
-    return Felt(moved, out, u, gap)
+    placements.sort(key=lambda p: p.index)
+    return Felt(tuple(placements), out, u, gap, folds=tuple(folds))
+
+
+def board_tile(tile_size: float, *bounds: float) -> float:
+    """The tile size a board is drawn at: ``tile_size`` (what the window asks for), no more
+    than any of ``bounds`` (what the felt's size allows for the layout's shape), never less
+    than :data:`MIN_READABLE`. It depends on the felt alone, not on the tiles laid, so the
+    tiles keep their places from one move to the next."""
+    return max(MIN_READABLE, min(float(tile_size), *bounds))
+
+
+def _length(t: Tile, u: float) -> float:
+    """How far a tile reaches along its arm: a double lies across it."""
+    return u if t[0] == t[1] else 2 * u
+
+
+def fold_length(u: float) -> float:
+    """How far along its arm a fold's chip (the count of the tiles it holds) reaches."""
+    return max(1.6 * u, 30.0)
+
+
+def straight(
+    tiles: Sequence[Tile],
+    indexes: Sequence[int],
+    anchor: tuple[float, float],
+    direction: str,
+    limit: float,
+    u: float,
+    gap: float,
+    *,
+    keep: int = 0,
+    end: str = "",
+    turn: str | None = None,
+    limit2: float = 0.0,
+) -> tuple[list[Placement], tuple[Rect, str], list[Fold]]:
+    """Lay ``tiles`` (each ``(a, b)`` with ``a`` toward the start, numbered ``indexes``) in
+    an arm from ``anchor`` in ``direction`` up to ``limit`` (the felt's edge that way), with
+    the spot for the next tile after them. With ``turn`` the arm turns once at that edge, a
+    quarter turn that way, and runs on up to ``limit2``; it turns only after a tile, so the
+    row it turns into keeps a tile's length from the one it leaves.
+
+    The ``keep``-th tile (a spinner other arms leave) stays in the arm's first row, and the
+    arm does not turn before it. Where the tiles do not all fit, the arm folds: a
+    :class:`Fold` stands for its oldest tiles after the kept one (and, where even the tiles
+    up to the kept one are too long for the row, for the oldest of those), then come the
+    newest tiles and the spot. It folds by half a row at a time, so the tiles it shows keep
+    their places over the next moves until it folds again. Returns the placements of the
+    tiles shown, the spot and the folds."""
+    pairs = list(zip(tiles, indexes, strict=True))
+    room = abs(limit - (anchor[0] if direction in ("left", "right") else anchor[1]))
+    before = 0  # tiles folded before the kept tile
+    if keep:
+        # The tiles up to the kept one, with the spot's room after it and the turn's.
+        while before < keep - 1 and (
+            sum(_length(t, u) + gap for t in tiles[before:keep])
+            + (fold_length(u) + gap) * (before > 0)
+            + 3.5 * u
+            > room + 1e-6
+        ):
+            before += 1
+    args = (anchor, direction, limit, turn, limit2, u, gap)
+    after = 0
+    laid = _path(pairs, keep, before, after, *args)
+    if laid is None:
+        free = room - sum(_length(t, u) + gap for t in tiles[before:keep]) - fold_length(u) - 2 * u
+        step = max(1, int(free // (2 * u + gap)) // 2)
+        most = max(0, len(tiles) - keep - 1)  # the newest tile always shows
+        after = min(step, most)
+        while True:
+            laid = _path(pairs, keep, before, after, *args)
+            if laid is not None or after >= most:
+                break
+            after = min(after + step, most)
+        if laid is None:  # the felt is too small even so: laid past its edge
+            laid = _path(pairs, keep, before, after, *args, force=True)
+            assert laid is not None
+    placements, spot, chips = laid
+    counts = [c for c in (before, after) if c]
+    folds = [Fold(end, c, r, d) for c, (r, d) in zip(counts, chips, strict=True)]
+    return placements, spot, folds
+
+
+def _path(
+    pairs: Sequence[tuple[Tile, int]],
+    keep: int,
+    before: int,
+    after: int,
+    anchor: tuple[float, float],
+    direction: str,
+    limit: float,
+    turn: str | None,
+    limit2: float,
+    u: float,
+    gap: float,
+    force: bool = False,
+) -> tuple[list[Placement], tuple[Rect, str], list[tuple[Rect, str]]] | None:
+    """The arm of :func:`straight` with its first ``before`` tiles and the ``after`` tiles
+    after the kept one folded, or ``None`` where it does not fit (unless ``force``)."""
+    # What the arm lays, in order, as (kind, index, tile): its tiles, the folds' chips and
+    # the spot of the next tile.
+    items: list[tuple[str, int, Tile]] = []
+    for k, (t, i) in enumerate(pairs):
+        if (before and k == 0) or (after and k == keep):
+            items.append(("fold", -1, t))
+        if not (k < before or keep <= k < keep + after):
+            items.append(("tile", i, t))
+    items.append(("spot", -1, (0, 0)))
+    d1 = _STEP[direction]
+    room1 = abs(limit - (anchor[0] if d1[0] else anchor[1]))
+    pos = 0.0
+    origin, d, room = anchor, d1, room1
+    turned = turn is None
+    out: list[Placement] = []
+    chips: list[tuple[Rect, str]] = []
+    spot: tuple[Rect, str] | None = None
+    kept = keep == 0
+    last_double = False
+    for kind, i, t in items:
+        dbl = kind == "tile" and t[0] == t[1]
+        if kind == "tile":
+            along, across = _length(t, u), (2 * u if dbl else u)
+        else:
+            along, across = (2 * u if kind == "spot" else fold_length(u)), u
+        if kept and not turned and pos + along > room1 - u / 2 and pos >= 2 * u:
+            # Turn: the new row starts beside the last tile's far half (an L, the way a
+            # line turns) and runs on to the felt's other edge. The row the arm leaves
+            # stops half a tile short of the edge: a double across the new row fits.
+            assert turn is not None
+            d2 = _STEP[turn]
+            far = pos - gap - u / 2
+            side = (u if last_double else u / 2) + gap
+            origin = (
+                anchor[0] + d1[0] * far + d2[0] * side,
+                anchor[1] + d1[1] * far + d2[1] * side,
+            )
+            d, pos, turned = d2, 0.0, True
+            room = abs(limit2 - (origin[0] if d2[0] else origin[1]))
+        if pos + along > room + 1e-6 and not force:
+            return None
+        cx = origin[0] + d[0] * (pos + along / 2)
+        cy = origin[1] + d[1] * (pos + along / 2)
+        w, h = (along, across) if d[0] else (across, along)
+        r = Rect(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        way = next(k for k, v in _STEP.items() if v == d)
+        if kind == "spot":
+            spot = (r, way)
+        elif kind == "fold":
+            chips.append((r, way))
+            last_double = False
+        else:
+            out.append(placement(i, t, r, way, dbl, toward_opening_is_a=True))
+            last_double = dbl
+            if not kept and t == pairs[keep - 1][0]:
+                kept = True  # past the kept tile: the arm may turn
+        pos += along + gap
+    assert spot is not None
+    return out, spot, chips
 
 
 def train_sides(count: int) -> tuple[int, int]:
@@ -217,92 +425,67 @@ def train_sides(count: int) -> tuple[int, int]:
 def layout_trains(
     layout: Trains, table: Rect | tuple[float, float, float, float], tile_size: float
 ) -> Felt:
-    """Place a hub and its trains inside ``table`` (see the module docstring)."""
+    """Place a hub and its trains inside ``table`` (see the module docstring): the hub in
+    the middle, each train a straight row outward from its head, the rows of each side
+    sharing the felt's height. The tile size is the felt's for the number of trains, never
+    less than :data:`MIN_READABLE` and large enough for a row to show its
+    :data:`ROW_TILES` newest tiles; a train longer than its row folds its oldest tiles."""
     table = Rect(*table)
-    result = None
-    for u in _shrinking(tile_size):
-        result = _trains_at(layout, table, u)
-        if result is not None:
-            return result
-    result = _trains_at(layout, table, MIN_TILE, force=True)
-    assert result is not None
-    return result
+    right, left = train_sides(len(layout.trains))
+    rows = max(right, left, 1)
+    band = table.height / rows
+    cx, cy = table.centre
+    u = MIN_READABLE
+    for size in _shrinking(tile_size):
+        gap = gap_for(size)
+        row = table.width / 2 - size / 2 - 2 * gap - head_width(size) - gap
+        if size <= MIN_READABLE or (
+            2.2 * size + gap <= band
+            and row >= ROW_TILES * (2 * size + gap) + 2 * size + fold_length(size) + gap
+        ):
+            u = max(size, MIN_READABLE)
+            break
+    gap = gap_for(u)
+    hub = Rect(cx - u / 2, cy - u, cx + u / 2, cy + u)
+    head = head_width(u)
+    half = min(max(0.65 * u, 11.0), band / 2)  # half the head's height: a line of type
+    placements: list[Placement] = []
+    spots: dict[str, EndSpot] = {}
+    heads = []
+    folds = []
+    first = 0
+    for i, t in enumerate(layout.trains):
+        on_right = i < right
+        k = i if on_right else i - right
+        count = right if on_right else left
+        # The side's rows share the felt's height, the middle one level with the hub.
+        y0 = cy - count * band / 2 + k * band
+        y = y0 + band / 2
+        if on_right:
+            h = Rect(hub.x1 + gap, y - half, hub.x1 + gap + head, y + half)
+            start, direction, limit = h.x1 + gap, "right", table.x1
+        else:
+            h = Rect(hub.x0 - gap - head, y - half, hub.x0 - gap, y + half)
+            start, direction, limit = h.x0 - gap, "left", table.x0
+        heads.append((t.end, h))
+        order = list(range(first, first + len(t.tiles)))
+        first += len(t.tiles)
+        laid, (r, d), fold = straight(
+            t.tiles, order, (start, y), direction, limit, u, gap, end=t.end
+        )
+        placements += laid
+        folds += fold
+        bounds = Rect(table.x0, y0, table.x1, y0 + band)
+        # A finger-sized target, but never into the next train's row.
+        target = r.grown_to(MIN_TOUCH, min(MIN_TOUCH, band), bounds)
+        spots[t.end] = EndSpot(t.end, r, target, d)
+    placements.sort(key=lambda p: p.index)
+    return Felt(tuple(placements), spots, u, gap, hub, tuple(heads), tuple(folds))
 
 
 def head_width(u: float) -> float:
     """The width of a train's head (its owner's name and marker) at tile size ``u``."""
     return max(1.6 * u, 28.0)
-
-
-def _trains_at(layout: Trains, table: Rect, u: float, force: bool = False) -> Felt | None:
-    gap = gap_for(u)
-    right, _left = train_sides(len(layout.trains))
-    cx, cy = table.centre
-    hub = Rect(cx - u / 2, cy - u, cx + u / 2, cy + u)
-    head = head_width(u)
-    half = max(0.65 * u, 11.0)  # half the head's height: a line of type
-    # Each train laid out on a row through y = 0 first: its band is as tall as it needs
-    # (a train that turned back takes more rows), then each side's bands are stacked.
-    laid = []
-    first = 0
-    for i, train in enumerate(layout.trains):
-        on_right = i < right
-        if on_right:
-            h = Rect(hub.x1 + gap, -half, hub.x1 + gap + head, half)
-            start, direction = h.x1 + gap, "right"
-            lo, hi = start - 2 * u - 2 * gap, table.x1
-        else:
-            h = Rect(hub.x0 - gap - head, -half, hub.x0 - gap, half)
-            start, direction = h.x0 - gap, "left"
-            lo, hi = table.x0, start + 2 * u + 2 * gap
-        arm = Arm((start, 0.0), direction, "down", lo, hi, u, gap)
-        placed: list[Placement] = []
-        for k, t in enumerate(train.tiles):
-            dbl = t[0] == t[1]
-            r, d = arm.place(dbl)
-            placed.append(placement(first + k, t, r, d, dbl, toward_opening_is_a=True))
-        first += len(train.tiles)
-        spot, d = arm.place(False, commit=False)
-        box = bbox([h, spot] + [p.rect for p in placed])
-        if not force and (box.x0 < table.x0 - 1e-6 or box.x1 > table.x1 + 1e-6):
-            return None
-        # A train that turned back twice comes round beside its own head: smaller tiles.
-        if not force and any(h.overlaps(r) for r in [spot] + [p.rect for p in placed]):
-            return None
-        laid.append((train, on_right, h, placed, spot, d, box))
-    placements: list[Placement] = []
-    spots: dict[str, EndSpot] = {}
-    heads = []
-    for side in (True, False):
-        rows = [x for x in laid if x[1] is side]
-        if not rows:
-            continue
-        needed = sum(x[6].height for x in rows) + 2 * gap * (len(rows) - 1)
-        if not force and needed > table.height + 1e-6:
-            return None
-        # What the rows leave over is shared out: every band the same extra height.
-        extra = max(0.0, table.height - needed) / len(rows)
-        y = table.y0 + max(0.0, table.height - needed - extra * len(rows)) / 2
-        x0, x1 = (hub.x1 + gap, table.x1) if side else (table.x0, hub.x0 - gap)
-        for train, _side, h, placed, spot, d, box in rows:
-            band = Rect(x0, y, x1, y + box.height + extra)
-            dy = band.y0 + extra / 2 - box.y0  # the train in the middle of its band
-            heads.append((train.end, h.shifted(0, dy)))
-            placements += [
-                Placement(p.index, p.tile, p.rect.shifted(0, dy), p.vertical, p.a_side, p.direction)
-                for p in placed
-            ]
-            r = spot.shifted(0, dy)
-            # A finger-sized target, but never into the next train's band.
-            target = r.grown_to(MIN_TOUCH, min(MIN_TOUCH, band.height), band)
-            spots[train.end] = EndSpot(train.end, r, target, d)
-            y = band.y1 + 2 * gap
-    if not force and any(hub.overlaps(p.rect) for p in placements):
-        return None  # nor may it reach the hub
-    placements.sort(key=lambda p: p.index)
-    order = {t.end: i for i, t in enumerate(layout.trains)}
-    heads.sort(key=lambda eh: order[eh[0]])
-    return Felt(tuple(placements), spots, u, gap, hub, tuple(heads))
 
 
 #: The way an arm folds at the felt's edge: a quarter turn clockwise.

@@ -179,8 +179,15 @@ class TableView:
         if scene.banner or scene.choices:
             top = self._banner(scene, felt, tl)
             area = Rect(area.x0, area.y0, area.x1, max(area.y0 + 40, top - margin))
+        below = area.y0
         if scene.strip or scene.legend:
             below = self._strip(scene, area, tl)
+        if scene.board is not None and not scene.banner and not scene.choices:
+            # A board keeps the room of a two-line strip and its legend whether they show
+            # or not: the felt under them, and so every tile's place, stays the same from
+            # one move to the next.
+            below = max(below, area.y0 + self._strip_room(tl))
+        if below > area.y0:
             area = Rect(area.x0, min(below + margin * 0.5, area.y1 - 40), area.x1, area.y1)
         self.line_layout = None
         if scene.boneyard is not None:
@@ -227,6 +234,16 @@ class TableView:
             self._fits[key] = fit
         fit = self._fits[key]
         return (self.family, -fit, "bold") if bold else (self.family, -fit)
+
+    def _strip_room(self, tl: TableLayout) -> float:
+        """The height a two-line strip and a line of its legend take (see :meth:`_strip`)."""
+        pad = max(4.0, tl.label_size * 0.3)
+        lines = []
+        for scale, bold in ((0.8, True), (0.62, False)):
+            font = self._font(tl, scale, bold=bold)
+            f = tkfont.Font(family=font[0], size=int(font[1]), weight="bold" if bold else "normal")
+            lines.append(f.metrics("linespace"))
+        return pad + 2 * lines[0] + pad * 0.6 + pad * 0.5 + lines[1]
 
     def _strip(self, scene: Scene, area: Rect, tl: TableLayout) -> float:
         """The last round (and the PASS legend) along the top of the felt; returns the
@@ -521,13 +538,19 @@ class TableView:
             if spot is None:
                 continue
             lit = end in scene.lit
-            ids = draw_end_marker(c, spot.target, end, active=lit)
+            # The finger-sized target, plain felt under the tiles: it reaches over its
+            # neighbours, and a tap through a tile still finds it (tiles on the felt take
+            # no tap). The box the eye sees is the spot the next tile takes, which the
+            # layout keeps clear of every tile, and the end's number stands in it.
+            target = c.create_rectangle(
+                *spot.target, fill=FELT, outline="", tags=("end", f"end:{end}", "target")
+            )
+            if tiles:
+                c.tag_lower(target, "board")
+            c.tag_lower(target, "end")
+            ids = draw_end_marker(c, spot.rect, end, active=lit)
             if scene.drag_over == f"end:{end}" or scene.hinted == f"end:{end}":
                 c.itemconfigure(ids[0], outline=GOLD, width=3)
-            if tiles:
-                # Under the tiles: a finger-sized target reaches over its neighbours, and
-                # a tap through a tile still finds it (tiles on the felt take no tap).
-                c.tag_lower(ids[0], "board")
             if end in dict(scene.ways):
                 self._ways(spot, dict(scene.ways)[end], scene, tl)
                 if marked:
@@ -536,12 +559,14 @@ class TableView:
             number = b.layout.number(end)
             if number is None:
                 continue
+            size = min(spot.rect.width, spot.rect.height) * 0.8
+            font = self._font(tl, 0.9 if marked else 0.75, bold=lit)
             c.create_text(
-                *spot.target.centre,
+                *spot.rect.centre,
                 text=str(number),
                 fill=TEXT if lit else "#9fd3b0",
-                font=self._font(tl, 0.9 if marked else 0.75, bold=lit),
-                tags=("end", f"end:{end}"),
+                font=(font[0], -max(MIN_FONT, min(-int(font[1]), int(size))), *font[2:]),
+                tags=("end", f"end:{end}", "number", f"number:{end}"),
             )
             if marked:
                 self._end_mark(end, spot, area, tl, taken)
@@ -595,6 +620,25 @@ class TableView:
                         outline="#2a1d14",
                         tags=("board", "head", f"marker:{end}"),
                     )
+        for fold in felt.folds:
+            # The oldest tiles of an arm that outgrew the felt: how many, where they lie.
+            tags = ("board", "fold", f"fold:{fold.end}")
+            c.create_polygon(
+                rounded_rect_points(fold.rect, fold.rect.height * 0.3),
+                smooth=True,
+                fill="#e9e2cf",
+                outline="#8d826c",
+                tags=tags,
+            )
+            c.create_text(
+                *fold.rect.centre,
+                text=f"+{fold.count}",
+                fill="#2a1d14",
+                font=self._fitting(
+                    f"+{fold.count}", fold.rect.width - 4, self._font(tl, 0.62, bold=True)
+                ),
+                tags=tags,
+            )
         ends_at = _outer_tiles(b.layout)
         for p in felt.placements:
             highlight = None

@@ -280,7 +280,7 @@ def test_the_viewer_steps_through_a_mexican_train_round_on_its_board(root, tmp_p
                 plays = sum(isinstance(a, Play) for _s, a in log.actions)
                 assert app.table.scene.board is not None
                 if plays:
-                    assert len(app.table.felt.placements) == plays
+                    assert app.table.felt.laid == plays
         assert slid  # each tile slides in from its seat
     finally:
         app.shutdown()
@@ -303,10 +303,10 @@ def test_undo_redo_and_resume_hold_at_a_six_seat_mexican_train(game, tmp_path):
     placed = s.view().layout.placed
     click(app, "button:undo")
     assert len(s.match.actions) < len(played) and s.view().layout.placed < placed
-    assert len(app.table.felt.placements) == s.view().layout.placed
+    assert app.table.felt.laid == s.view().layout.placed
     click(app, "button:redo")
     assert s.match.actions == played
-    assert len(app.table.felt.placements) == placed
+    assert app.table.felt.laid == placed
     again = game("mexican-train", 9, {"seats": 6}, offer_resume=True)
     assert [c.target for c in again.table.scene.choices] == ["choice:resume", "choice:fresh"]
     click(again, "choice:resume")

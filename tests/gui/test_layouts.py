@@ -17,7 +17,7 @@ from capicua.gui.geometry import (
     layout_line,
     table_layout,
 )
-from capicua.gui.layouts import Felt, layout_spinner, layout_trains
+from capicua.gui.layouts import MIN_READABLE, Felt, layout_spinner, layout_trains
 
 FELTS = [Rect(60, 90, 640, 400), Rect(100, 150, 1500, 850), Rect(40, 60, 480, 330)]
 
@@ -61,10 +61,15 @@ def four_arms(per_arm: int, seed: int = 1) -> Spinner:
     return layout
 
 
-def check_whole(felt: Felt, table: Rect, ends) -> None:
-    """Every tile and every open end's spot inside the felt, none overlapping, each end's
-    target finger-sized (where the felt allows) and inside the felt."""
+def check_whole(felt: Felt, table: Rect, ends, placed: int | None = None) -> None:
+    """Every tile, fold and open end's spot inside the felt, none overlapping, each end's
+    target finger-sized (where the felt allows) and inside the felt; with ``placed``, every
+    tile either drawn or counted in a fold."""
     rects = [p.rect for p in felt.placements] + [s.rect for s in felt.ends.values()]
+    rects += [f.rect for f in felt.folds]
+    if placed is not None:
+        assert felt.laid == placed
+        assert len({p.index for p in felt.placements}) == len(felt.placements)
     assert all(table.contains(r) for r in rects)
     for i, a in enumerate(rects):
         for b in rects[i + 1 :]:
@@ -79,20 +84,19 @@ def check_whole(felt: Felt, table: Rect, ends) -> None:
 @pytest.mark.parametrize("per_arm", [0, 1, 3, 5, 7])
 def test_a_spinner_branches_four_ways_and_stays_on_the_felt(table, per_arm):
     layout = four_arms(per_arm)
-    felt = layout_spinner(layout, 0, table, 40)
+    felt = layout_spinner(layout, layout.first, table, 40)
     ends = [e for e, _n in layout.open_ends()]
-    check_whole(felt, table, ends)
-    assert len(felt.placements) == layout.placed
+    check_whole(felt, table, ends, layout.placed)
+    assert felt.tile_size >= MIN_READABLE
     if per_arm:
         spinner = next(p for p in felt.placements if p.index == layout.spinner)
         up, down = felt.ends[UP].rect, felt.ends[DOWN].rect
         assert up.y1 <= spinner.rect.y0 + 1e-6 and down.y0 >= spinner.rect.y1 - 1e-6
         # The arms leave the spinner the four ways: its first tile on each side touches it.
         line = layout.line
-        left, right = (
-            p for p in felt.placements if p.index in (layout.spinner - 1, layout.spinner + 1)
-        )
-        assert left.rect.x1 <= spinner.rect.x0 and right.rect.x0 >= spinner.rect.x1
+        beside = [p for p in felt.placements if p.index in (layout.spinner - 1, layout.spinner + 1)]
+        for p in beside:  # unless folded away
+            assert p.rect.x1 <= spinner.rect.x0 or p.rect.x0 >= spinner.rect.x1
         assert len(line) == layout.spinner + 1 + (len(line) - layout.spinner - 1)
 
 
@@ -104,17 +108,17 @@ def test_a_long_cross_arm_turns_at_the_felts_edge_instead_of_leaving_it():
     for a, b in chain:
         layout = layout.play(Tile.of(a, b), UP)
     felt = layout_spinner(layout, 1, table, 30)
-    check_whole(felt, table, [LEFT, RIGHT, UP, DOWN])
+    check_whole(felt, table, [LEFT, RIGHT, UP, DOWN], layout.placed)
     arm = [p for p in felt.placements if p.index >= len(layout.line)]
     assert {p.direction for p in arm} >= {"up", "right"}  # it turned right at the top
-    assert felt.tile_size >= 16  # turned, not shrunk to nothing
+    assert felt.tile_size >= MIN_READABLE  # turned, not shrunk
 
 
 def test_before_a_spinner_the_line_grows_from_its_first_tile():
     layout = Spinner().play(Tile.of(6, 4), LEFT).play(Tile.of(4, 2), RIGHT)
     layout = layout.play(Tile.of(6, 1), LEFT)
     felt = layout_spinner(layout, 1, FELTS[0], 40)
-    check_whole(felt, FELTS[0], [LEFT, RIGHT])
+    check_whole(felt, FELTS[0], [LEFT, RIGHT], layout.placed)
     xs = [p.rect.x0 for p in sorted(felt.placements, key=lambda p: p.index)]
     assert xs == sorted(xs)  # one row, left to right
 
@@ -135,8 +139,8 @@ def test_every_train_has_its_row_and_its_open_end_on_the_felt(seats, table):
         layout = big_round(seats, tiles)
         felt = layout_trains(layout, table, 40)
         ends = [train(s) for s in range(1, seats + 1)] + [MEXICAN]
-        check_whole(felt, table, ends)
-        assert len(felt.placements) == layout.placed and felt.hub is not None
+        check_whole(felt, table, ends, layout.placed)
+        assert felt.hub is not None and felt.tile_size >= MIN_READABLE
         # The hub and the trains' heads clear of the tiles; the targets of two trains
         # never overlap, so a tap reaches the train it is on.
         heads = [h for _e, h in felt.heads]
@@ -148,7 +152,7 @@ def test_every_train_has_its_row_and_its_open_end_on_the_felt(seats, table):
             assert not any(a.overlaps(b) for b in targets[i + 1 :])
 
 
-def test_a_train_that_reaches_the_felts_edge_turns_back_in_its_row():
+def test_a_train_that_reaches_the_felts_edge_folds_its_oldest_tiles_and_keeps_its_way():
     layout = Trains.start(12, 2)
     pool = [t for t in tile_set(12) if not t.is_double]
     n = 12
@@ -159,8 +163,82 @@ def test_a_train_that_reaches_the_felts_edge_turns_back_in_its_row():
         n = tile.other(n)
     table = Rect(0, 0, 800, 420)
     felt = layout_trains(layout, table, 36)
-    check_whole(felt, table, [train(1), train(2), MEXICAN])
-    assert {"right", "down", "left"} <= {p.direction for p in felt.placements}
+    check_whole(felt, table, [train(1), train(2), MEXICAN], layout.placed)
+    assert {p.direction for p in felt.placements} == {"right"}
+    (fold,) = felt.folds
+    assert fold.end == train(1) and fold.count > 0
+    # The newest tile shows, last before the open end, and the fold lies before the tiles.
+    shown = sorted(felt.placements, key=lambda p: p.index)
+    assert shown[-1].index == layout.placed - 1
+    assert fold.rect.x1 <= shown[0].rect.x0 <= shown[-1].rect.x1 <= felt.ends[train(1)].rect.x0
+
+
+def moves_of(layout, tiles: int, seed: int):
+    """``layout`` and every layout on the way to :func:`grown`'s after ``tiles`` plays."""
+    out = [layout]
+    rng = random.Random(seed)
+    pool = list(tile_set(12))
+    rng.shuffle(pool)
+    for _ in range(tiles):
+        options = [(t, e) for t in pool for e in layout.fits(t)]
+        if not options:
+            break
+        t, e = rng.choice(options)
+        pool.remove(t)
+        layout = layout.play(t, e)
+        out.append(layout)
+    return out
+
+
+def arm_folds(felt: Felt) -> dict[str, int]:
+    return {f.end: f.count for f in felt.folds}
+
+
+def tiles_stay(before: Felt, after: Felt, layout) -> None:
+    """Every tile ``before`` shows lies where and as it lay ``after`` one more play on
+    ``layout``, unless its arm folded more between the two."""
+    arm_of = {frozenset(t): arm.end for arm in layout.arms() for t in arm.tiles}
+    now = {frozenset(p.tile): p for p in after.placements}
+    folded, was = arm_folds(after), arm_folds(before)
+    for p in before.placements:
+        arm = arm_of.get(frozenset(p.tile))
+        if arm is None or folded.get(arm, 0) != was.get(arm, 0):
+            continue  # the layout's origin (laid where it lies), or an arm that folded
+        q = now.get(frozenset(p.tile))
+        assert q is not None, p
+        assert (q.rect, q.direction, q.a_side) == (p.rect, p.direction, p.a_side), p
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6, 8])
+@pytest.mark.parametrize("table", FELTS)
+def test_a_trains_tiles_keep_their_places_and_way_move_after_move(seats, table):
+    layouts = moves_of(Trains.start(12, seats), 70, seats)
+    felts = [layout_trains(x, table, 40) for x in layouts]
+    right = (seats + 2) // 2
+    for layout, felt in zip(layouts, felts, strict=True):
+        check_whole(felt, table, [e for e, _n in layout.open_ends()], layout.placed)
+        # Every train runs one way, straight out from its head.
+        at = 0
+        for i, t in enumerate(layout.trains):
+            ways = {p.direction for p in felt.placements if at <= p.index < at + len(t.tiles)}
+            assert ways <= {"right" if i < right else "left"}
+            at += len(t.tiles)
+    assert len({f.tile_size for f in felts}) == 1  # the felt's size, not the tiles'
+    assert felts[-1].folds  # the round outgrew the felt
+    for before, after, layout in zip(felts, felts[1:], layouts[1:], strict=False):
+        tiles_stay(before, after, layout)
+
+
+@pytest.mark.parametrize("table", FELTS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_spinners_tiles_keep_their_places_move_after_move(table, seed):
+    layouts = moves_of(Spinner(), 40, seed)
+    felts = [layout_spinner(x, x.first, table, 40) for x in layouts]
+    for x, felt in zip(layouts, felts, strict=True):
+        check_whole(felt, table, [e for e, _n in x.open_ends()] or [LEFT], x.placed)
+        assert felt.tile_size >= MIN_READABLE
+    for before, after, layout in zip(felts, felts[1:], layouts[1:], strict=False):
+        tiles_stay(before, after, layout)
 
 
 @pytest.mark.parametrize("seats", range(2, 9))
