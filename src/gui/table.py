@@ -180,13 +180,14 @@ class TableView:
             top = self._banner(scene, felt, tl)
             area = Rect(area.x0, area.y0, area.x1, max(area.y0 + 40, top - margin))
         below = area.y0
+        # A board keeps the room of a two-line strip and its legend whether they show or
+        # not, and a longer strip takes smaller type: the felt under them, and so every
+        # tile's place, stays the same from one move to the next.
+        fixed = scene.board is not None and not scene.banner and not scene.choices
         if scene.strip or scene.legend:
-            below = self._strip(scene, area, tl)
-        if scene.board is not None and not scene.banner and not scene.choices:
-            # A board keeps the room of a two-line strip and its legend whether they show
-            # or not: the felt under them, and so every tile's place, stays the same from
-            # one move to the next.
-            below = max(below, area.y0 + self._strip_room(tl))
+            below = self._strip(scene, area, tl, two_lines=fixed)
+        if fixed:
+            below = area.y0 + self._strip_room(tl)
         if below > area.y0:
             area = Rect(area.x0, min(below + margin * 0.5, area.y1 - 40), area.x1, area.y1)
         self.line_layout = None
@@ -245,9 +246,10 @@ class TableView:
             lines.append(f.metrics("linespace"))
         return pad + 2 * lines[0] + pad * 0.6 + pad * 0.5 + lines[1]
 
-    def _strip(self, scene: Scene, area: Rect, tl: TableLayout) -> float:
+    def _strip(self, scene: Scene, area: Rect, tl: TableLayout, two_lines: bool = False) -> float:
         """The last round (and the PASS legend) along the top of the felt; returns the
-        strip's bottom edge."""
+        strip's bottom edge. With ``two_lines`` a strip that would take more lines takes
+        smaller type instead."""
         c = self.canvas
         y = area.y0
         cx = area.centre[0]
@@ -265,6 +267,15 @@ class TableView:
                 font=self._font(tl, 0.8, bold=True),
                 tags=("strip", "strip:text"),
             )
+            font = self._font(tl, 0.8, bold=True)
+            size = -int(font[1])
+            line = tkfont.Font(family=font[0], size=-size, weight="bold").metrics("linespace")
+            while two_lines and size > MIN_FONT:
+                x0, y0, x1, y1 = c.bbox(item)
+                if y1 - y0 <= 2 * line + 1:
+                    break
+                size -= 1
+                c.itemconfigure(item, font=(font[0], -size, "bold"))
             x0, y0, x1, y1 = c.bbox(item)
             box = Rect(x0 - 2 * pad, y0 - pad * 0.6, x1 + 2 * pad, y1 + pad * 0.6)
             back = c.create_polygon(
@@ -832,7 +843,8 @@ class TableView:
             x, y, anchor, width = rect.centre[0], rect.y1 - label / 2, "center", rect.width
         elif side == "top" and self.scene is not None and len(self.scene.seats) > 4:
             # Shared with other seats: two lines from the window's edge down.
-            x, y, anchor, width = rect.centre[0], rect.y0 + 1, "n", rect.width - 4
+            # Room for the pill's ends inside the seat's share, so two pills stay apart.
+            x, y, anchor, width = rect.centre[0], rect.y0 + 1, "n", rect.width - 16
         elif side == "top":
             x, y, anchor, width = rect.centre[0], rect.y0 + label / 2, "center", rect.width
         else:
@@ -857,7 +869,9 @@ class TableView:
             c.move(item, 0, min(0.0, tl.height - y1 - 2) + max(0.0, 2 - y0))
         if seat.turn or seat.passed:
             x0, y0, x1, y1 = c.bbox(item)
-            pill = Rect(x0 - 6, y0 - 1, x1 + 6, y1 + 1)
+            # Within the seat's own share of its edge: two seats' pills side by side never
+            # run into one bar.
+            pill = Rect(max(x0 - 6, rect.x0 + 2), y0 - 1, min(x1 + 6, rect.x1 - 2), y1 + 1)
             back = c.create_polygon(
                 rounded_rect_points(pill, min(pill.height / 2, 12)),
                 smooth=True,
