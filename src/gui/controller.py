@@ -137,6 +137,13 @@ def where_to(view: View, tile: Tile) -> str:
         return _("{tile}: tap {first} or {second} to play it").format(
             tile=tile, first=words[0], second=words[1]
         )
+    if len(words) > 2:
+        # Translators: a picked tile that fits three or more ends: {some} is "the 0 end
+        # (L), the 0 end (R)" (the ends but the last, each set off by a comma), {last}
+        # "the 6 on the up arm (U)".
+        return _("{tile}: tap {some} or {last} to play it").format(
+            tile=tile, some=", ".join(words[:-1]), last=words[-1]
+        )
     return _("{tile}: tap {where} to play it").format(tile=tile, where=" ".join(words))
 
 

@@ -21,7 +21,7 @@ from ..core.actions import DRAW, LEFT, PASS, RIGHT, Action, ChooseLeader, Pick, 
 from ..core.layout import Layout
 from ..core.line import main_line
 from ..core.tiles import Tile
-from ..core.variant import DOMINO, Variant, and_names, cap, score_dash
+from ..core.variant import DOMINO, GOAL, Variant, and_names, cap, score_dash
 from ..core.view import PastHand, View
 from ..i18n import N_, _, ngettext, pgettext
 from . import board_words
@@ -370,7 +370,14 @@ def result_lines(past: PastHand, view: View, session: Session) -> list[str]:
     v = session.variant
     left = {s: pips(t) for s, t in r.remaining.items()}
     lines = []
-    if r.outcome == DOMINO:
+    if r.outcome == GOAL:
+        # Translators: All Fives: a play's points took {team} to the match's goal.
+        lines.append(
+            _("Hand {number}: {team} reaches the goal during play.").format(
+                number=past.number, team=team_name(session, r.team)
+            )
+        )
+    elif r.outcome == DOMINO:
         lines.append(
             _("Hand {number}: {who} played the last tile. Domino: {team} wins the hand.").format(
                 number=past.number, who=seat_name(session, r.seat), team=team_name(session, r.team)
@@ -389,9 +396,45 @@ def result_lines(past: PastHand, view: View, session: Session) -> list[str]:
             v.explain_block(r, lambda s: seat_name(session, s), lambda t: team_name(session, t))
         )
     before = _scores_before(view, past.number, len(r.scores))
-    lines.append(v.explain_score(r, before, lambda t: team_name(session, t)))
+    # Points scored during play are told apart from the hand's end, so that each
+    # sentence's sums add up: before → after play, then after play → after the hand.
+    during = hand_play_points(v, past.number, past.history)
+    if any(during):
+        after_play = tuple(b + p for b, p in zip(before, during, strict=True))
+        said = ", ".join(
+            # Translators: one team's points scored during play: "your team: 25".
+            _("{team}: {points}").format(team=team_name(session, t), points=p)
+            for t, p in enumerate(during, 1)
+            if p
+        )
+        lines.append(
+            # Translators: All Fives: {said} is "your team: 25, team 2: 5"; {was} and
+            # {now} the scores before the hand and after the points scored during play.
+            cap(
+                _("Scored during play: {said} ({was} → {now}).").format(
+                    said=said, was=score_dash(before), now=score_dash(after_play)
+                )
+            )
+        )
+        before = after_play
+    if r.outcome != GOAL:
+        lines.append(v.explain_score(r, before, lambda t: team_name(session, t)))
     lines.extend(_next_lead(session, past))
     return lines
+
+
+def hand_play_points(
+    variant: Variant, number: int, history: Sequence[tuple[int, Action]]
+) -> tuple[int, ...]:
+    """Each team's points scored during play in hand ``number`` (``history`` its moves),
+    as the engine scored them: the variant's ``play_points`` of each play's layout."""
+    totals = [0] * len(variant.teams)
+    if not scores_in_play(variant):
+        return tuple(totals)
+    laid = variant.layouts_along(number, history)
+    for k, (seat, action) in enumerate(history):
+        totals[variant.team_of[seat] - 1] += play_points(variant, seat, action, laid[k + 1])
+    return tuple(totals)
 
 
 def _scores_before(view: View, number: int, teams: int) -> tuple[int, ...]:
@@ -549,18 +592,66 @@ def move_sentence(
             return _("{who} passed on {numbers}.").format(who=who, numbers=on)
         return _("{who} passed.").format(who=who)
     assert isinstance(action, Play)
+    scored = scoring(session, seat, action, after)
     if not before.open_ends():
-        return _("{who} opened with {tile}.").format(who=who, tile=action.tile)
+        said = _("{who} opened with {tile}.").format(who=who, tile=action.tile)
+        return f"{said} {scored}" if scored else said
     end = action.end
     number, now = before.number(end), after.number(end)
     if now is None:  # the end closed (or the layout of a game's own says no more)
         # Translators: {end} is "the 5 end (L)", "train 3", "the Mexican train" or "the
         # 6 on the up arm (U)".
-        return _("{who} played {tile} on {end}.").format(
+        said = _("{who} played {tile} on {end}.").format(
             who=who, tile=action.tile, end=end_words(end, number, session.human)
         )
-    return _("{who} played {tile} on {end}, which now shows {number}.").format(
-        who=who, tile=action.tile, end=end_words(end, number, session.human), number=now
+    else:
+        said = _("{who} played {tile} on {end}, which now shows {number}.").format(
+            who=who, tile=action.tile, end=end_words(end, number, session.human), number=now
+        )
+    return f"{said} {scored}" if scored else said
+
+
+def scores_in_play(variant: Variant) -> bool:
+    """True when ``variant`` may score during play: it has rules of its own for
+    :meth:`~capicua.core.variant.Variant.play_points` (the common rules score nothing)."""
+    return type(variant).play_points is not Variant.play_points
+
+
+def play_points(variant: Variant, seat: int, action: Action, after: Layout) -> int:
+    """What ``action`` scored at once, as the engine scores it: the variant's
+    :meth:`~capicua.core.variant.Variant.play_points` of the layout the play made (0 for a
+    draw, a pass, and in a game that scores nothing during play)."""
+    if not isinstance(action, Play):
+        return 0
+    return variant.play_points(after, seat, action)
+
+
+def scoring(session: Session, seat: int, action: Action, after: Layout) -> str | None:
+    """What a play scored at once, in a sentence, with the game's count of the table where
+    it has one: ``Seat 2 scores 10 (the ends add up to 10).``; ``None`` if it scored
+    nothing."""
+    variant = session.variant
+    points = play_points(variant, seat, action, after)
+    if not points:
+        return None
+    count = variant.table_count(after)
+    if seat == session.human:
+        if count is None:
+            # Translators: the person's play scored at once: "You score 10."
+            return _("You score {points}.").format(points=points)
+        # Translators: All Fives: the person's play scored at once because the open ends
+        # add up to a multiple of five: "You score 10 (the ends add up to 10)."
+        return _("You score {points} (the ends add up to {count}).").format(
+            points=points, count=count
+        )
+    who = cap(seat_name(session, seat))
+    if count is None:
+        # Translators: a play scored at once: "Seat 2 scores 10."
+        return _("{who} scores {points}.").format(who=who, points=points)
+    # Translators: All Fives: a play scored at once because the open ends add up to a
+    # multiple of five: "Seat 2 scores 10 (the ends add up to 10)."
+    return _("{who} scores {points} (the ends add up to {count}).").format(
+        who=who, points=points, count=count
     )
 
 
@@ -640,10 +731,21 @@ def round_strip(session: Session, view: View) -> str | None:
     cut = len(moves) > most
     first = len(history) - min(most, len(moves))  # many forced passes: the latest two rounds
     parts = ["…"] if cut else []
+    v = session.variant
+    # The layouts along the hand, where the game scores during play: what each play scored.
+    laid = v.layouts_along(view.hand_number, history) if scores_in_play(v) else None
     for i in range(first, len(history)):
         seat, action = history[i]
         drew = drawn_tile(session, view.hand_number, i, seat) if action is DRAW else None
-        parts.append(_strip_entry(seat == session.human, seat, action, drew))
+        entry = _strip_entry(seat == session.human, seat, action, drew)
+        points = play_points(v, seat, action, laid[i + 1]) if laid is not None else 0
+        if points:
+            # Translators: a play in the last-round strip that scored at once: {move} is
+            # "S2 6-4" or "You 6-4" ("S2 6-4 scores 10 · S3 pass").
+            entry = pgettext("the last-round strip", "{move} scores {points}").format(
+                move=entry, points=points
+            )
+        parts.append(entry)
     moves_text = " · ".join(parts)
     if not start:
         return _("This hand: {moves}").format(moves=moves_text)

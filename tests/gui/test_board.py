@@ -155,7 +155,9 @@ def test_the_log_names_each_all_fives_play_by_the_layout_it_went_on(plugins):
         "Seat 2 played 6-5 on the 6 end (L), which now shows 5.",
         "You played 6-4 on the 6 end (R), which now shows 4.",
         "Seat 2 played 6-0 on the 6 on the up arm (U), which now shows 0.",
-        "You played 1-0 on the 0 on the up arm (U), which now shows 1.",
+        # The ends add up to 10, five's multiple: scored at once, and told.
+        "You played 1-0 on the 0 on the up arm (U), which now shows 1. "
+        "You score 10 (the ends add up to 10).",
         "Seat 2 played 4-4 on the 4 end (R), which now shows 4.",
     ]
     assert last_move(s.view(), s) == lines[-2]
