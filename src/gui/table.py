@@ -1017,7 +1017,9 @@ class TableView:
             return
         c = self.canvas
         tag = f"{scene.focus}&&hand" if scene.focus.startswith("tile:") else scene.focus
-        box = c.bbox(tag)
+        # Round what the eye sees of an end: its spot, not the finger-sized target under
+        # the tiles around it.
+        box = c.bbox(f"{tag}&&!target")
         if not box:
             return
         x0, y0, x1, y1 = box
