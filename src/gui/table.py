@@ -15,6 +15,7 @@ import math
 import shutil
 import subprocess
 import tkinter as tk
+from collections.abc import Sequence
 from tkinter import font as tkfont
 from typing import Literal
 
@@ -434,19 +435,28 @@ class TableView:
         area: Rect,
         tl: TableLayout,
         taken: list[tuple[float, float]] | None = None,
+        tiles: Sequence[Rect] = (),
     ) -> None:
         c = self.canvas
         r = max(8.0, tl.label_size * 0.55)
         x, y = end_mark_centre(spot, area, r)
         if taken is not None:
             # Many ends open side by side (a layout that branches): a letter that would
-            # cover another's goes to another corner of its own end.
-            t = spot.target
-            corners = [(x, y), (t.x0, t.y0), (t.x1, t.y0), (t.x1, t.y1), (t.x0, t.y1)]
+            # cover another's, or a tile (``tiles``), goes to another corner of its own
+            # end, its spot's first.
+            t, s = spot.target, spot.rect
+            corners = [(x, y)] + [
+                (cx, cy)
+                for b in (s, t)
+                for cx, cy in ((b.x0, b.y0), (b.x1, b.y0), (b.x1, b.y1), (b.x0, b.y1))
+            ]
             for cx, cy in corners:
                 cx = min(max(cx, area.x0 + r), area.x1 - r)
                 cy = min(max(cy, area.y0 + r), area.y1 - r)
-                if all(math.hypot(cx - ox, cy - oy) >= 2 * r for ox, oy in taken):
+                disc = Rect(cx - r, cy - r, cx + r, cy + r)
+                if all(math.hypot(cx - ox, cy - oy) >= 2 * r for ox, oy in taken) and not any(
+                    disc.overlaps(b) for b in tiles
+                ):
                     x, y = cx, cy
                     break
             taken.append((x, y))
@@ -544,6 +554,7 @@ class TableView:
         marked = not isinstance(b.layout, Trains)
         tiles = bool(c.find_withtag("board"))
         taken: list[tuple[float, float]] = []  # where the ends' letters went
+        tiles_at = [p.rect for p in felt.placements] + [f.rect for f in felt.folds]
         for end in scene.ends:
             spot = felt.ends.get(end)
             if spot is None:
@@ -565,7 +576,7 @@ class TableView:
             if end in dict(scene.ways):
                 self._ways(spot, dict(scene.ways)[end], scene, tl)
                 if marked:
-                    self._end_mark(end, spot, area, tl, taken)
+                    self._end_mark(end, spot, area, tl, taken, tiles_at)
                 continue
             number = b.layout.number(end)
             if number is None:
@@ -580,7 +591,7 @@ class TableView:
                 tags=("end", f"end:{end}", "number", f"number:{end}"),
             )
             if marked:
-                self._end_mark(end, spot, area, tl, taken)
+                self._end_mark(end, spot, area, tl, taken, tiles_at)
         c.tag_raise("mark")
 
     def _board_tiles(self, scene: Scene, felt: Felt, tl: TableLayout) -> None:

@@ -19,6 +19,7 @@ from capicua.core.match import Match
 from capicua.gui import save
 from capicua.gui.app import TableApp
 from capicua.gui.dialogs import Settings
+from capicua.gui.geometry import Rect
 from capicua.gui.model import Session
 from capicua.gui.screenshot import capture
 from capicua.plugins import load_plugins
@@ -64,6 +65,11 @@ def test_a_branching_layout_is_drawn_by_its_arms_with_every_open_end_on_the_felt
     for end in ends:
         x, y = felt.ends[end].rect.centre
         assert app.table.target_at(x, y) == f"end:{end}"
+    # Each end's number and letter (A1, A2, ...) stand clear of every tile.
+    c = app.canvas
+    for item in c.find_withtag("number") + c.find_withtag("mark"):
+        box = Rect(*c.bbox(item))
+        assert not any(box.overlaps(r, eps=0.5) for r in rects), c.gettags(item)
     if os.environ.get("CAPICUA_SHOTS"):
         capture(app.root, os.path.join(os.environ["CAPICUA_SHOTS"], "branches-800x600.png"))
 
