@@ -20,7 +20,10 @@ positions: a tile played out (the work unit), a play read by the reading, a prop
 the deal chain, a play weighed again in a sampled deal by the heuristic's terms about the
 rest of the hand, each in microseconds and in units, beside the costs the expert charges
 (``READ_COST``, ``PROPOSAL_COST``, ``HAND_COST``), so the budget can be checked against
-the clock.
+the clock. For a game with rules of its own (``--variant``, e.g. ``draw``) it prints what an
+action played out through the engine's rules and a tile dealt by the expert's sampler cost,
+in microseconds and in units (a tile played out in Chiva, measured in the same run), beside
+the charge per action (``ACTION_COST`` in capicua.players.general).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ import time
 
 from strength import parse_spec
 
+from capicua.core.actions import Play
 from capicua.core.rng import seat_stream
 from capicua.players.chain import DealChain
 from capicua.players.expert import (
@@ -43,6 +47,7 @@ from capicua.players.expert import (
     analyse,
     tuned_reading,
 )
+from capicua.players.general import ACTION_COST, deal_read, hand_slots, play_out, position_of
 from capicua.players.inference import Reading
 from capicua.players.knowledge import knowledge
 from capicua.plugins import load_plugins
@@ -114,6 +119,31 @@ def costs(views: list) -> tuple[float, float, float, float]:
     )
 
 
+def rules_costs(views: list) -> tuple[float, float]:
+    """For a game with rules of its own: microseconds per action played out through the
+    engine's rules and per tile dealt by the expert's sampler, on ``views`` (ten deals
+    each, every candidate played out on each)."""
+    play_time = deal_time = 0.0
+    actions = tiles = 0
+    for i, view in enumerate(views):
+        rng = random.Random(i)
+        slots = hand_slots(view)
+        cands = [a for a in view.legal if isinstance(a, Play)] or list(view.legal)
+        for _ in range(10):
+            start = time.perf_counter()
+            hands, boneyard = deal_read(view, rng, slots)
+            deal_time += time.perf_counter() - start
+            tiles += len(boneyard) + sum(len(h) for h in hands)
+            base = position_of(view, hands, boneyard)
+            for action in cands:
+                pos = base.copy()
+                start = time.perf_counter()
+                _, played, _ = play_out(pos, action, rng)
+                play_time += time.perf_counter() - start
+                actions += played
+    return 1e6 * play_time / max(actions, 1), 1e6 * deal_time / max(tiles, 1)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=120, help="positions per variant")
@@ -167,6 +197,25 @@ def main(argv: list[str] | None = None) -> None:
             plugins.players.create(spec, random.Random(0))
         except Exception as exc:  # noqa: BLE001 - any plugin's refusal is one error line
             parser.error(str(exc))
+    if args.costs and not plugins.variants.create(variants[0], options).plays_fast():
+        # The unit, a tile played out in Chiva, measured in the same run: the charges are
+        # set against it.
+        unit = costs(positions(plugins, "chiva", args.decisions, args.stride))[0]
+        print(f"a unit (a tile played out in Chiva): {unit:.2f} us")
+        print(
+            f"{'variant':24} {'action us':>9} {'units':>6} {'charged':>8} "
+            f"{'tile us':>8} {'units':>6}"
+        )
+        for name in variants:
+            views = positions(plugins, name, args.decisions, args.stride, options)
+            label = name + "".join(f" {k}={v}" for k, v in options.items())
+            action, tile = rules_costs(views)
+            print(
+                f"{label:24} {action:9.2f} {action / unit:6.1f} {ACTION_COST:8} "
+                f"{tile:8.2f} {tile / unit:6.1f}",
+                flush=True,
+            )
+        return
     if args.costs:
         print(
             f"{'variant':16} {'unit us':>8} {'read us':>8} {'units':>6} {'charged':>8} "

@@ -49,6 +49,7 @@ from .equity import Equity
 from .heuristic import score_plays
 from .inference import Reading
 from .knowledge import Knowledge, knowledge
+from .levels import LEVELS
 from .sim import DOUBLE, HI, LO, block_result, ends_after, held_counts, playout, rules_for
 
 #: Weight of the heuristic's score, in win probability per score point (tuned with
@@ -72,15 +73,6 @@ PROPOSAL_COST = 0.7
 #: (:meth:`~capicua.players.inference.Reading.hand_ratio`), per play read, in work units
 #: (benchmarks/levels.py --costs, docs/players.md).
 HAND_COST = 4
-
-#: Per level: (work budget in tiles played out per decision, most samples). One unit is
-#: about 1.5 microseconds of playout on this project's 2-core machine, where ``normal``,
-#: the default, answers in under 0.1 s at the 99th percentile (docs/players.md, Levels).
-LEVELS = {
-    "fast": (10_000, 150),
-    "normal": (40_000, 500),
-    "strong": (160_000, 2000),
-}
 
 
 def candidate_plays(view: View) -> list[Play]:

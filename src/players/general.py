@@ -20,17 +20,21 @@ variant's own rule methods:
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from ..core.actions import DRAW, Action, Play, train
 from ..core.layout import Layout, Trains
-from ..core.position import Position, step
+from ..core.position import Ending, Position, step
 from ..core.tiles import Tile
 from ..core.variant import GOAL, Variant
 from ..core.view import View
 from .analysis import Analysis, Candidate
+from .equity import MOST_STEPS, race_table
+from .levels import LEVELS
 
 #: Weights of the heuristic's terms, in points of the game's score: a pip shed is worth
 #: about a point at the hand's end; a play left to make is worth a few.
@@ -45,14 +49,24 @@ SATISFY = 5.0
 #: spends, which gives the others a play.
 DRAW_COST = 4.0
 
-#: The expert's sampled deals per decision, by level (spread over the candidates), and
-#: how many candidates (the heuristic's best) it weighs at most.
-SAMPLES = {"fast": 48, "normal": 160, "strong": 480}
+#: How many candidates (the heuristic's best) the expert weighs at most.
 CANDIDATES = 6
-#: Its work per decision, by level, in actions played out (a playout lasts about as many
-#: actions as there are tiles in the hands and the boneyard): a long hand, as a Mexican
-#: Train round's first turns, gets fewer samples, so a decision takes about as long.
-STEPS = {"fast": 2_500, "normal": 7_000, "strong": 21_000}
+#: What the expert charges, in units of its levels' work budget
+#: (:data:`capicua.players.levels.LEVELS`: about a tile played out by the block game's
+#: simulator): per action played out through the engine's rules, per play the playout
+#: policy weighs by its points in a game that scores plays (a layout made and counted),
+#: and per tile dealt in a sampled deal. Measured with benchmarks/levels.py --costs
+#: (docs/players.md, Levels): an action costs about three units in Draw and Matador, eight
+#: in All Fives, six in Mexican Train at four seats and ten at eight (its engine's steps
+#: grow with the trains); one charge for every game keeps a decision's work the same
+#: function of the position everywhere and its time near the built-in games'.
+ACTION_COST = 4
+SCORED_COST = 3
+TILE_COST = 1
+#: Random hands played (by the random player, through the engine) to measure what a hand
+#: gains the side that gains most in a game with a goal, for the match equity
+#: (:func:`hand_gains`).
+GAIN_HANDS = 120
 
 
 def _rules(view: View) -> Variant:
@@ -158,11 +172,19 @@ def position_of(view: View, hands: list[list[Tile]], boneyard: list[Tile]) -> Po
 
 def playout_policy(pos: Position, rng: random.Random) -> Action:
     """The playout policy: the play scoring most now, else the heaviest (doubles first)."""
-    legal = pos.variant.legal_plays(pos)
+    rules = pos.variant
+    return choose(pos, rules.legal_plays(pos), rng, _scores_in_play(rules))
+
+
+def _scores_in_play(rules: Variant) -> bool:
+    return type(rules).play_points is not Variant.play_points
+
+
+def choose(pos: Position, legal: list[Action], rng: random.Random, scores: bool) -> Action:
+    """:func:`playout_policy`'s choice among ``legal`` (``scores``: the game scores plays)."""
     if len(legal) == 1:
         return legal[0]
     rules = pos.variant
-    scores = type(rules).play_points is not Variant.play_points
     best, best_value = legal[0], -1.0
     for action in legal:
         if not isinstance(action, Play):
@@ -177,20 +199,44 @@ def playout_policy(pos: Position, rng: random.Random) -> Action:
     return best
 
 
-def playout(pos: Position, first: Action, team: int, rng: random.Random, most: int = 2000) -> float:
-    """Play ``first`` and the rest of the hand; the hand's worth to ``team``: its score
-    gained less the others' mean (their pips added, for games where the lowest total wins),
-    and the match itself where a side reaches the goal."""
+def play_out(
+    pos: Position, first: Action, rng: random.Random, most: int = 2000
+) -> tuple[Ending | None, int, int]:
+    """Play ``first`` and the rest of the hand by :func:`playout_policy`: how it ended
+    (``None`` if it outlasted ``most`` actions), how many actions were played and how many
+    plays the policy weighed by their points (none in a game that does not score plays)."""
     rules = pos.variant
-    start = pos.scores
+    scores = _scores_in_play(rules)
     ending = step(pos, first)
-    for _ in range(most):
-        if ending is not None:
-            break
-        ending = step(pos, playout_policy(pos, rng))
+    played = 1
+    weighed = 0
+    while ending is None and played < most:
+        legal = rules.legal_plays(pos)
+        if scores and len(legal) > 1:
+            weighed += len(legal)
+        ending = step(pos, choose(pos, legal, rng, scores))
+        played += 1
+    return ending, played, weighed
+
+
+def final_scores(pos: Position, ending: Ending | None) -> tuple[int, ...]:
+    """Every team's score once the hand ``pos`` was played to is scored."""
     scores = pos.scores
     if ending is not None and ending.outcome != GOAL:
-        _, scores = rules.score_hand(scores, ending.outcome, ending.team, pos.remaining())
+        _, scores = pos.variant.score_hand(scores, ending.outcome, ending.team, pos.remaining())
+    return scores
+
+
+def hand_worth(
+    rules: Variant,
+    start: tuple[int, ...],
+    scores: tuple[int, ...],
+    ending: Ending | None,
+    team: int,
+) -> float:
+    """A hand's worth to ``team``, from the scores at its start to ``scores``: its score
+    gained less the others' mean (their pips added, for games where the lowest total
+    wins), and the match itself where a side reached the goal."""
     gained = [after - before for before, after in zip(start, scores, strict=True)]
     mine = gained[team - 1]
     others = [g for t, g in enumerate(gained, 1) if t != team]
@@ -200,6 +246,14 @@ def playout(pos: Position, first: Action, team: int, rng: random.Random, most: i
     if ending is not None and ending.outcome == GOAL:
         value += 1000.0 if ending.team == team else -1000.0
     return value
+
+
+def playout(pos: Position, first: Action, team: int, rng: random.Random, most: int = 2000) -> float:
+    """Play ``first`` and the rest of the hand; the hand's worth to ``team``
+    (:func:`hand_worth`)."""
+    start = pos.scores
+    ending, _, _ = play_out(pos, first, rng, most)
+    return hand_worth(pos.variant, start, final_scores(pos, ending), ending, team)
 
 
 #: The hand's worth (points for the side, less the others' mean) at which a playout counts
@@ -217,12 +271,213 @@ def equity(value: float) -> float:
     return 1.0 / (1.0 + math.exp(-value * math.log(3.0) / SCALE))
 
 
+def hand_gains(rules: Variant) -> tuple[tuple[int, float], ...]:
+    """What a hand of ``rules`` gains the side that gains most in it, as ``(points,
+    probability)`` pairs over the hands that score: measured once per process (per class
+    and options) in :data:`GAIN_HANDS` hands of random play through the engine, a fixed
+    seed, so every process reckons the same race."""
+    return _hand_gains(type(rules), rules.chosen)
+
+
+@functools.cache
+def _hand_gains(
+    cls: type[Variant], options: tuple[tuple[str, Any], ...]
+) -> tuple[tuple[int, float], ...]:
+    from ..core.driver import play_match  # the engine's driver: only needed here
+    from .random_player import RandomPlayer
+
+    variant = cls(**dict(options))
+    counts: dict[int, int] = {}
+    hands = 0
+    for i in range(GAIN_HANDS):
+        players = {s: RandomPlayer(random.Random(i * 16 + s)) for s in range(1, variant.seats + 1)}
+        m = play_match(variant, players, i)
+        before = tuple(0 for _ in variant.teams)
+        for log in m.hands_log:
+            if log.result is None:
+                continue
+            after = log.result.scores
+            gain = max(a - b for a, b in zip(after, before, strict=True))
+            before = after
+            hands += 1
+            if gain > 0:
+                counts[gain] = counts.get(gain, 0) + 1
+        if hands >= GAIN_HANDS:
+            break
+    total = sum(counts.values())
+    if not total:
+        return ()
+    pairs = sorted(counts.items())
+    if len(pairs) > MOST_STEPS:
+        # Bins of equal width, each at the mean of the points it holds.
+        width = math.ceil((pairs[-1][0] + 1) / MOST_STEPS)
+        bins: dict[int, list[int]] = {}
+        for p, n in pairs:
+            b = bins.setdefault(p // width, [0, 0])
+            b[0] += p * n
+            b[1] += n
+        pairs = [(max(1, round(t / n)), n) for t, n in (bins[k] for k in sorted(bins))]
+    return tuple((p, n / total) for p, n in pairs)
+
+
+class Worth:
+    """What a playout's end is worth to ``team`` from the scores at the decision, in the
+    units the review and the hints read (a typical hand lost 0, won 1).
+
+    In a game with a goal it is the match equity (:mod:`capicua.players.equity`, as the
+    built-in games' expert plays it): the chance to win the race to the goal from the
+    scores the hand ends at, each later hand won by either side alike and scoring what
+    :func:`hand_gains` measured, rescaled so that a typical hand won rather than lost is
+    worth 1; near the goal winning the hand is what counts, early on the points too. A
+    game without one (Mexican Train: the lowest total after the rounds) values the points:
+    :func:`equity` of :func:`hand_worth`."""
+
+    def __init__(self, rules: Variant, team: int, scores: tuple[int, ...]) -> None:
+        self.rules, self.team, self.start = rules, team, scores
+        self.table: tuple[tuple[float, ...], ...] | None = None
+        goal = rules.goal
+        if goal is None or len(rules.teams) < 2 or rules.scoring == "series":
+            return
+        steps = hand_gains(rules)
+        if not steps:
+            return
+        self.table = race_table(goal, steps)
+        typical = max(1, round(sum(p * q for p, q in steps)))
+        other = 2 if team == 1 else 1
+        won = self.chance(_add(scores, team, typical))
+        lost = self.chance(_add(scores, other, typical))
+        self.mid = (won + lost) / 2
+        self.spread = max(won - lost, 1e-6)
+
+    def chance(self, scores: tuple[int, ...]) -> float:
+        """The chance that the team wins the match from ``scores`` (a race to the goal)."""
+        rules, team, table = self.rules, self.team, self.table
+        assert table is not None  # asked only where the game has a goal
+        winner = rules.match_winner(scores)
+        if winner is not None:
+            return 1.0 if winner == team else 0.0
+        size = len(table) - 1
+        ours = rules.to_go(scores, team) or 0
+        theirs = min(
+            (rules.to_go(scores, t) or 0 for t in range(1, len(scores) + 1) if t != team),
+            default=size,
+        )
+        if ours <= 0:
+            return 1.0
+        if theirs <= 0:
+            return 0.0
+        return table[min(ours, size)][min(theirs, size)]
+
+    def of(self, scores: tuple[int, ...], ending: Ending | None) -> float:
+        """The worth of a hand that ended (``ending``) at ``scores``."""
+        if self.table is None:
+            return equity(hand_worth(self.rules, self.start, scores, ending, self.team))
+        return 0.5 + (self.chance(scores) - self.mid) / self.spread
+
+
+def _add(scores: tuple[int, ...], team: int, points: int) -> tuple[int, ...]:
+    out = list(scores)
+    out[team - 1] += points
+    return tuple(out)
+
+
+def hand_slots(view: View) -> dict[int, list[frozenset[Tile]]]:
+    """For each other seat, one entry per tile it holds: the tiles that one cannot be, by
+    what its passes and draws told (:attr:`View.told`).
+
+    A pass or a draw the rules forced tells the tiles the seat then lacked; that holds for
+    every tile it held then as long as it keeps it, and a tile drawn later may be any tile
+    (:meth:`View.lacks` forgets everything at a draw; here only the drawn tile starts
+    unknown, so a seat that drew three times before it could play is known to hold no
+    tile that fitted at any of those draws, except the one it drew last). A tile played
+    is taken from the newest entry that may be it: a tile drawn to be played goes at once.
+    """
+    rules = _rules(view)
+    told = dict(view.told)
+    me = view.seat
+    net = [0] * (rules.seats + 1)
+    for seat, action in view.history:
+        if isinstance(action, Play):
+            net[seat] += 1
+        elif action is DRAW:
+            net[seat] -= 1
+    none: frozenset[Tile] = frozenset()
+    slots = {
+        s: [none] * max(0, view.counts[s - 1] + net[s])
+        for s in range(1, rules.seats + 1)
+        if s != me
+    }
+    for i, (seat, action) in enumerate(view.history):
+        held = slots.get(seat)
+        if held is None:
+            continue
+        if i in told:
+            lack = told[i]
+            held[:] = [x | lack for x in held]
+        if action is DRAW:
+            held.append(none)
+        elif isinstance(action, Play):
+            tile = action.tile
+            for j in range(len(held) - 1, -1, -1):
+                if tile not in held[j]:
+                    del held[j]
+                    break
+            else:
+                if held:
+                    held.pop()
+    for s, held in slots.items():  # the counts are the truth: keep the newest entries
+        need = view.counts[s - 1]
+        if len(held) > need:
+            del held[: len(held) - need]
+        held.extend([none] * (need - len(held)))
+    return slots
+
+
+def deal_read(
+    view: View, rng: random.Random, slots: dict[int, list[frozenset[Tile]]]
+) -> tuple[list[list[Tile]], list[Tile]]:
+    """A guess of every hidden tile that fits :func:`hand_slots`: the unseen tiles in a
+    random order, the most constrained of the other seats' tiles chosen first, each the
+    first tile left that it may be (any tile left, where none fits), the rest to the
+    boneyard."""
+    rules = _rules(view)
+    aside = set(rules.set_aside(view.hand_number))
+    pool = [t for t in view.unseen() if t not in aside]
+    rng.shuffle(pool)
+    hands: list[list[Tile]] = [[] for _ in range(rules.seats + 1)]
+    hands[view.seat] = list(view.hand)
+    free: list[int] = []
+    bound: list[tuple[int, frozenset[Tile]]] = []
+    for s, held in slots.items():
+        for lack in held:
+            if lack:
+                bound.append((s, lack))
+            else:
+                free.append(s)
+    bound.sort(key=lambda x: -len(x[1]))
+    for s, lack in bound:
+        for j, t in enumerate(pool):
+            if t not in lack:
+                hands[s].append(pool.pop(j))
+                break
+        else:
+            if pool:
+                hands[s].append(pool.pop())
+    for s in free:
+        if pool:
+            hands[s].append(pool.pop())
+    return hands, pool
+
+
 def analyse_rules(
     view: View, rng: random.Random, level: str = "normal", samples: int = 0
 ) -> Analysis:
     """The expert's search of a play decision in a game with rules of its own: the
-    heuristic's best candidates, each played out over the same sampled deals; candidates
-    best first by their mean :func:`equity`."""
+    heuristic's best candidates, each played out over the same sampled deals (dealt to fit
+    what the passes and draws told, :func:`hand_slots`) until the level's work budget
+    (:data:`~capicua.players.levels.LEVELS`, the built-in games' own) is spent or
+    ``samples`` deals are played; the second half of the budget goes to the better half of
+    the candidates. Candidates best first by their mean :class:`Worth`."""
     ranked = sorted(heuristic_scores(view), key=lambda x: -x[0])  # stable: legal order
     # The plays and, in a game that draws at will, the draw beside them: one more candidate
     # played out on the same deals (the drawer then moves again, by the playout policy).
@@ -238,24 +493,40 @@ def analyse_rules(
     searched, rest = cands[:CANDIDATES], cands[CANDIDATES:]
     if rest and rest[-1].action is DRAW:  # the draw is always weighed, whatever its prior
         searched.append(rest.pop())
-    if samples:
-        rounds = max(2, samples // len(searched))
-    else:
-        length = sum(view.counts) + view.boneyard
-        rounds = min(
-            SAMPLES.get(level, SAMPLES["normal"]) // len(searched),
-            STEPS.get(level, STEPS["normal"]) // (len(searched) * max(length, 1)),
-        )
-        rounds = max(2, rounds)
-    for _ in range(rounds):
-        hands, boneyard = deal_unseen(view, rng)
+    budget, most = LEVELS.get(level, LEVELS["normal"])
+    if samples > 0:
+        budget, most = 1 << 62, max(2, samples)
+    rules = _rules(view)
+    worth = Worth(rules, view.team, view.scores)
+    slots = hand_slots(view)
+    active = list(range(len(searched)))
+    halved = False
+    work = done = 0
+    while done < most and (work < budget or done < 2):
+        if not halved and len(active) > 2 and work * 2 >= budget:
+            # Successive halving, as the block game's search does: the second half of the
+            # budget goes to the better half of the candidates.
+            halved = True
+            active.sort(key=lambda i: -searched[i].value)  # stable: the heuristic's order
+            active = sorted(active[: (len(active) + 1) // 2])
+        hands, boneyard = deal_read(view, rng, slots)
+        work += TILE_COST * (len(boneyard) + sum(len(h) for h in hands))
         base = position_of(view, hands, boneyard)
-        for c in searched:
-            value = playout(base.copy(), c.action, view.team, rng)
+        for i in active:
+            c = searched[i]
+            pos = base.copy()
+            ending, played, weighed = play_out(pos, c.action, rng)
+            work += ACTION_COST * played + SCORED_COST * weighed
+            scores = final_scores(pos, ending)
+            value = worth.of(scores, ending)
             c.samples += 1
             c.weight += 1.0
-            c.total += equity(value)
-            c.won += 1.0 if value > 0 else 0.5 if value == 0 else 0.0
-    # Ties go to the heuristic's order: the sort is stable.
-    searched.sort(key=lambda c: -c.value)
-    return Analysis(searched + rest, rounds)
+            c.total += value
+            points = hand_worth(rules, view.scores, scores, ending, view.team)
+            c.won += 1.0 if points > 0 else 0.5 if points == 0 else 0.0
+        done += 1
+    # The candidates searched to the end first, then those dropped at the halving; ties
+    # go to the heuristic's order (the sorts are stable).
+    kept = set(active)
+    order = sorted(range(len(searched)), key=lambda i: (i not in kept, -searched[i].value))
+    return Analysis([searched[i] for i in order] + rest, done)

@@ -6,7 +6,9 @@ samples), the heuristic and, in the built-in games, the fast hint choose from th
 the seat to move, each with a stream seeded by the same number. The choices were recorded
 before passes were read as tiles rather than numbers (issue 43): the expert's sampler must
 take the same deals from its stream, so its choices, and with them its figures, stay the
-same.
+same. In the games with rules of their own the expert's choices were recorded again when
+its sampler began to read each tile a seat drew (capicua.players.general.hand_slots) and
+``samples`` began to count deals, as in the built-in games.
 """
 
 from __future__ import annotations
@@ -63,23 +65,23 @@ PINNED: dict[str, list[tuple]] = {
         (10, "6-5R", "6-5L"),
         (17, "3-1L", "6-3L"),
         (19, "2-0L", "2-2L"),
-        (22, "6-2L", "6-2L"),
+        (22, "5-0R", "6-2L"),
         (27, "5-2R", "5-2R"),
     ],
     "all-fives": [
         (5, "3-3L", "3-3L"),
-        (11, "4-1L", "6-0D"),
+        (11, "6-0D", "6-0D"),
         (17, "6-5L", "6-5L"),
-        (19, "4-1U", "3-3L"),
+        (19, "3-3L", "3-3L"),
         (21, "4-2R", "4-2U"),
         (22, "6-2L", "5-4R"),
     ],
     "mexican-train": [
-        (10, "9-8T2", "9-8T2"),
-        (12, "3-0T3", "4-2M"),
+        (10, "8-1T2", "9-8T2"),
+        (12, "4-2M", "4-2M"),
         (18, "10-7M", "10-7M"),
-        (19, "3-3M", "3-3M"),
-        (25, "7-0M", "7-0M"),
+        (19, "4-3T2", "3-3M"),
+        (25, "9-0M", "7-0M"),
         (29, "5-3T2", "5-3T2"),
     ],
     "block": [
