@@ -53,15 +53,15 @@ DRAW_COST = 4.0
 CANDIDATES = 6
 #: What the expert charges, in units of its levels' work budget
 #: (:data:`capicua.players.levels.LEVELS`: about a tile played out by the block game's
-#: simulator): per action played out through the engine's rules, per play the playout
-#: policy weighs by its points in a game that scores plays (a layout made and counted),
-#: and per tile dealt in a sampled deal. Measured with benchmarks/levels.py --costs
-#: (docs/players.md, Levels): an action costs about three units in Draw and Matador, eight
-#: in All Fives, six in Mexican Train at four seats and ten at eight (its engine's steps
-#: grow with the trains); one charge for every game keeps a decision's work the same
-#: function of the position everywhere and its time near the built-in games'.
+#: simulator): per action played out through the engine's rules, and per play the
+#: playout policy weighs by its points in a game that scores plays (a layout made and its
+#: ends counted: All Fives' count); one tile dealt in a sampled deal is one unit. Set so
+#: that a decision at a level takes about as long in Draw, All Fives and Matador as in
+#: Chiva (docs/players.md, Levels; the costs themselves: benchmarks/levels.py --costs);
+#: one charge for every game keeps a decision's work the same function of the position
+#: everywhere. Mexican Train's steps cost more as the trains grow with the seats.
 ACTION_COST = 4
-SCORED_COST = 3
+SCORED_COST = 12
 TILE_COST = 1
 #: Random hands played (by the random player, through the engine) to measure what a hand
 #: gains the side that gains most in a game with a goal, for the match equity
