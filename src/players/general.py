@@ -32,6 +32,7 @@ from ..core.position import Ending, Position, step
 from ..core.tiles import Tile
 from ..core.variant import GOAL, Variant
 from ..core.view import View
+from ..i18n import N_, _, ngettext
 from .analysis import Analysis, Candidate
 from .equity import MOST_STEPS, race_table
 from .levels import LEVELS
@@ -78,8 +79,56 @@ def _plays_after(rules: Variant, layout: Layout, seat: int, hand: Sequence[Tile]
     return sum(1 for t in hand for end in layout.fits(t) if end in allowed)
 
 
+#: The reasons a play's terms give in words (said by :func:`explain_rules`), with the
+#: placeholders their terms fill: the messages are translated when said.
+SCORES = "scores {points} points"
+SHEDS_PIPS = "gets rid of {pips} pips"
+A_DOUBLE = N_("plays a double while it still fits")
+KEEPS_PLAYS = "keeps {count} play on the ends you may use"
+MARKER_OFF = N_("takes the marker off your train")
+SATISFIES = N_("plays a double you can satisfy yourself")
+
+
+def play_terms(view: View, action: Play, unseen: Sequence[Tile]) -> list[tuple[float, str, int]]:
+    """The heuristic's terms of one play, as ``(value, message, number)`` in the order they
+    add up to its score (:func:`heuristic_scores`): what the rules say the play does, one
+    move deep. A term without words has an empty message."""
+    rules = _rules(view)
+    seat = view.seat
+    tile = action.tile
+    after = rules.next_layout(view.layout, seat, action)
+    rest = [t for t in view.hand if t is not tile]
+    points = rules.play_points(after, seat, action)
+    plays = _plays_after(rules, after, seat, rest)
+    terms = [
+        (POINTS * points, SCORES, points),
+        (
+            PIP * tile.pips + (DOUBLE if tile.is_double else 0.0),
+            A_DOUBLE if tile.is_double else SHEDS_PIPS,
+            tile.pips,
+        ),
+        (MOBILITY * min(plays, 4), KEEPS_PLAYS, plays),
+    ]
+    if unseen and type(rules).play_points is not Variant.play_points:
+        # What the best unseen tile could score in reply (the next seat may hold it).
+        reply = 0
+        for t in unseen:
+            for end in after.fits(t):
+                reply = max(reply, rules.play_points(after.play(t, end), seat, Play.of(t, end)))
+        terms.append((-DANGER * reply, "", reply))
+    if isinstance(view.layout, Trains):
+        own = view.layout.train(train(seat))
+        if own.marker and action.end == own.end:  # takes its marker off
+            terms.append((MARKER, MARKER_OFF, 0))
+        if tile.is_double:
+            satisfied = any(t.has(tile.hi) for t in rest)
+            terms.append((SATISFY if satisfied else -SATISFY, SATISFIES if satisfied else "", 0))
+    return terms
+
+
 def heuristic_scores(view: View) -> list[tuple[float, Action]]:
-    """Each legal action with its heuristic value (higher is better), in legal order."""
+    """Each legal action with its heuristic value (higher is better), in legal order: a
+    play's :func:`play_terms` added up."""
     rules = _rules(view)
     seat = view.seat
     hand = view.hand
@@ -96,27 +145,47 @@ def heuristic_scores(view: View) -> list[tuple[float, Action]]:
         if not isinstance(action, Play):
             scored.append((0.0, action))
             continue
-        tile = action.tile
-        after = rules.next_layout(view.layout, seat, action)
-        rest = [t for t in hand if t is not tile]
-        value = POINTS * rules.play_points(after, seat, action)
-        value += PIP * tile.pips + (DOUBLE if tile.is_double else 0.0)
-        value += MOBILITY * min(_plays_after(rules, after, seat, rest), 4)
-        if unseen and type(rules).play_points is not Variant.play_points:
-            # What the best unseen tile could score in reply (the next seat may hold it).
-            reply = 0
-            for t in unseen:
-                for end in after.fits(t):
-                    reply = max(reply, rules.play_points(after.play(t, end), seat, Play.of(t, end)))
-            value -= DANGER * reply
-        if isinstance(view.layout, Trains):
-            own = view.layout.train(train(seat))
-            if own.marker and action.end == own.end:  # takes its marker off
-                value += MARKER
-            if tile.is_double:
-                value += SATISFY if any(t.has(tile.hi) for t in rest) else -SATISFY
+        value = 0.0
+        for term, _message, _number in play_terms(view, action, unseen):
+            value += term
         scored.append((value, action))
     return scored
+
+
+def explain_rules(view: View, action: Action, most: int = 3) -> list[str]:
+    """The strongest reasons for ``action`` by the heuristic's terms, in words, in the
+    language in use (the hints say them): the terms that count for the play, largest
+    first."""
+    if not isinstance(action, Play):
+        return []
+    rules = _rules(view)
+    unseen = [t for t in view.unseen() if t not in rules.set_aside(view.hand_number)]
+    good = [(v, m, n) for v, m, n in play_terms(view, action, unseen) if v > 0 and m]
+    good.sort(key=lambda x: -x[0])
+    return [_words(m, n) for _value, m, n in good[:most]]
+
+
+def _words(message: str, number: int) -> str:
+    if message == SCORES:
+        # Translators: a reason for a play that scores (All Fives' count); English says
+        # "points" for 1 too.
+        return ngettext("scores {points} points", "scores {points} points", number).format(
+            points=number
+        )
+    if message == SHEDS_PIPS:
+        # Translators: a reason for a play; English says "pips" for 1 too.
+        return ngettext("gets rid of {pips} pips", "gets rid of {pips} pips", number).format(
+            pips=number
+        )
+    if message == KEEPS_PLAYS:
+        # Translators: a reason for a play: the plays the rest of the hand keeps on the
+        # ends (or trains) the player may play on.
+        return ngettext(
+            "keeps {count} play on the ends you may use",
+            "keeps {count} plays on the ends you may use",
+            number,
+        ).format(count=number)
+    return _(message)
 
 
 def heuristic_play(view: View, rng: random.Random, noise: float = 0.0) -> Action:

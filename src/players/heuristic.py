@@ -547,9 +547,13 @@ class HeuristicPlayer(ComputerPlayer):
 
 
 def explain(view: View, action: Action, k: Knowledge | None = None, most: int = 3) -> list[str]:
-    """The strongest reasons, in words, for ``action`` by the heuristic's rules."""
+    """The strongest reasons, in words, for ``action`` by the heuristic's rules (in a game
+    with rules of play of its own, the terms it is scored by there:
+    :func:`capicua.players.general.explain_rules`)."""
     if not isinstance(action, Play):
         return []
+    if not view.variant.variant().plays_fast():
+        return general.explain_rules(view, action, most)
     for s in score_plays(view, k):
         if s.action is action:
             good = sorted((x for x in s.terms if x.value > 0 and x.message), key=lambda x: -x.value)

@@ -21,9 +21,12 @@ from capicua.players.general import (
     analyse_rules,
     deal_read,
     deal_unseen,
+    explain_rules,
     hand_gains,
     hand_slots,
+    heuristic_scores,
 )
+from capicua.players.hints import hint
 from capicua.players.levels import LEVELS
 
 
@@ -141,3 +144,31 @@ def test_the_budget_is_the_levels_and_samples_fix_the_deals(monkeypatch):
     assert {c.action for c in normal.candidates} <= set(view.legal)
     # The same seed gives the same search.
     assert analyse_rules(view, random.Random(1), level="fast").best == fast.best
+
+
+# Two players of All Fives: 6-6, 6-5 on its left, 6-4 on its right and 6-0 up leave 5, 4
+# and 0 open (9), so seat 1's 6-1 down counts 10 and its 0-0 up counts 9 again.
+FIVES = ("6-6 6-1 6-2 6-3 6-4 0-0 1-0", "6-5 6-0 5-5 4-4 3-3 2-2 2-1")
+
+
+def test_the_hints_give_the_terms_the_heuristic_scores_a_game_by():
+    from capicua_fives import AllFives
+
+    m = AllFives(seats=2).new_match(seed=1, script=[deal(*FIVES)])
+    play(m, "1:6-6L 2:6-5L 1:6-4R 2:6-0U")
+    view = m.view(1)
+    rules = view.variant.variant()
+    scoring = 0
+    for action in view.legal:
+        assert isinstance(action, Play)
+        points = rules.play_points(rules.next_layout(view.layout, 1, action), 1, action)
+        words = explain_rules(view, action, most=5)
+        assert (f"scores {points} points" in words) == (points > 0)
+        assert not any("fit the line" in w for w in words)  # the block game's words
+        scoring += points > 0
+        if action.tile.is_double:
+            assert "plays a double while it still fits" in words
+    assert scoring
+    # The hint says them too.
+    best = max(heuristic_scores(view), key=lambda x: x[0])[1]
+    assert all(w in hint(view, "heuristic").reason for w in explain_rules(view, best))
