@@ -47,7 +47,14 @@ from capicua.players.expert import (
     analyse,
     tuned_reading,
 )
-from capicua.players.general import ACTION_COST, deal_read, hand_slots, play_out, position_of
+from capicua.players.general import (
+    ACTION_COST,
+    SCORED_COST,
+    deal_read,
+    hand_slots,
+    play_out,
+    position_of,
+)
 from capicua.players.inference import Reading
 from capicua.players.knowledge import knowledge
 from capicua.plugins import load_plugins
@@ -119,12 +126,13 @@ def costs(views: list) -> tuple[float, float, float, float]:
     )
 
 
-def rules_costs(views: list) -> tuple[float, float]:
+def rules_costs(views: list) -> tuple[float, float, float]:
     """For a game with rules of its own: microseconds per action played out through the
     engine's rules and per tile dealt by the expert's sampler, on ``views`` (ten deals
-    each, every candidate played out on each)."""
+    each, every candidate played out on each), and the units the expert charges per action
+    (``ACTION_COST``, and ``SCORED_COST`` per play its policy weighs by points)."""
     play_time = deal_time = 0.0
-    actions = tiles = 0
+    actions = tiles = weighed = 0
     for i, view in enumerate(views):
         rng = random.Random(i)
         slots = hand_slots(view)
@@ -138,10 +146,12 @@ def rules_costs(views: list) -> tuple[float, float]:
             for action in cands:
                 pos = base.copy()
                 start = time.perf_counter()
-                _, played, _ = play_out(pos, action, rng)
+                _, played, scored = play_out(pos, action, rng)
                 play_time += time.perf_counter() - start
                 actions += played
-    return 1e6 * play_time / max(actions, 1), 1e6 * deal_time / max(tiles, 1)
+                weighed += scored
+    charged = (ACTION_COST * actions + SCORED_COST * weighed) / max(actions, 1)
+    return 1e6 * play_time / max(actions, 1), 1e6 * deal_time / max(tiles, 1), charged
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -209,9 +219,9 @@ def main(argv: list[str] | None = None) -> None:
         for name in variants:
             views = positions(plugins, name, args.decisions, args.stride, options)
             label = name + "".join(f" {k}={v}" for k, v in options.items())
-            action, tile = rules_costs(views)
+            action, tile, charged = rules_costs(views)
             print(
-                f"{label:24} {action:9.2f} {action / unit:6.1f} {ACTION_COST:8} "
+                f"{label:24} {action:9.2f} {action / unit:6.1f} {charged:8.1f} "
                 f"{tile:8.2f} {tile / unit:6.1f}",
                 flush=True,
             )

@@ -61,3 +61,15 @@ def test_an_unknown_player_is_refused_by_name(levels, capsys):
         levels.main(["--variant", "chiva", "--player", "grandmaster"])
     assert exit_.value.code == 2
     assert "unknown player 'grandmaster'" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_costs_of_a_game_with_rules_of_its_own_are_its_actions_and_deals(levels, capsys):
+    levels.main(["--costs", "--decisions", "2", "--variant", "all-fives"])
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0].startswith("a unit (a tile played out in Chiva): ")
+    assert rows[1].split() == ["variant", "action", "us", "units", "charged", "tile", "us", "units"]
+    name, action, _units, charged, tile, _tile_units = rows[2].split()
+    assert name == "all-fives" and float(action) > 0 and float(tile) > 0
+    # Four units an action, and twelve per play the policy counts: All Fives scores plays.
+    assert float(charged) > 4.0
