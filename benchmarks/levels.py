@@ -9,7 +9,8 @@ percentile and maximum in milliseconds, and the mean number of sampled deals.
 
 The levels count work, not seconds, so their choices are the same on any machine, and the
 times are wall clock: run this on a quiet machine (nothing else busy on the cores), and
-say so with the figures. docs/players.md has the table this prints.
+say so with the figures; ``--cpu`` times each decision in the process's CPU time instead,
+which a loaded machine inflates much less. docs/players.md has the table this prints.
 
 ``--player SPEC`` (repeatable) times another installed player on the same positions
 after the levels, e.g. ``--player ismcts:simulations=800``: how an opponent's budget
@@ -181,7 +182,16 @@ def main(argv: list[str] | None = None) -> None:
         metavar="SPEC",
         help="also time this player on the same positions, e.g. ismcts:simulations=800",
     )
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time each decision in this process's CPU time, not wall clock (a loaded machine)",
+    )
     args = parser.parse_args(argv)
+    # On a machine busy with other work the wall clock counts the waits for a core; the
+    # process's CPU time counts only the decision's own work, about what an idle machine's
+    # wall clock would show.
+    clock = time.process_time if args.cpu else time.perf_counter
     plugins = load_plugins()  # third-party variants too: the expert plays them all
     installed = sorted(plugins.variants.names())
     if args.variant is not None and args.variant not in installed:
@@ -253,9 +263,9 @@ def main(argv: list[str] | None = None) -> None:
         for level in levels:
             times, samples = [], []
             for i, view in enumerate(views):
-                start = time.perf_counter()
+                start = clock()
                 result = analyse(view, random.Random(i), level=level)
-                times.append(1000 * (time.perf_counter() - start))
+                times.append(1000 * (clock() - start))
                 samples.append(result.samples)
             print(
                 f"{label:16} {level:7} {statistics.median(times):8.1f} "
@@ -267,9 +277,9 @@ def main(argv: list[str] | None = None) -> None:
             times = []
             for i, view in enumerate(views):
                 player = plugins.players.create(spec, random.Random(i))
-                start = time.perf_counter()
+                start = clock()
                 player.act(view)
-                times.append(1000 * (time.perf_counter() - start))
+                times.append(1000 * (clock() - start))
             print(
                 f"{label:16} {text}: median {statistics.median(times):.1f}, p90 "
                 f"{percentile(times, 0.9):.1f}, p99 {percentile(times, 0.99):.1f}, max "

@@ -20,11 +20,13 @@ def test_positions_are_real_decisions_and_the_same_each_time(levels):
     ]
 
 
-def test_prints_one_row_per_variant_and_level(levels, capsys):
-    levels.main(["--decisions", "2", "--levels", "fast", "--variant", "chiva"])
+@pytest.mark.parametrize("clock", [[], ["--cpu"]], ids=["wall", "cpu"])
+def test_prints_one_row_per_variant_and_level(levels, capsys, clock):
+    levels.main(["--decisions", "2", "--levels", "fast", "--variant", "chiva", *clock])
     rows = capsys.readouterr().out.splitlines()
     assert rows[0].split()[:2] == ["variant", "level"]
     assert rows[1].split()[:2] == ["chiva", "fast"] and len(rows) == 2
+    assert all(float(ms) > 0 for ms in rows[1].split()[2:6])
 
 
 def test_an_unknown_level_is_refused_by_name(levels, capsys):
