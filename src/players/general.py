@@ -6,16 +6,19 @@ variant overrides its rules of play (``Variant.plays_fast()`` false: Draw, All F
 Mexican Train, any third party's) is played here instead, from the same view and by the
 variant's own rule methods:
 
-- :func:`heuristic_play` scores each play by what the rules say it does, one move deep:
-  the points it scores now, the pips it sheds, a double got rid of, the plays it leaves its
-  own hand on the ends it may use, the most an unseen tile could score in reply, and for
-  trains, a marker taken off and a double it can satisfy itself;
+- :func:`heuristic_play` scores each play by what the rules say it does, one move deep
+  (:func:`play_terms`): the points it scores now, the pips it sheds, a double got rid of,
+  the plays it leaves its own hand on the ends it may use, the most an unseen tile could
+  score in reply, and for trains, a marker taken off and a double it can satisfy itself;
+  the hints say the same terms (:func:`explain_rules`);
 - :func:`analyse_rules`, the expert's search (:func:`capicua.players.expert.analyse` comes
-  here), deals the unseen tiles to the other hands and the boneyard many times over
-  (respecting the counts and what passes and draws showed), plays each candidate and the
-  rest of the hand out through :func:`capicua.core.position.step` (the engine's own rules,
-  so draws, scores and ends are exactly the engine's), and ranks the candidates by their
-  mean result for its side.
+  here), deals the unseen tiles to the other hands and the boneyard many times over, each
+  tile a seat holds kept from what its passes and draws told (:func:`hand_slots`), plays
+  each candidate and the rest of the hand out through :func:`capicua.core.position.step`
+  (the engine's own rules, so draws, scores and ends are exactly the engine's), values
+  each end as match equity where the game has a goal (:class:`Worth`), and ranks the
+  candidates by their mean, spending the levels' one work budget
+  (:data:`capicua.players.levels.LEVELS`).
 """
 
 from __future__ import annotations
