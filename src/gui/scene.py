@@ -341,7 +341,7 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         news = redeal_news(session, view)
         if news is not None and (strip is None or strip_from_start(session, view)):
             strip = news if strip is None else f"{news} {strip}"
-    legend = pass_legend(seats)
+    legend = pass_legend(seats, session.viewpoint if session.human is None else None)
     buttons = tuple(Button(name, _(label), ui.buttons.get(name, True)) for name, label in BUTTONS)
     focus = ctl.focus
     targets = [c.target for c in choices]

@@ -14,6 +14,7 @@ constants below are marked with ``N_`` and translated where they are shown.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -157,8 +158,9 @@ def seat_name(session: Session, seat: int | None) -> str:
     return _("seat {seat}").format(seat=seat)
 
 
-def label_name(session: Session, seat: int) -> str:
-    """The short label under a seat's tiles."""
+def label_name(session: Session, seat: int, away: bool = True) -> str:
+    """The short label under a seat's tiles; a person at a host who is away is said to be,
+    with their seat's hold counting down, unless ``away`` is false."""
     if seat == session.human:
         # Translators: the label under the person's own tiles.
         return pgettext("the person's seat label", "You")
@@ -166,11 +168,13 @@ def label_name(session: Session, seat: int) -> str:
         session.human is not None
         and session.variant.team_of[seat] == session.variant.team_of[session.human]
     )
-    player = session.players.get(seat)
-    if getattr(player, "person", False):  # a person at a host, known by name
-        name = str(getattr(player, "name", ""))
+    name = person_name(session, seat)
+    if name is not None:  # a person at a host, known by name
         # Translators: the label of the partner's seat, by the person's name: "Bea (partner)".
-        return _("{name} (partner)").format(name=name) if partner else name
+        label = _("{name} (partner)").format(name=name) if partner else name
+        # Away, the label says so as the panel does, with the hold counting down.
+        said_as = getattr(session.players.get(seat), "said_as", None)
+        return said_as(label, time.monotonic()) if away and callable(said_as) else label
     if partner:
         return _("Seat {seat} (partner)").format(seat=seat)
     return _("Seat {seat}").format(seat=seat)
@@ -679,10 +683,39 @@ def redeal_news(session: Session, view: View) -> str | None:
     return " ".join(said)
 
 
-def _strip_entry(mine: bool, seat: int, action: Action, drew: Tile | None = None) -> str:
-    """One move in the last-round strip: ``S2 4-2``, ``You 6-4``; a pass or a draw is a
-    whole phrase, so each language conjugates its verb for the person and for a seat. A
-    draw names the tile taken, ``drew``, where the table may say it."""
+STRIP_NAME = 8  # the most letters of a person's name in the last-round strip
+
+
+def person_name(session: Session, seat: int) -> str | None:
+    """The name of the person who plays ``seat`` at a host, as the table shows it on the
+    felt and the panel; ``None`` for a seat no named person plays (a computer, a local
+    table's seats)."""
+    player = session.players.get(seat)
+    if not getattr(player, "person", False):
+        return None
+    return str(getattr(player, "name", "")) or None
+
+
+def strip_who(session: Session, seat: int) -> str | None:
+    """A named person's short form for the last-round strip (their first word, cut to
+    :data:`STRIP_NAME` letters), so the strip says "Bea" where the felt does; ``None``
+    for a seat the strip calls "S3"."""
+    name = person_name(session, seat)
+    if name is None:
+        return None
+    first = name.split()[0] if name.split() else name
+    return first if len(first) <= STRIP_NAME else first[: STRIP_NAME - 1] + "…"
+
+
+def _strip_entry(
+    mine: bool, seat: int, action: Action, drew: Tile | None = None, name: str | None = None
+) -> str:
+    """One move in the last-round strip: ``S2 4-2``, ``You 6-4``, ``Bea 3-1`` (``name``:
+    the seat's person, short); a pass or a draw is a whole phrase, so each language
+    conjugates its verb for the person, a seat and a name. A draw names the tile taken,
+    ``drew``, where the table may say it."""
+    if name is not None and not mine:
+        return _named_strip_entry(name, action, drew)
     if isinstance(action, Play):
         if mine:
             # Translators: the person in the last-round strip ("You 6-4 · S2 pass").
@@ -712,6 +745,22 @@ def _strip_entry(mine: bool, seat: int, action: Action, drew: Tile | None = None
     return pgettext("the last-round strip", "S{seat} pass").format(seat=seat)
 
 
+def _named_strip_entry(name: str, action: Action, drew: Tile | None) -> str:
+    """A named person's move in the last-round strip: ``Bea 4-2``, ``Bea pass``."""
+    if isinstance(action, Play):
+        return f"{name} {action.tile}"
+    if action is DRAW and drew is not None:
+        # Translators: a person at a host, by name, drew {tile}, in the last-round strip.
+        return pgettext("the last-round strip", "{name} draw {tile}").format(name=name, tile=drew)
+    if action is DRAW:
+        # Translators: a person at a host, by name, drew from the boneyard, in the
+        # last-round strip. A whole phrase: conjugate the verb for a person named.
+        return pgettext("the last-round strip", "{name} draw").format(name=name)
+    # Translators: a person at a host, by name, passed, in the last-round strip ("Bea
+    # pass"). A whole phrase: conjugate the verb for a person named (German "Bea passt").
+    return pgettext("the last-round strip", "{name} pass").format(name=name)
+
+
 def round_strip(session: Session, view: View) -> str | None:
     """The moves since the person's last turn (since the start of the hand before their
     first), short: ``Since your turn: S2 4-2 · S3 pass · S4 3-2``."""
@@ -737,7 +786,8 @@ def round_strip(session: Session, view: View) -> str | None:
     for i in range(first, len(history)):
         seat, action = history[i]
         drew = drawn_tile(session, view.hand_number, i, seat) if action is DRAW else None
-        entry = _strip_entry(seat == session.human, seat, action, drew)
+        mine = seat == session.human
+        entry = _strip_entry(mine, seat, action, drew, strip_who(session, seat))
         points = play_points(v, seat, action, laid[i + 1]) if laid is not None else 0
         if points:
             # Translators: a play in the last-round strip that scored at once: {move} is
@@ -751,7 +801,12 @@ def round_strip(session: Session, view: View) -> str | None:
         return _("This hand: {moves}").format(moves=moves_text)
     if session.human is not None:
         return _("Since your turn: {moves}").format(moves=moves_text)
-    # A table of computers, seen from seat 1.
+    name = person_name(session, me)
+    if name is not None:
+        # A spectator at a host, seen from the seat of a person named: the felt's name.
+        # Translators: a spectator's strip, from the seat of a person at a host, by name.
+        return _("Since {name}'s turn: {moves}").format(name=name, moves=moves_text)
+    # A table of computers, or a spectator's, seen from seat 1.
     return _("Since seat {seat}'s turn: {moves}").format(seat=me, moves=moves_text)
 
 

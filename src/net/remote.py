@@ -21,7 +21,7 @@ import math
 import queue
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.actions import PASS, Action, Play
@@ -104,6 +104,11 @@ class _Name:
     @property
     def label(self) -> str:
         return self.bot_name
+
+    def said_as(self, label: str, now: float) -> str:
+        """What :meth:`said` says, with ``label`` for the name: a seat's label on the felt
+        ("Bea (partner) · away 0:52")."""
+        return replace(self, name=label).said(now)
 
     def said(self, now: float) -> str:
         if not self.away:

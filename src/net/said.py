@@ -24,7 +24,7 @@ from ..gui.controller import Controller, choice_target
 from ..gui.reviewing import Reviews, summary
 from ..gui.scene import Scene, build_scene
 from ..gui.state import Ui
-from ..gui.texts import KEY_LEGEND, end_mark, log_lines
+from ..gui.texts import KEY_LEGEND, end_mark, label_name, log_lines
 from ..i18n import _, in_language
 from ..protocol import messages as M
 from .remote import RemoteSession
@@ -142,13 +142,24 @@ def scene_json(scene: Scene, session: RemoteSession, held: bool = False) -> dict
 
 def _away(session: RemoteSession) -> list[dict[str, Any]]:
     """The people away within their seat's hold: their name, the seconds left of it (the
-    host's word) and the words the panel says of them now, which the page counts down."""
+    host's word) and the words the panel says of them now, which the page counts down; the
+    same for their seat's label (``base`` is the label without the hold, ``label`` with)."""
     now = time.monotonic()
     out = []
     for seat, player in sorted(session.players.items()):
         if player.away and player.until is not None:
             left = round(max(0.0, player.until - now), 1)
-            out.append({"seat": seat, "name": player.name, "left": left, "said": player.said(now)})
+            base = label_name(cast(Any, session), seat, away=False)
+            out.append(
+                {
+                    "seat": seat,
+                    "name": player.name,
+                    "left": left,
+                    "said": player.said(now),
+                    "base": base,
+                    "label": player.said_as(base, now),
+                }
+            )
     return out
 
 

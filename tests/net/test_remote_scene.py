@@ -83,3 +83,58 @@ def test_a_joined_window_shows_no_seed():
         log = log_lines(session)  # type: ignore[arg-type]
         assert not any("seed" in line for line in panel + log), (panel, log)
         assert any(line.startswith("Hand 1") for line in panel)
+
+
+def named(seat: int | None, away: float | None = None) -> tuple[RemoteSession, object]:
+    """:func:`told`, at a table where Ana plays seat 1 and Maximiliana Ortiz seat 3 (away,
+    her seat held ``away`` seconds, when given), and the match played on to Ana's second
+    turn, so the strip lists what seats 2, 3 and 4 did since her first."""
+    session, match = told(seat)
+    seats = [
+        {"seat": 1, "kind": "person", "name": "Ana", "present": True, "taken": True},
+        {"seat": 2, "kind": "computer", "name": "", "present": False, "taken": False},
+        {"seat": 3, "kind": "person", "name": "Maximiliana Ortiz", "taken": True}
+        | {"present": away is None}
+        | ({"away": away} if away is not None else {}),
+        {"seat": 4, "kind": "computer", "name": "", "present": False, "taken": False},
+    ]
+    session.absorb({"type": "seats", "seats": seats})
+    played = 0
+    while played < 2 or match.turn != 1:  # type: ignore[attr-defined]
+        actions = match.legal_actions()  # type: ignore[attr-defined]
+        played += match.turn == 1  # type: ignore[attr-defined]
+        match.apply(actions[0])  # type: ignore[attr-defined]
+    view = build_view(match, seat or 1)  # type: ignore[arg-type]
+    session.absorb(W.update(view, len(match.actions), None, spectator=seat is None))  # type: ignore[attr-defined]
+    return session, match
+
+
+def test_the_strip_names_people_at_a_host_as_the_felt_does():
+    """The strip says "Maximil…" (her first name, cut to fit) where the felt says her name,
+    and "S2" for a computer; never "S3" for a person known by name."""
+    from capicua.gui.texts import label_name, round_strip
+
+    session, _match = named(1)
+    strip = round_strip(session, session.view())  # type: ignore[arg-type]
+    assert strip is not None and strip.startswith("Since your turn: ")
+    assert "Maximil… " in strip and "S3" not in strip and "S2 " in strip, strip
+    assert label_name(session, 3) == "Maximiliana Ortiz (partner)"  # type: ignore[arg-type]
+
+
+def test_a_spectators_strip_names_the_person_it_is_seen_from():
+    from capicua.gui.texts import round_strip
+
+    session, _match = named(None)
+    strip = round_strip(session, session.view())  # type: ignore[arg-type]
+    assert strip is not None and strip.startswith("Since Ana's turn: "), strip
+    assert "your" not in strip and "Maximil… " in strip
+    sc = build_scene(session, Controller(), Ui())  # type: ignore[arg-type]
+    assert sc.legend is None or "your" not in sc.legend
+
+
+def test_an_away_persons_seat_label_counts_the_hold_down_on_the_felt():
+    session, _match = named(2, away=52)
+    sc = build_scene(session, Controller(), Ui())  # type: ignore[arg-type]
+    label = next(s.name for s in sc.seats if s.seat == 3)
+    assert label in ("Maximiliana Ortiz · away 0:52", "Maximiliana Ortiz · away 0:51"), label
+    assert next(s.name for s in sc.seats if s.seat == 1) == "Ana"  # present: the name alone

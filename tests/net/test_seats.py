@@ -244,5 +244,6 @@ def test_a_person_away_is_shown_by_name_with_the_hold_the_host_counts(tmp_path):
 
     assert partner_line(0) == "Your team: you, Bea · away 1:30"
     assert partner_line(38) == "Your team: you, Bea · away 0:52"
+    assert label_name(session, 3) == "Bea (partner) · away 0:52"  # her seat on the felt too
     assert partner_line(91) == "Your team: you, Bea · away: a computer plays"
-    assert label_name(session, 3) == "Bea (partner)"  # her seat on the felt, by name
+    assert label_name(session, 3) == "Bea (partner) · away: a computer plays"

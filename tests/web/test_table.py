@@ -241,6 +241,12 @@ def test_a_partner_away_is_named_on_the_page_with_the_hold_counting_down(browser
         assert said in ("Your team: you, Bea · away 2:00", "Your team: you, Bea · away 1:59")
         until(lambda: team.inner_text() != said, 5, "the hold to count down")
         assert "Bea · away 1:5" in team.inner_text()
+        # Her seat in the seats box says so too, counting down with the panel.
+        seat = ana.locator('#seats .seat[data-seat="3"] .name')
+        label = seat.inner_text()
+        assert label.startswith("Bea (partner) · away 1:5"), label
+        until(lambda: seat.inner_text() != label, 5, "the seat's hold to count down")
+        assert seat.inner_text().startswith("Bea (partner) · away 1:")
         assert ana.errors == []
     finally:
         for page in pages:

@@ -263,7 +263,8 @@ function render() {
 
 function renderSeats(scene) {
   const box = $("seats");
-  if (unchanged(box, scene.seats, state.words)) return;
+  const names = scene.seats.map((s) => awayNow(scene, s.name));
+  if (unchanged(box, scene.seats, names, state.words)) return;
   box.replaceChildren();
   const others = scene.seats.filter((s) => !s.person).sort((a, b) => a.position - b.position);
   for (const s of others) {
@@ -275,7 +276,7 @@ function renderSeats(scene) {
       class: `seat${s.turn ? " turn" : ""}${s.passed ? " passed" : ""}${s.marked ? " marked" : ""}`,
       dataset: { seat: s.seat },
     },
-    h("span", { class: "name", text: s.name }),
+    h("span", { class: "name", text: awayNow(scene, s.name) }),
     s.dealt && !s.tiles ? h("span", { class: "count", "aria-hidden": "true" }, backSvg(true), h("span", { text: `×${s.count}` })) : null,
     h("span", { class: "facts", text: facts.join(" · ") }),
     s.passed ? h("span", { class: "badge", text: word("pass") }) : null,
@@ -540,9 +541,10 @@ function awayNow(scene, text) {
   const gone = (performance.now() - (state.sceneAt || 0)) / 1000;
   for (const a of scene.away || []) {
     const left = Math.max(0, Math.ceil(a.left - gone));
-    const now = left ? word("away_for", { name: a.name, time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` })
-      : word("away_over", { name: a.name });
-    text = text.replaceAll(a.said, now);
+    const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    const said = (name) => (left ? word("away_for", { name, time }) : word("away_over", { name }));
+    // The seat's label first: it holds the panel's name ("Bea (partner) · away 0:52").
+    text = text === a.label ? said(a.base) : text.replaceAll(a.said, said(a.name));
   }
   return text;
 }
@@ -552,7 +554,10 @@ function who(seat, name) {
   return name || word("seat", { seat });
 }
 
-setInterval(() => { if (state.scene && (state.scene.away || []).length) renderPanel(state.held || state.scene); }, 1000);
+setInterval(() => {
+  const scene = state.held || state.scene;
+  if (scene && (scene.away || []).length) { renderPanel(scene); renderSeats(scene); }
+}, 1000);
 
 // -- the keyboard ---------------------------------------------------------------------------
 
