@@ -377,12 +377,16 @@ class TableApp(TableWindow):
         """A button, a key shortcut or a table choice that is not a match action."""
         enabled = self._buttons()
         if name in enabled and not enabled[name]:
-            self.ui.message = _(DISABLED[name])
+            self.ui.message = self.disabled_reason(name)
             self.redraw()
             return
         handler = getattr(self, f"do_{name}", None)
         if handler is not None:
             handler()
+
+    def disabled_reason(self, name: str) -> str:
+        """Why the control ``name`` is greyed, said when it is tapped anyway."""
+        return _(DISABLED[name])
 
     def do_hint(self) -> None:
         view = self.person_view()

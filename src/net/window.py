@@ -32,6 +32,12 @@ from .wire import WireError
 
 POLL_MS = 40
 
+#: Why a spectator's Hint and Undo are greyed: they are for the people playing.
+WATCHING = {
+    "hint": N_("You are watching: hints are for the people playing."),
+    "undo": N_("You are watching: only the people playing can take a move back."),
+}
+
 #: What the table says while the host is out of reach (the line stays until it is back).
 LOST = N_(
     "The host is out of reach: nothing can be played until the connection is back. Joining again…"
@@ -176,6 +182,11 @@ class JoinApp(TableApp):
             "settings": False,
             **({"undo": False} if self.ui.blocked else {}),
         }
+
+    def disabled_reason(self, name: str) -> str:
+        if self.remote.human is None and name in WATCHING:
+            return _(WATCHING[name])  # a spectator has no turn and no move of their own
+        return super().disabled_reason(name)
 
     def person_acts(self, action: Action) -> None:
         if self.person_view() is None:

@@ -58,7 +58,7 @@ def test_a_join_window_disables_what_the_host_decides(display, seat):
     from capicua.gui.texts import DISABLED
     from capicua.net.invitation import Invitation
     from capicua.net.remote import Link
-    from capicua.net.window import LOST, JoinApp
+    from capicua.net.window import LOST, WATCHING, JoinApp
     from net.test_remote_scene import told
 
     session, _match = told(seat)
@@ -73,6 +73,9 @@ def test_a_join_window_disables_what_the_host_decides(display, seat):
         assert {"new", "settings", "redo", "restart"} <= off and enabled["rules"] and enabled["log"]
         if seat is None:
             assert {"hint", "undo"} <= off
+            for name in ("hint", "undo"):  # a spectator's own reason, not "your own turn"
+                tap(app, f"button:{name}")
+                assert app.ui.message == WATCHING[name] and app.ui.message.startswith("You are")
         for name in ("new", "settings"):
             tap(app, f"button:{name}")
             assert app.ui.message == DISABLED[name] and app.ui.question is None
@@ -87,6 +90,47 @@ def test_a_join_window_disables_what_the_host_decides(display, seat):
             app.net.inbox.put({"type": "lost", "message": "connection lost; joining again"})
             app._net()
             assert app.ui.question is None and app.ui.blocked == LOST
+    finally:
+        app.shutdown()
+        root.destroy()
+        gc.collect()
+
+
+@pytest.mark.slow  # a Tk window, twice
+@pytest.mark.parametrize("seat", [1, None], ids=["seat", "spectator"])
+def test_a_join_window_offers_no_new_match_when_the_match_ends(display, seat):
+    """The host starts each match: at a match's end the felt shows the result with no New
+    match to tap (a local table offers one there), and the status line says it is over."""
+    import random
+
+    from capicua.core.view import build_view
+    from capicua.net import wire as W
+    from capicua.net.invitation import Invitation
+    from capicua.net.remote import Link
+    from capicua.net.window import JoinApp
+    from capicua.protocol import messages as M
+    from net.test_remote_scene import told
+
+    session, match = told(seat)
+    rng = random.Random(5)
+    while not match.over:
+        match.apply(rng.choice(match.legal_actions()))
+    view = build_view(match, seat or 1)
+    for hand in view.past:
+        session.absorb(M.hand_ended(hand))
+    session.absorb(W.update(view, len(match.actions), None, spectator=seat is None))
+    session.link = Link(Invitation("127.0.0.1", free_port(), "y" * 22), "")  # never started
+    root = tk.Tk()
+    root.geometry("800x600+0+0")
+    app = JoinApp(root, PLUGINS, session)
+    try:
+        root.update()
+        scene = app.table.scene
+        assert session.held_hand == len(view.past) and scene.banner  # the result on show
+        assert not any(c.target == "choice:new" for c in scene.choices), scene.choices
+        assert app.table.centre_of("choice:new") is None  # nothing to tap on the felt
+        said = "The match is over." if seat else "Hand over."
+        assert panel_status(app) == (said, "status")
     finally:
         app.shutdown()
         root.destroy()
