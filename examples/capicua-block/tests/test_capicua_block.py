@@ -135,6 +135,7 @@ def test_the_computer_players_score_block_as_the_engine_does():
 
 def test_the_score_panel_counts_down_to_100_in_blocks_words():
     assert Block().score_words((37, 0), 1) == "37 points · 63 more to win"
+    assert Block().score_words((0, 1), 2) == "1 point · 99 more to win"  # one, not "1 points"
     assert Block().to_go((37, 0), 2) == 100
 
 

@@ -503,3 +503,8 @@ def test_a_tournament_says_that_fewer_points_a_hand_are_better(tmp_path):
     assert shown.returncode == 0, shown.stderr
     assert "pts/hand" in shown.stdout
     assert "pts/hand: points against, so the lower the better" in shown.stdout, shown.stdout
+
+
+def test_the_score_panel_says_one_pip_and_many_pips():
+    assert MexicanTrain().score_words((1, 0), 1) == "1 pip · lowest total wins"
+    assert MexicanTrain().score_words((1, 0), 2) == "0 pips · lowest total wins"

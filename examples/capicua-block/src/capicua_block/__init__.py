@@ -118,9 +118,10 @@ class Block(Variant):
     def score_words(self, scores: tuple[int, ...], team: int) -> str:
         # The table's score panel, one line per player, in Block's words.
         score = scores[team - 1]
+        points = f"{score} point" if score == 1 else f"{score} points"
         if score >= self.goal:
-            return f"{score} points · the match is won"
-        return f"{score} points · {self.goal - score} more to win"
+            return f"{points} · the match is won"
+        return f"{points} · {self.goal - score} more to win"
 
     def match_winner(self, scores: tuple[int, ...]) -> int | None:
         # Only the hand's winner scores, so at most one player can cross the target at once.

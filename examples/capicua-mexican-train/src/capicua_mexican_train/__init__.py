@@ -274,7 +274,8 @@ class MexicanTrain(Variant):
     # -- words -----------------------------------------------------------------------------
 
     def score_words(self, scores: tuple[int, ...], team: int) -> str:
-        return f"{scores[team - 1]} pips · lowest total wins"
+        pips = scores[team - 1]
+        return f"{pips} {'pip' if pips == 1 else 'pips'} · lowest total wins"
 
     def explain_block(
         self, result: HandResult, seat_name: NameOf = str_seat, team_name: NameOf = str_team
