@@ -803,6 +803,11 @@ class TableView:
         count = len(shown) if face_up else seat.count
         if seat.drawn is not None and count == 0:
             count, shown, face_up = 1, (seat.drawn,), True
+        self._seat_label(seat, area.rect, side, tl)
+        if side in ("left", "right"):
+            # A side label is one fact a line, and may run to five ("PASS", "train
+            # open"): the tiles start below its last line, never under it.
+            reserve = max(reserve, c.bbox(f"label:{seat.seat}")[3] - area.rect.y0 + label * 0.3)
         rects = hand_tile_rects(area.rect, count, side, size, reserve)
         vertical = side in ("bottom", "top")
         for i, r in enumerate(rects):
@@ -841,7 +846,6 @@ class TableView:
                     tags=("reveal", f"seat:{seat.seat}"),
                     highlight="legal" if tile in seat.shown else None,
                 )
-        self._seat_label(seat, area.rect, side, tl)
 
     def _seat_label(self, seat: SeatScene, rect: Rect, side: str, tl: TableLayout) -> None:
         c = self.canvas

@@ -65,3 +65,38 @@ def test_a_game_opens_and_plays_at_each_of_its_seat_counts_at_800x600(
             assert x1 <= c.winfo_width() and y1 <= c.winfo_height()
     finally:
         app.shutdown()
+
+
+def overlaps(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.slow  # a Mexican Train round at six seats, by taps
+def test_a_side_seats_long_label_never_hides_its_tiles(root, tmp_path, monkeypatch):
+    """At 800x540 (an 800x600 screen), a side seat of Mexican Train that passed with its
+    train open has a label of five lines ("Seat 6 / 10 tiles / PASS / train open / score
+    0"): its tiles are set below it, none hidden under it."""
+    monkeypatch.setenv(save.DATA_ENV, str(tmp_path / "data"))
+    root.geometry("800x540+0+0")
+    root.update()
+    pytest.importorskip(EXAMPLES["mexican-train"], reason="an example plugin")
+    players = {s: "human" if s == 1 else "heuristic" for s in range(1, 7)}
+    settings = Settings("mexican-train", players, 11, 0.0, options={"seats": 6})
+    app = TableApp(root, load_plugins(), settings)
+    root.update()
+    try:
+        longest = 0
+        for _ in range(6):
+            take_turns(app, 1)
+            c = app.canvas
+            for seat in app.table.scene.seats:
+                if app.table.layout.seats[seat.position].side not in ("left", "right"):
+                    continue
+                label = c.bbox(f"label:{seat.seat}")
+                text = [i for i in c.find_withtag(f"label:{seat.seat}") if c.type(i) == "text"]
+                longest = max(longest, c.itemcget(text[0], "text").count("\n"))
+                for back in c.find_withtag(f"seat:{seat.seat}&&backs"):
+                    assert not overlaps(label, c.bbox(back)), (seat.seat, label, c.bbox(back))
+        assert longest >= 4  # a label of five lines was drawn
+    finally:
+        app.shutdown()
