@@ -374,6 +374,8 @@ def result_lines(past: PastHand, view: View, session: Session) -> list[str]:
     v = session.variant
     left = {s: pips(t) for s, t in r.remaining.items()}
     lines = []
+    # A game that counts rounds (Mexican Train) calls each hand a round, as its caption.
+    rounds = "rounds" in v.options
     if r.outcome == GOAL:
         # Translators: All Fives: a play's points took {team} to the match's goal.
         lines.append(
@@ -382,8 +384,13 @@ def result_lines(past: PastHand, view: View, session: Session) -> list[str]:
             )
         )
     elif r.outcome == DOMINO:
+        if rounds:
+            # Translators: the end of a round in a game of rounds (Mexican Train).
+            text = _("Round {number}: {who} played the last tile. Domino: {team} wins the round.")
+        else:
+            text = _("Hand {number}: {who} played the last tile. Domino: {team} wins the hand.")
         lines.append(
-            _("Hand {number}: {who} played the last tile. Domino: {team} wins the hand.").format(
+            text.format(
                 number=past.number, who=seat_name(session, r.seat), team=team_name(session, r.team)
             )
         )
@@ -393,6 +400,9 @@ def result_lines(past: PastHand, view: View, session: Session) -> list[str]:
         totals = ", ".join(_pips_left(team_name(session, t), p) for t, p in sorted(teams.items()))
         if totals_decide(v):
             text = _("Hand {number} is blocked: nobody can play. Pips left: {each} ({totals}).")
+        elif rounds:
+            # Translators: a blocked round in a game of rounds (Mexican Train).
+            text = _("Round {number} is blocked: nobody can play. Pips left: {each}.")
         else:
             text = _("Hand {number} is blocked: nobody can play. Pips left: {each}.")
         lines.append(text.format(number=past.number, each=each, totals=totals))

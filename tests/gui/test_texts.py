@@ -245,6 +245,15 @@ def test_the_panel_counts_rounds_where_the_game_calls_its_hands_rounds():
     assert board_words.caption(s.variant, 1, None, 0) == "Round 1 of 13"
 
 
+def test_a_game_of_rounds_ends_a_round_where_others_end_a_hand():
+    """Mexican Train's banner says "Round 1 ..." as its caption and its panel do."""
+    computers = _alone("mexican-train", human=False)
+    first = result_lines(computers.view().past[-1], computers.view(), computers)[0]
+    assert first.startswith("Round 1") and "hand" not in first.lower(), first
+    draw = _alone("draw", human=False)
+    assert result_lines(draw.view().past[-1], draw.view(), draw)[0].startswith("Hand 1")
+
+
 def test_a_message_from_mid_sentence_begins_the_panels_sentence_with_a_capital():
     s = session(hands=CHOICES)
     ui = Ui(message="wait: it is seat 2's turn")
