@@ -37,6 +37,7 @@ from .texts import (
     last_move,
     match_result,
     pass_legend,
+    person_name,
     redeal_news,
     result_lines,
     round_strip,
@@ -341,7 +342,11 @@ def build_scene(session: Session, ctl: Controller, ui: Ui) -> Scene:
         news = redeal_news(session, view)
         if news is not None and (strip is None or strip_from_start(session, view)):
             strip = news if strip is None else f"{news} {strip}"
-    legend = pass_legend(seats, session.viewpoint if session.human is None else None)
+    if session.human is None:  # a spectator's, or a table of computers: from seat 1
+        me = session.viewpoint
+        legend = pass_legend(seats, me, person_name(session, me))
+    else:
+        legend = pass_legend(seats)
     buttons = tuple(Button(name, _(label), ui.buttons.get(name, True)) for name, label in BUTTONS)
     focus = ctl.focus
     targets = [c.target for c in choices]

@@ -305,15 +305,21 @@ def seat_label(seat: SeatFacts) -> list[str]:
     return parts
 
 
-def pass_legend(seats: Sequence[SeatFacts], whose: int | None = None) -> str | None:
+def pass_legend(
+    seats: Sequence[SeatFacts], whose: int | None = None, name: str | None = None
+) -> str | None:
     """What the seats' PASS and "passed on" mean, said with the numbers a seat really
     shows (never a made-up example); ``whose``: the seat seen from, where that is not
-    the person's (a replay). ``None`` while no seat shows either."""
+    the person's (a replay, a spectator), and ``name`` its person's, where a person at a
+    host plays it. ``None`` while no seat shows either."""
     parts = []
     if any(x.passed for x in seats):
         if whose is None:
             # Translators: the legend under the last-round strip: PASS as a seat shows it.
             parts.append(_("PASS: passed since your last turn"))
+        elif name is not None:
+            # Translators: a spectator's legend under the strip, from a named person's seat.
+            parts.append(_("PASS: passed since {name}'s last turn").format(name=name))
         else:
             parts.append(_("PASS: passed since seat {seat}'s last turn").format(seat=whose))
     # Said only where it is true: a seat that passed on these numbers holds none of them

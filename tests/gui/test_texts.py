@@ -196,6 +196,9 @@ def test_a_pass_is_labelled_with_the_ends_and_explained_only_where_they_are_what
     sevens = SeatScene(2, 2, "Seat 2", 5, None, passed=True, voids=(1,), passed_on=(6,))
     assert "passed on 6" in seat_label(sevens)
     assert pass_legend([sevens]) == "PASS: passed since your last turn"
+    # Seen from another seat (a replay, a spectator): that seat, or its person at a host.
+    assert pass_legend([sevens], 1) == "PASS: passed since seat 1's last turn"
+    assert pass_legend([sevens], 1, "Ana") == "PASS: passed since Ana's last turn"
 
 
 def test_reflow_goes_on_after_a_colon_inside_a_sentence():
