@@ -46,6 +46,7 @@ from .texts import (
     KEY_LEGEND,
     NO_REVIEW,
     REVIEWING,
+    counts_rounds,
     hand_head,
     resume_question,
 )
@@ -579,7 +580,7 @@ class TableApp(TableWindow):
                 self.do_log()
                 log = self.windows.get("log")
                 if isinstance(log, TextWindow):
-                    log.scroll_to(hand_head(hand))
+                    log.scroll_to(hand_head(hand, rounds=counts_rounds(s.variant)))
             else:
                 self.redraw()
 

@@ -48,6 +48,12 @@ def end_place(end: str, number: int | None) -> str:
     return _("train {seat}").format(seat=end[1:])
 
 
+def counts_rounds(variant: Variant) -> bool:
+    """True for a game that names its number of rounds (Mexican Train): its hands are
+    called rounds, as its caption and panel call them."""
+    return "rounds" in variant.options
+
+
 def caption(variant: Variant, number: int, count: int | None, scored: int) -> str | None:
     """The felt's caption: the count after the last play and what it scored (a game that
     counts the table), or the round of a game that names its number of rounds."""
@@ -57,7 +63,7 @@ def caption(variant: Variant, number: int, count: int | None, scored: int) -> st
             return _("Count {count}: scores {points}").format(count=count, points=scored)
         # Translators: All Fives: the open ends add up to {count}, not a multiple of five.
         return _("Count {count}").format(count=count)
-    if "rounds" in variant.options:
+    if counts_rounds(variant):
         return _("Round {number} of {rounds}").format(
             number=number, rounds=variant.option("rounds")
         )

@@ -17,7 +17,7 @@ from ..core.view import View
 from ..i18n import N_, _, ngettext
 from . import board_words
 from .state import Ui
-from .texts import score_text, seat_name, seat_player, showed, team_name
+from .texts import counts_rounds, score_text, seat_name, seat_player, showed, team_name
 
 if TYPE_CHECKING:
     from .model import Session
@@ -89,7 +89,7 @@ WINDOW_NAMES = {"rules": N_("Rules"), "log": N_("the log"), "settings": N_("Sett
 def hand_line(variant: Variant, number: int, seed: int | None) -> str:
     """The panel's line under the game's name; no seed at a table whose host keeps it. A
     game that names its number of rounds counts them as the felt's caption does."""
-    if "rounds" in variant.options:
+    if counts_rounds(variant):
         rounds = variant.option("rounds")
         if seed is None:
             return _("Round {number} of {rounds}").format(number=number, rounds=rounds)

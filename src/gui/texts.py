@@ -26,6 +26,7 @@ from ..core.variant import DOMINO, GOAL, Variant, and_names, cap, score_dash
 from ..core.view import PastHand, View
 from ..i18n import N_, _, ngettext, pgettext
 from . import board_words
+from .board_words import counts_rounds
 
 if TYPE_CHECKING:
     from .model import Session
@@ -381,7 +382,7 @@ def result_lines(past: PastHand, view: View, session: Session) -> list[str]:
     left = {s: pips(t) for s, t in r.remaining.items()}
     lines = []
     # A game that counts rounds (Mexican Train) calls each hand a round, as its caption.
-    rounds = "rounds" in v.options
+    rounds = counts_rounds(v)
     if r.outcome == GOAL:
         # Translators: All Fives: a play's points took {team} to the match's goal.
         lines.append(
@@ -915,12 +916,17 @@ def reflow(text: str) -> str:
     return "\n".join(out)
 
 
-def hand_head(number: int, lead: str = "") -> str:
+def hand_head(number: int, lead: str = "", rounds: bool = False) -> str:
     """A hand's first line in the log; without ``lead``, the part that finds it there
-    (``Hand 2:``)."""
-    # Translators: the first line of a hand in the log: "Hand 2: seat 3 leads." ({lead}
-    # is "seat 3 leads", "you lead and must open with 6-6", ...).
-    head = _("Hand {number}: {lead}").format(number=number, lead=lead)
+    (``Hand 2:``); ``rounds``: a game of rounds (:func:`counts_rounds`) says ``Round 2:``."""
+    if rounds:
+        # Translators: the first line of a round in the log, in a game of rounds (Mexican
+        # Train): "Round 2: seat 3 leads."
+        head = _("Round {number}: {lead}").format(number=number, lead=lead)
+    else:
+        # Translators: the first line of a hand in the log: "Hand 2: seat 3 leads." ({lead}
+        # is "seat 3 leads", "you lead and must open with 6-6", ...).
+        head = _("Hand {number}: {lead}").format(number=number, lead=lead)
     return cap(head) + "." if lead else head.strip()
 
 
@@ -960,7 +966,7 @@ def log_lines(
             chooser=seat_name(session, log.chooser) if log.chooser is not None else "",
             tile=log.required,
         )
-        lines.append(hand_head(log.number, lead))
+        lines.append(hand_head(log.number, lead, counts_rounds(session.variant)))
         lines.extend(f"  {x}" for x in notes.get((log.number, -1), ("", ()))[1])
         for r in log.redeals:
             if r.claimant is None:

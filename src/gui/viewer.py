@@ -35,7 +35,7 @@ from .reviewing import Reviews, review_job
 from .reviewing import summary as review_summary
 from .scene import Choice, Scene
 from .settings import Settings
-from .texts import NO_REVIEW, hand_head, log_lines
+from .texts import NO_REVIEW, counts_rounds, hand_head, log_lines
 from .window import TableWindow
 
 POLL_MS = 15
@@ -374,7 +374,7 @@ class ViewerApp(TableWindow):
             self.do_log()
             log = self.windows.get("log")
             if isinstance(log, TextWindow):
-                log.scroll_to(hand_head(hand))
+                log.scroll_to(hand_head(hand, rounds=counts_rounds(pb.shown.variant)))
 
         self.root.after(POLL_MS, poll)
 

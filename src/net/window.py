@@ -24,7 +24,7 @@ from ..gui.dialogs import TextWindow
 from ..gui.reviewing import summary as review_summary
 from ..gui.settings import Settings
 from ..gui.state import Choice
-from ..gui.texts import NO_REVIEW, REVIEWING, hand_head
+from ..gui.texts import NO_REVIEW, REVIEWING, counts_rounds, hand_head
 from ..i18n import N_, _
 from .remote import FINAL, Link, RemoteSession
 from .reviews import review_of
@@ -244,7 +244,7 @@ class JoinApp(TableApp):
             self.do_log()
             log = self.windows.get("log")
             if isinstance(log, TextWindow):
-                log.scroll_to(hand_head(hand))
+                log.scroll_to(hand_head(hand, rounds=counts_rounds(s.variant)))
 
     def shutdown(self) -> None:
         if self._net_after is not None:

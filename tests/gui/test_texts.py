@@ -257,6 +257,15 @@ def test_a_game_of_rounds_ends_a_round_where_others_end_a_hand():
     assert result_lines(draw.view().past[-1], draw.view(), draw)[0].startswith("Hand 1")
 
 
+def test_a_game_of_rounds_heads_each_round_of_the_log_as_a_round():
+    """The log heads Mexican Train's rounds "Round 1: ..." as its caption and panel say."""
+    computers = _alone("mexican-train", human=False)
+    heads = [line for line in log_lines(computers) if line.startswith(("Round ", "Hand "))]
+    assert heads and all(line.startswith("Round ") for line in heads), heads
+    draw = _alone("draw", human=False)
+    assert any(line.startswith("Hand 1: ") for line in log_lines(draw))
+
+
 def test_a_message_from_mid_sentence_begins_the_panels_sentence_with_a_capital():
     s = session(hands=CHOICES)
     ui = Ui(message="wait: it is seat 2's turn")
