@@ -220,6 +220,14 @@ class Spinner(Layout):
     up: Pairs = ()
     down: Pairs = ()
     first: int = field(default=0, compare=False)
+    # Worked out when first asked, as Trains does: the open ends, and by number the ends
+    # open on it (the rules ask what fits for every held tile at every turn).
+    _open: tuple[tuple[str, int], ...] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    _on: tuple[tuple[str, ...], ...] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @property
     def placed(self) -> int:
@@ -239,15 +247,55 @@ class Spinner(Layout):
         are open."""
         return 0 < self.spinner < len(self.line) - 1
 
+    def _ends(self) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, ...], ...]]:
+        ends, on = self._open, self._on
+        if ends is None or on is None:
+            line = self.line
+            if not line:
+                ends = ()
+            elif 0 < self.spinner < len(line) - 1:  # crossed
+                s = line[self.spinner][0]
+                ends = (
+                    (LEFT, line[0][0]),
+                    (RIGHT, line[-1][1]),
+                    (UP, self.up[-1][1] if self.up else s),
+                    (DOWN, self.down[-1][1] if self.down else s),
+                )
+            else:
+                ends = ((LEFT, line[0][0]), (RIGHT, line[-1][1]))
+            by: list[list[str]] = [[] for _ in range(_NUMBERS)]
+            for end, n in ends:
+                by[n].append(end)
+            on = tuple(tuple(e) for e in by)
+            object.__setattr__(self, "_open", ends)
+            object.__setattr__(self, "_on", on)
+        return ends, on
+
     def open_ends(self) -> tuple[tuple[str, int], ...]:
-        if not self.line:
-            return ()
-        ends = [(LEFT, self.line[0][0]), (RIGHT, self.line[-1][1])]
-        if self.crossed:
-            s = self.line[self.spinner][0]
-            ends.append((UP, self.up[-1][1] if self.up else s))
-            ends.append((DOWN, self.down[-1][1] if self.down else s))
-        return tuple(ends)
+        return self._ends()[0]
+
+    def number(self, end: str) -> int | None:
+        for name, n in self.open_ends():
+            if name == end:
+                return n
+        return None
+
+    def fits(self, tile: Tile) -> tuple[str, ...]:
+        # Layout.fits's answer, in the order of the open ends, from the ends by number
+        # (a subclass may say its open ends otherwise: Layout.fits asks them).
+        if type(self) is not Spinner:
+            return Layout.fits(self, tile)
+        ends, on = self._ends()
+        if not ends:
+            return (LEFT,)
+        if tile.is_double:
+            return on[tile.hi]
+        a, b = on[tile.hi], on[tile.lo]
+        if not b:
+            return a
+        if not a:
+            return b
+        return tuple(end for end, _ in ends if end in a or end in b)
 
     def origin(self) -> tuple[int, int] | None:
         return self.line[self.first] if self.line else None
@@ -284,22 +332,24 @@ class Spinner(Layout):
             return Spinner(((tile.hi, tile.lo),), 0 if tile.is_double else -1)
         n = _check_fit(self, tile, end, shows)
         placed = (n, tile.other(n))
-        spinner = self.spinner
+        line, spinner, up, down, first = self.line, self.spinner, self.up, self.down, self.first
         if end == LEFT:
             if spinner >= 0:
                 spinner += 1
             elif tile.is_double:
                 spinner = 0
-            return replace(
-                self, line=(placed[::-1], *self.line), spinner=spinner, first=self.first + 1
-            )
-        if end == RIGHT:
+            line, first = ((placed[1], placed[0]), *line), first + 1
+        elif end == RIGHT:
             if spinner < 0 and tile.is_double:
-                spinner = len(self.line)
-            return replace(self, line=(*self.line, placed), spinner=spinner)
-        if end == UP:
-            return replace(self, up=(*self.up, placed))
-        return replace(self, down=(*self.down, placed))
+                spinner = len(line)
+            line = (*line, placed)
+        elif end == UP:
+            up = (*up, placed)
+        else:
+            down = (*down, placed)
+        if type(self) is Spinner:  # dataclasses.replace took a third of a play's time
+            return Spinner(line, spinner, up, down, first)
+        return replace(self, line=line, spinner=spinner, up=up, down=down, first=first)
 
     def __str__(self) -> str:
         text = " ".join(f"{a}|{b}" for a, b in self.line)

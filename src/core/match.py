@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any
 from . import actions as A
 from .actions import KEEP, LEFT, PASS, PICKS, PLAYS_BY_TILE, REDEAL, Action, ChooseLeader, Play
 from .errors import IllegalAction, MatchOver, NobodyToMove, NothingToUndo
-from .layout import Layout
-from .line import Line, first_of, main_line, showing
+from .layout import Layout, Spinner
+from .line import Line, first_of, showing
 from .position import Position, step
 from .rng import Dealer, fresh_seed
 from .tiles import Tile, tile_set
@@ -79,6 +79,16 @@ def _plays_on(max_pip: int) -> list[list[dict[Tile, tuple[Play, ...]]]]:
         ]
         for left in range(max_pip + 1)
     ]
+
+
+def _main_tiles(layout: Layout) -> tuple[tuple[int, int], ...]:
+    """The tiles of :func:`~capicua.core.line.main_line`'s line of ``layout``, without
+    making the line: read after every play."""
+    if isinstance(layout, Line):
+        return layout.tiles
+    if isinstance(layout, Spinner):
+        return layout.line
+    return ()
 
 
 #: Deals in a row a variant's rules may refuse (hand_leader answering None) before the
@@ -583,7 +593,6 @@ class Match:
         phase = self.phase
         pos = self.position if phase == PLAY else None
         if pos is not None:
-            self.published.shared = None  # scores, counts and the layout may all change
             if not isinstance(action, Play):
                 if legal is None:  # replaying the move stack (undo) asks nothing before
                     legal = self.variant.legal_plays(pos)
@@ -592,15 +601,22 @@ class Match:
                     # words, before the action changes anything.
                     log = self.hands_log[-1]
                     log.told += ((len(log.actions), self.variant.lacking(pos)),)
+            before = pos.layout
             ending = step(pos, action)
-            self.scores = pos.scores
+            if pos.scores is not self.scores:
+                # What views share holds the scores; the rest of what an action changes
+                # (counts, the layout, the history) each view is given itself.
+                self.published.shared = None
+                self.scores = pos.scores
             self.required = pos.required
             layout = pos.layout
-            # The line as the fast path keeps it, for readers of a line game's ends.
-            main = main_line(layout).tiles
-            if main:
-                self.line = deque(main)
-                self.left, self.right = main[0][0], main[-1][1]
+            if layout is not before:
+                # The line as the fast path keeps it, for readers of a line game's ends:
+                # made anew only when a play changed the layout (a draw or pass does not).
+                main = _main_tiles(layout)
+                if main:
+                    self.line = deque(main)
+                    self.left, self.right = main[0][0], main[-1][1]
             if ending is None:
                 self.turn = pos.turn
             else:

@@ -17,14 +17,12 @@ tiles).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from .actions import DRAW, Action, Play
 from .layout import Layout
 from .tiles import Tile
-
-if TYPE_CHECKING:
-    from .variant import Variant
+from .variant import BLOCK, DOMINO, GOAL, TIE, Variant
 
 
 @dataclass(slots=True, eq=False)
@@ -80,8 +78,6 @@ class Ending(NamedTuple):
 def step(pos: Position, action: Action) -> Ending | None:
     """Take ``action`` (legal: the caller checked) for the seat to move; return how the hand
     ended, or ``None`` while it goes on (then :attr:`Position.turn` is the next to move)."""
-    from .variant import BLOCK, DOMINO, GOAL, TIE  # here: variant.py imports this module
-
     v = pos.variant
     seat = pos.turn
     pos.history.append((seat, action))
@@ -89,8 +85,9 @@ def step(pos: Position, action: Action) -> Ending | None:
         pos.hands[seat].append(pos.boneyard.pop(0))
     elif isinstance(action, Play):
         hand = pos.hands[seat]
+        tile = action.tile
         for i, held in enumerate(hand):  # by identity, as the engine's fast path does
-            if held is action.tile:
+            if held is tile:
                 del hand[i]
                 break
         pos.required = None
