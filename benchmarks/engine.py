@@ -193,6 +193,278 @@ def reference_match(game: Game, seed: int) -> tuple[int, int]:
     return hands, actions
 
 
+# -- the reference engine of the drawing games: Draw and All Fives ------------------------
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """What the reference engine knows of a drawing game (Draw, All Fives): a line, or a
+    line with a spinner that scores multiples of five as it goes, and a boneyard."""
+
+    seats: int
+    teams: tuple[int, ...]  # each seat's team, 0-based, seat by seat (seats 0 to seats-1)
+    fives: bool  # All Fives: a spinner, points during play, rounded fives, team blocks
+    goal: int
+
+    @property
+    def size(self) -> int:
+        return 7 if self.seats == 2 else 5
+
+
+def drawing_game(name: str, seats: int, partners: bool = True) -> Drawing:
+    """Draw (``"draw"``) or All Fives (``"all-fives"``) at ``seats`` seats, their default
+    goals; All Fives' four seats play as partners unless ``partners`` is false."""
+    fives = name == "all-fives"
+    pairs = fives and seats == 4 and partners
+    teams = tuple(s % 2 if pairs else s for s in range(seats))
+    return Drawing(seats, teams, fives, 150 if fives else 100)
+
+
+DRAWING = {"draw": drawing_game("draw", 2), "all-fives": drawing_game("all-fives", 2)}
+
+#: The ends a play names, by number: the line's two, then a spinner's cross arms.
+END_NAMES = ("left", "right", "up", "down")
+
+
+def drawing_hand(game, held, boneyard, leader, forced, scores, choose, log=None):
+    """One hand of a drawing game from its deal: ``held`` is each seat's bitmask (played
+    down in place), ``boneyard`` the tiles to draw in order, ``forced`` the tile the leader
+    must open with (or ``None``), ``scores`` each team's score (All Fives adds its counts
+    in place), ``choose(moves)`` one of the legal ``(tile bit, end)`` plays; ``log``, when
+    given, gets every action as ``(seat, tile index or "draw" or "pass", end)``. Returns
+    ``(outcome, winning team or None, seat that went out or reached the goal, actions)``,
+    the outcome ``"domino"``, ``"block"``, ``"tie"`` or ``"goal"``."""
+    tiles, bit, having, _ = tables(6)
+    n, fives = game.seats, game.fives
+    drawn = 0  # tiles taken from the boneyard
+    # The open ends: their numbers, and whether the tile there is a double (All Fives
+    # counts both halves). ``ends`` holds left and right, then up and down once crossed.
+    ends: list[int] = []
+    double_at = [False, False, False, False]
+    spin = -1  # the spinner's number
+    spin_left = spin_right = False  # the spinner is the leftmost, the rightmost tile
+    laid = [False, False]  # a tile lies on the up, the down arm
+    seat, actions, placed = leader, 0, 0
+    while True:
+        h = held[seat]
+        actions += 1
+        if not ends:
+            moves = [(bit[forced], 0)] if forced is not None else [(b, 0) for b in bits(h)]
+        else:
+            moves = []
+            for end, k in enumerate(ends):
+                fit = h & having[k]
+                while fit:
+                    b = fit & -fit
+                    fit ^= b
+                    moves.append((b, end))
+        if moves:
+            b, end = choose(moves)
+            held[seat] = h ^ b
+            i = b.bit_length() - 1
+            hi, lo = tiles[i]
+            if log is not None:
+                log.append((seat, i, end))
+            if not ends:  # the lead opens both ends of the line
+                ends = [hi, lo]
+                double_at[0] = double_at[1] = hi == lo
+                if fives and hi == lo:
+                    spin, spin_left, spin_right = hi, True, True
+            else:
+                k = ends[end]
+                ends[end] = lo if hi == k else hi
+                double_at[end] = hi == lo
+                if end < 2:
+                    if spin < 0 and fives and hi == lo:  # the first double spins
+                        spin = hi
+                        spin_left, spin_right = end == 0, end == 1
+                    elif end == 0:
+                        spin_left = False
+                    else:
+                        spin_right = False
+                    if spin >= 0 and not spin_left and not spin_right and len(ends) == 2:
+                        ends += [spin, spin]  # crossed: up and down open on the spinner
+                else:
+                    laid[end - 2] = True
+            placed += 1
+            if fives:  # the count of the open ends, scored when a multiple of five
+                if placed == 1:
+                    count = hi + lo
+                else:
+                    count = 0
+                    for j, k in enumerate(ends):
+                        if j < 2 or laid[j - 2]:  # an empty cross arm counts nothing
+                            count += 2 * k if double_at[j] else k
+                if count % 5 == 0 and count:
+                    team = game.teams[seat]
+                    scores[team] += count
+                    if scores[team] >= game.goal:
+                        return "goal", team, seat, actions
+            if not held[seat]:
+                return "domino", game.teams[seat], seat, actions
+            seat = (seat + 1) % n
+        elif len(boneyard) - drawn > 2:  # the last two tiles are never drawn
+            held[seat] = h | bit[boneyard[drawn]]
+            drawn += 1
+            if log is not None:
+                log.append((seat, "draw", None))
+        else:
+            if log is not None:
+                log.append((seat, "pass", None))
+            seat = (seat + 1) % n
+        if len(boneyard) - drawn <= 2:
+            on = 0
+            for k in ends:
+                on |= having[k]
+            if not any(x & on for x in held):  # a block
+                counts = [pips(6, x) for x in held]
+                if fives:  # the lowest team total wins
+                    totals = [0] * (max(game.teams) + 1)
+                    for j, c in enumerate(counts):
+                        totals[game.teams[j]] += c
+                else:  # the lowest count wins (each seat is a team)
+                    totals = counts
+                low = min(totals)
+                if totals.count(low) > 1:
+                    return "tie", None, None, actions
+                return "block", totals.index(low), None, actions
+
+
+def pips(top: int, mask: int) -> int:
+    """The pips of the tiles of ``mask``."""
+    tiles = tables(top)[0]
+    return sum(sum(tiles[b.bit_length() - 1]) for b in bits(mask))
+
+
+def drawing_points(game: Drawing, outcome: str, team: int, held: list[int]) -> int:
+    """What the winning ``team`` scores for a domino or a block: the others' pips (Draw's
+    won block less the winner's own; All Fives' rounded to the nearest five)."""
+    theirs = sum(pips(6, x) for s, x in enumerate(held) if game.teams[s] != team)
+    if game.fives:
+        return 5 * ((theirs + 2) // 5)
+    if outcome == "block":
+        return theirs - sum(pips(6, x) for s, x in enumerate(held) if game.teams[s] == team)
+    return theirs
+
+
+def drawing_leader(game: Drawing, held: list[int], last: tuple | None) -> tuple[int, int | None]:
+    """Who leads a hand, and the tile (an index) they must lead: the highest double's
+    holder at a match's start and after a tie, else the seat that went out, or on a block
+    the winning team's seat with the fewest pips (the lower on equal pips). ``last`` is
+    the last hand's ``(team, seat that went out)``; ``None`` at the start or after a tie."""
+    if last is None:
+        for i in range(27, -1, -1):  # the doubles, highest first: indices 27, 20, 14, ...
+            hi, lo = tables(6)[0][i]
+            if hi == lo:
+                for s, x in enumerate(held):
+                    if x >> i & 1:
+                        return s, i
+        raise AssertionError("a hand led by a double was dealt without one")
+    team, out = last
+    if out is not None:
+        return out, None
+    mine = [s for s in range(game.seats) if game.teams[s] == team]
+    return min(mine, key=lambda s: (pips(6, held[s]), s)), None
+
+
+def drawing_match(game: Drawing, seed: int) -> tuple[int, int]:
+    """One random-vs-random match of a drawing game; returns the hands and actions."""
+    rng = random.Random(seed)
+    tiles, bit, _, doubles = tables(6)
+    n, size = game.seats, game.size
+    scores = [0] * (max(game.teams) + 1)
+    hands = actions = 0
+    last = None  # the last hand's (team, seat out), None at the start and after a tie
+
+    def choose(moves):
+        return moves[int(rng.random() * len(moves))]
+
+    while True:
+        while True:  # deal, again while a hand to be led by a double has none
+            order = list(range(len(tiles)))
+            rng.shuffle(order)
+            held = [sum(bit[i] for i in order[s * size : (s + 1) * size]) for s in range(n)]
+            if last is not None or any(x & doubles for x in held):
+                break
+        leader, forced = drawing_leader(game, held, last)
+        hands += 1
+        outcome, team, out, took = drawing_hand(
+            game, held, order[n * size :], leader, forced, scores, choose
+        )
+        actions += took
+        if outcome == "goal":
+            return hands, actions
+        if team is None:
+            last = None
+            continue
+        scores[team] += drawing_points(game, outcome, team, held)
+        if max(scores) >= game.goal:
+            return hands, actions
+        last = (team, out)
+
+
+def check_drawing_record(game: Drawing, record: dict) -> int:
+    """Play a ``capicua-match/1`` record of Draw or All Fives through the reference engine:
+    each deal it refused, its leader, every action (each play among the reference's legal
+    ones, each draw and pass where the reference has no play), each hand's result and the
+    winner, all as the reference's rules make them. Returns the hands checked; raises
+    AssertionError at the first difference."""
+    tiles, bit, _, doubles = tables(6)
+    index = {t: i for i, t in enumerate(tiles)}
+    n = game.seats
+    scores = [0] * (max(game.teams) + 1)
+    last = None
+    for number, hand in enumerate(record["hands"], 1):
+        where = f"hand {number}"
+
+        def mask(tiles_: list) -> int:
+            return sum(bit[index[(max(t), min(t))]] for t in tiles_)
+
+        for redeal in hand["redeals"]:  # only a deal without a double, for a double's lead
+            refused = [mask(redeal["deal"][str(s + 1)]) for s in range(n)]
+            assert last is None and not any(x & doubles for x in refused), where
+        held = [mask(hand["deal"][str(s + 1)]) for s in range(n)]
+        assert last is not None or any(x & doubles for x in held), where
+        boneyard = [index[(max(t), min(t))] for t in hand["deal"]["unused"]]
+        leader, forced = drawing_leader(game, held, last)
+        assert hand["leader"] == leader + 1, f"{where}: leader {hand['leader']}, not {leader + 1}"
+        wanted = []
+        for a in hand["actions"]:
+            seat = a["seat"] - 1
+            if "tile" in a:
+                wanted.append((seat, index[(max(a["tile"]), min(a["tile"]))], a["end"]))
+            else:
+                wanted.append((seat, "draw" if a.get("draw") else "pass", None))
+        log: list = []
+
+        def follow(moves, log=log, wanted=wanted, where=where):
+            seat, i, end = wanted[len(log)]
+            move = (bit[i], END_NAMES.index(end))
+            assert move in moves, f"{where}: action {len(log) + 1} is not a legal play"
+            return move
+
+        outcome, team, out, _ = drawing_hand(
+            game, held, boneyard, leader, forced, scores, follow, log
+        )
+        said = [(s, i, END_NAMES[e] if e is not None else None) for s, i, e in log]
+        assert said == wanted, f"{where}: the actions differ"
+        result = hand["result"]
+        assert result is not None, f"{where}: unfinished"
+        assert result["outcome"] == outcome, f"{where}: {result['outcome']}, not {outcome}"
+        assert result["team"] == (None if team is None else team + 1), where
+        assert result["seat"] == (None if out is None else out + 1), where
+        points = 0
+        if outcome in ("domino", "block"):
+            points = drawing_points(game, outcome, team, held)
+            scores[team] += points
+        assert result["points"] == points, f"{where}: {result['points']} points, not {points}"
+        assert result["scores"] == scores, f"{where}: scores {result['scores']}, not {scores}"
+        last = None if team is None else (team, out)
+    over = max(scores) >= game.goal
+    assert over and record["winner"] == scores.index(max(scores)) + 1, "the match's winner"
+    return len(record["hands"])
+
+
 # -- capicua's modes -----------------------------------------------------------------------
 
 

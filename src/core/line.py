@@ -15,7 +15,7 @@ import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from .actions import LEFT, RIGHT, Action, Play
+from .actions import LEFT, PLAYS_BY_TILE, RIGHT, Action, Play
 from .layout import Arm, Layout, Spinner, line_arms
 from .tiles import Tile, tile_set
 
@@ -29,6 +29,24 @@ def showing(max_pip: int) -> list[list[frozenset[Tile]]]:
     tiles = tile_set(max_pip)
     return [
         [frozenset(t for t in tiles if t.has(left) or t.has(right)) for right in range(max_pip + 1)]
+        for left in range(max_pip + 1)
+    ]
+
+
+@functools.cache
+def plays_on(max_pip: int) -> list[list[dict[Tile, tuple[Play, ...]]]]:
+    """``[left][right][tile]``: the plays of ``tile`` on a line with those open ends, left
+    before right (both, if the tile has both numbers; none, if it has neither), made once:
+    the legal plays on a plain line, for the fast path and the general one."""
+    tiles = tile_set(max_pip)
+    return [
+        [
+            {
+                t: tuple(PLAYS_BY_TILE[t.index][i] for i, n in enumerate((left, right)) if t.has(n))
+                for t in tiles
+            }
+            for right in range(max_pip + 1)
+        ]
         for left in range(max_pip + 1)
     ]
 

@@ -20,7 +20,6 @@ the deals come back exactly and no state is copied on the hot path.
 
 from __future__ import annotations
 
-import functools
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -32,7 +31,7 @@ from . import actions as A
 from .actions import KEEP, LEFT, PASS, PICKS, PLAYS_BY_TILE, REDEAL, Action, ChooseLeader, Play
 from .errors import IllegalAction, MatchOver, NobodyToMove, NothingToUndo
 from .layout import Layout, Spinner
-from .line import Line, first_of, showing
+from .line import Line, first_of, plays_on, showing
 from .position import Position, step
 from .rng import Dealer, fresh_seed
 from .tiles import Tile, tile_set
@@ -62,23 +61,6 @@ LEAD = Phase.LEAD
 CLAIM = Phase.CLAIM
 PLAY = Phase.PLAY
 OVER = Phase.OVER
-
-
-@functools.cache
-def _plays_on(max_pip: int) -> list[list[dict[Tile, tuple[Play, ...]]]]:
-    """``[left][right][tile]``: the plays of ``tile`` on a line with those open ends, left
-    before right (both, if the tile has both numbers; none, if it has neither)."""
-    tiles = tile_set(max_pip)
-    return [
-        [
-            {
-                t: tuple(PLAYS_BY_TILE[t.index][i] for i, n in enumerate((left, right)) if t.has(n))
-                for t in tiles
-            }
-            for right in range(max_pip + 1)
-        ]
-        for left in range(max_pip + 1)
-    ]
 
 
 def _main_tiles(layout: Layout) -> tuple[tuple[int, int], ...]:
@@ -181,7 +163,7 @@ class Match:
         self._n = variant.seats
         self._next = [0] + [s % self._n + 1 for s in range(1, self._n + 1)]
         self._team_of = [0] + [variant.team_of[s] for s in range(1, self._n + 1)]
-        self._fits = _plays_on(variant.max_pip)
+        self._fits = plays_on(variant.max_pip)
         self._lacking = showing(variant.max_pip)
         #: Whether hands are played through the variant's rule methods (position.step)
         #: rather than the fast path of the block game's rules.

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..i18n import _, ngettext, pgettext
 from .actions import ANY_END, DRAW, LEFT, PASS, Action, Play
 from .layout import Layout, Spinner, Trains
-from .line import Line, showing
+from .line import Line, plays_on, showing
 from .options import Option
 from .tiles import Tile, tile_set
 
@@ -463,6 +463,12 @@ class Variant(ABC):
                             legal += [Play.of(t, end, n) for n in ways]
                         else:
                             legal.append(Play.of(t, end))
+        elif allowed is ANY_END and type(layout) is Line and layout:
+            # A plain line: each held tile's plays on its two ends, from a table made once.
+            table = plays_on(self.max_pip)[layout.tiles[0][0]][layout.tiles[-1][1]]
+            legal = []
+            for t in pos.hands[seat]:
+                legal += table[t]
         elif allowed is ANY_END:
             legal = [Play.of(t, end) for t in pos.hands[seat] for end in fits(t)]
         else:
