@@ -2,16 +2,19 @@
 
 Every installed game is timed (``--games`` for some; ``NAME:KEY=VALUE`` passes a game
 option, e.g. ``mexican-train:seats=8``). ``reference`` is a minimal engine of this file's
-own (:func:`reference_match`): hands as bitmasks, the same random game of Chiva and of
-double-nine 100 as capicua plays with the ``random`` player (the same deal, leader, redeal,
-block and scoring rules, a uniform choice among the same legal plays) and nothing else: no
-views, records, undo or checks. A built-in game's figures are printed as its hands per
-second divided by its reference's, measured in the same process, so the ratios hold on a
-busy machine where the rates themselves do not. The other games (Draw, All Fives, Mexican
-Train, Matador: the engine's general path, ``core.position.step``) have no reference of
-their own: each is printed as hands and actions per second and as its actions per second
-divided by those of Chiva's reference, run alongside (``x chiva ref``), a figure that holds
-under load the way the ratios do, though it compares different games. The modes:
+own: hands as bitmasks, the same random game as capicua plays with the ``random`` player
+(the same deal, leader, redeal, drawing, block and scoring rules, a uniform choice among
+the same legal plays) and nothing else: no views, records, undo or checks. There are two:
+:func:`reference_match` plays Chiva and double-nine 100, :func:`drawing_match` Draw and
+All Fives (at any seat count; :func:`check_drawing_record` plays capicua's records
+through it, which ``tests/core/test_reference_engines.py`` does for thousands of hands).
+A game with a reference is printed as its hands per second divided by its reference's,
+measured in the same process, so the ratios hold on a busy machine where the rates
+themselves do not. The other games (Mexican Train, Matador, a third party's) have no
+reference of their own: each is printed as hands and actions per second and as its
+actions per second divided by those of Chiva's reference, run alongside (``x chiva
+ref``), a figure that holds under load the way the ratios do, though it compares
+different games. The modes:
 
 * ``engine``: the match state machine alone, the way a search would use it
   (``legal_actions`` + ``apply`` with a seeded uniform choice; no views, hooks or records);
@@ -23,7 +26,8 @@ under load the way the ratios do, though it compares different games. The modes:
   agent loop (``last()``, a seeded uniform choice among the actions its mask allows,
   ``step()``) over every decision, forced ones included; its actions are environment steps;
 * ``simulate`` (with ``--simulate N``): ``capicua simulate VARIANT --matches N`` as a whole
-  process, start-up included, its hands over the CPU time it used.
+  process (with the game's options), start-up included, its hands over the CPU time it
+  used.
 
 Times are the CPU time of this process (``time.process_time``), so other work on the
 machine slows the figures less than the clock; the modes take turns, repeat after repeat,
@@ -350,8 +354,9 @@ def drawing_points(game: Drawing, outcome: str, team: int, held: list[int]) -> i
 def drawing_leader(game: Drawing, held: list[int], last: tuple | None) -> tuple[int, int | None]:
     """Who leads a hand, and the tile (an index) they must lead: the highest double's
     holder at a match's start and after a tie, else the seat that went out, or on a block
-    the winning team's seat with the fewest pips (the lower on equal pips). ``last`` is
-    the last hand's ``(team, seat that went out)``; ``None`` at the start or after a tie."""
+    the winning team's seat with the fewest pips left (the lower on equal pips). ``last``
+    is the last hand's ``(team, seat that went out, the tiles left in each hand)``;
+    ``None`` at the start or after a tie."""
     if last is None:
         for i in range(27, -1, -1):  # the doubles, highest first: indices 27, 20, 14, ...
             hi, lo = tables(6)[0][i]
@@ -360,11 +365,11 @@ def drawing_leader(game: Drawing, held: list[int], last: tuple | None) -> tuple[
                     if x >> i & 1:
                         return s, i
         raise AssertionError("a hand led by a double was dealt without one")
-    team, out = last
+    team, out, left = last
     if out is not None:
         return out, None
     mine = [s for s in range(game.seats) if game.teams[s] == team]
-    return min(mine, key=lambda s: (pips(6, held[s]), s)), None
+    return min(mine, key=lambda s: (pips(6, left[s]), s)), None
 
 
 def drawing_match(game: Drawing, seed: int) -> tuple[int, int]:
@@ -374,7 +379,7 @@ def drawing_match(game: Drawing, seed: int) -> tuple[int, int]:
     n, size = game.seats, game.size
     scores = [0] * (max(game.teams) + 1)
     hands = actions = 0
-    last = None  # the last hand's (team, seat out), None at the start and after a tie
+    last = None  # the last hand's (team, seat out, hands left); None at first, after a tie
 
     def choose(moves):
         return moves[int(rng.random() * len(moves))]
@@ -400,7 +405,7 @@ def drawing_match(game: Drawing, seed: int) -> tuple[int, int]:
         scores[team] += drawing_points(game, outcome, team, held)
         if max(scores) >= game.goal:
             return hands, actions
-        last = (team, out)
+        last = (team, out, held)
 
 
 def check_drawing_record(game: Drawing, record: dict) -> int:
@@ -438,7 +443,10 @@ def check_drawing_record(game: Drawing, record: dict) -> int:
         log: list = []
 
         def follow(moves, log=log, wanted=wanted, where=where):
-            seat, i, end = wanted[len(log)]
+            at = len(log)
+            assert at < len(wanted), f"{where}: the record ends where the reference plays on"
+            _seat, i, end = wanted[at]
+            assert isinstance(i, int), f"{where}: action {at + 1} is a {i}, with plays legal"
             move = (bit[i], END_NAMES.index(end))
             assert move in moves, f"{where}: action {len(log) + 1} is not a legal play"
             return move
@@ -459,7 +467,7 @@ def check_drawing_record(game: Drawing, record: dict) -> int:
             scores[team] += points
         assert result["points"] == points, f"{where}: {result['points']} points, not {points}"
         assert result["scores"] == scores, f"{where}: scores {result['scores']}, not {scores}"
-        last = None if team is None else (team, out)
+        last = None if team is None else (team, out, held)
     over = max(scores) >= game.goal
     assert over and record["winner"] == scores.index(max(scores)) + 1, "the match's winner"
     return len(record["hands"])
@@ -521,10 +529,24 @@ def measure(fn, seconds: float) -> tuple[float, float]:
             return hands / took, actions / took
 
 
-def simulate(variant: str, matches: int) -> tuple[float, float]:
+def own_reference(name: str, options: dict[str, object]):
+    """The reference engine of game ``name`` with ``options`` as ``fn(seed)``, or ``None``
+    for a game (or options) this file has no reference for."""
+    if name in GAMES and not options:
+        return functools.partial(reference_match, GAMES[name])
+    if name in DRAWING and set(options) <= {"seats", "partners"}:
+        seats = int(str(options.get("seats", 2)))
+        partners = str(options.get("partners", True)).lower() not in ("false", "0", "no", "off")
+        game = drawing_game(name, seats, partners)
+        return functools.partial(drawing_match, game)
+    return None
+
+
+def simulate(variant: str, matches: int, options: dict[str, object] | None = None):
     """``capicua simulate`` as a process: its hands per CPU second, start-up included, and
     the CPU seconds it took."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    given = [f"--option={k}={v}" for k, v in (options or {}).items()]
     done = subprocess.run(
         [
             sys.executable,
@@ -536,6 +558,7 @@ def simulate(variant: str, matches: int) -> tuple[float, float]:
             str(matches),
             "--seed",
             "7",
+            *given,
         ],
         capture_output=True,
         text=True,
@@ -614,11 +637,13 @@ def main() -> None:
     print(f"{'variant':16} {'mode':14} {'hands/s':>9} {'actions/s':>10} {'x reference':>11}")
     for name, options, label in chosen:
         variant = plugins.variants.create(name, options)
-        own = GAMES.get(name) if not options else None
+        reference = own_reference(name, options)
+        own = reference is not None
         # A game without a reference of its own runs beside Chiva's, compared by actions.
-        game = own or GAMES["chiva"]
+        if reference is None:
+            reference = functools.partial(reference_match, GAMES["chiva"])
         modes = {
-            "reference" if own else "chiva ref": lambda s, g=game: reference_match(g, s),
+            "reference" if own else "chiva ref": reference,
             "engine": lambda s, v=variant: engine_only(v, s),
             "players": lambda s, v=variant: with_players(plugins, v, s, False),
             "hooks+records": lambda s, v=variant: with_players(plugins, v, s, True),
@@ -632,13 +657,13 @@ def main() -> None:
         # The modes take turns, repeat after repeat, so that a change in what else the
         # machine does touches them alike.
         runs: dict[str, list[tuple[float, float]]] = {mode: [] for mode in modes}
-        if args.simulate and not options:
+        if args.simulate:
             runs["simulate"] = []
         for _ in range(args.repeat):
             for mode, fn in modes.items():
                 runs[mode].append(measure(fn, args.seconds))
             if "simulate" in runs:
-                runs["simulate"].append((simulate(name, args.simulate)[0], 0.0))
+                runs["simulate"].append((simulate(name, args.simulate, options)[0], 0.0))
         median = {
             mode: (statistics.median(h for h, _ in got), statistics.median(a for _, a in got))
             for mode, got in runs.items()

@@ -18,5 +18,7 @@ def load_benchmark(name: str) -> ModuleType:
     # As when the script is run: its folder is on the path, so benchmarks share code.
     if str(BENCHMARKS) not in sys.path:
         sys.path.insert(0, str(BENCHMARKS))
+    # Registered, as an imported module is: a dataclass of the script looks itself up there.
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
