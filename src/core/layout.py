@@ -247,9 +247,9 @@ class Spinner(Layout):
         are open."""
         return 0 < self.spinner < len(self.line) - 1
 
-    def _ends(self) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, ...], ...]]:
-        ends, on = self._open, self._on
-        if ends is None or on is None:
+    def open_ends(self) -> tuple[tuple[str, int], ...]:
+        ends = self._open
+        if ends is None:
             line = self.line
             if not line:
                 ends = ()
@@ -263,16 +263,21 @@ class Spinner(Layout):
                 )
             else:
                 ends = ((LEFT, line[0][0]), (RIGHT, line[-1][1]))
+            object.__setattr__(self, "_open", ends)
+        return ends
+
+    def _by_number(self) -> tuple[tuple[str, ...], ...]:
+        on = self._on
+        if on is None:
             by: list[list[str]] = [[] for _ in range(_NUMBERS)]
-            for end, n in ends:
+            for end, n in self.open_ends():
                 by[n].append(end)
             on = tuple(tuple(e) for e in by)
-            object.__setattr__(self, "_open", ends)
             object.__setattr__(self, "_on", on)
-        return ends, on
+        return on
 
-    def open_ends(self) -> tuple[tuple[str, int], ...]:
-        return self._ends()[0]
+    def __bool__(self) -> bool:
+        return bool(self.line)  # every tile laid is on the line first
 
     def number(self, end: str) -> int | None:
         for name, n in self.open_ends():
@@ -285,9 +290,10 @@ class Spinner(Layout):
         # (a subclass may say its open ends otherwise: Layout.fits asks them).
         if type(self) is not Spinner:
             return Layout.fits(self, tile)
-        ends, on = self._ends()
+        ends = self.open_ends()
         if not ends:
             return (LEFT,)
+        on = self._by_number()
         if tile.is_double:
             return on[tile.hi]
         a, b = on[tile.hi], on[tile.lo]

@@ -16,6 +16,7 @@ tiles).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -81,19 +82,29 @@ def step(pos: Position, action: Action) -> Ending | None:
     v = pos.variant
     seat = pos.turn
     pos.history.append((seat, action))
+    own = _own_rules(type(v))
+    play = action if isinstance(action, Play) else None  # a Play, for mypy
     if action is DRAW:
         pos.hands[seat].append(pos.boneyard.pop(0))
-    elif isinstance(action, Play):
+    elif play is not None:
         hand = pos.hands[seat]
-        tile = action.tile
+        tile = play.tile
         for i, held in enumerate(hand):  # by identity, as the engine's fast path does
             if held is tile:
                 del hand[i]
                 break
         pos.required = None
-    pos.layout = v.next_layout(pos.layout, seat, action)
-    if isinstance(action, Play):
-        points = v.play_points(pos.layout, seat, action)
+    # The defaults of next_layout, play_points and next_turn are taken here without the
+    # call where the variant keeps them (the step of every action pays for each call).
+    if own[0]:
+        pos.layout = v.next_layout(pos.layout, seat, action)
+    elif play is not None:
+        if play.shows is None:
+            pos.layout = pos.layout.play(play.tile, play.end)
+        else:
+            pos.layout = pos.layout.play(play.tile, play.end, play.shows)
+    if play is not None:
+        points = v.play_points(pos.layout, seat, play) if own[1] else 0
         if points:
             team = v.team_of[seat]
             pos.scores = tuple(s + points if t == team else s for t, s in enumerate(pos.scores, 1))
@@ -101,8 +112,22 @@ def step(pos: Position, action: Action) -> Ending | None:
                 return Ending(GOAL, team, seat)
         if not pos.hands[seat]:
             return Ending(DOMINO, v.team_of[seat], seat)
-    pos.turn = v.next_turn(pos, seat, action)
+    if own[2]:
+        pos.turn = v.next_turn(pos, seat, action)
+    else:
+        pos.turn = seat if action is DRAW else seat % v.seats + 1
     if v.blocked(pos):
         winner = v.block_winner(pos.remaining())
         return Ending(BLOCK if winner is not None else TIE, winner, None)
     return None
+
+
+@functools.cache
+def _own_rules(cls: type[Variant]) -> tuple[bool, bool, bool]:
+    """Whether ``cls`` has rules of its own for ``next_layout``, ``play_points`` and
+    ``next_turn`` (else :func:`step` takes the defaults itself)."""
+    return (
+        cls.next_layout is not Variant.next_layout,
+        cls.play_points is not Variant.play_points,
+        cls.next_turn is not Variant.next_turn,
+    )

@@ -469,6 +469,16 @@ class Variant(ABC):
             legal = []
             for t in pos.hands[seat]:
                 legal += table[t]
+        elif allowed is ANY_END and type(layout).fits in _FITS_BY_NUMBER and layout:
+            # A layout where a tile fits the open ends showing one of its numbers: each
+            # held tile's plays on them, in their order, as fits would name them.
+            ends = layout.open_ends()
+            legal = [
+                Play.of(t, end)
+                for t in pos.hands[seat]
+                for end, n in ends
+                if t.hi == n or t.lo == n
+            ]
         elif allowed is ANY_END:
             legal = [Play.of(t, end) for t in pos.hands[seat] for end in fits(t)]
         else:
@@ -516,12 +526,16 @@ class Variant(ABC):
             if allowed is ANY_END and type(layout) is Line and layout:
                 # A plain line: a tile fits where it shows an end's number.
                 lacked = showing(self.max_pip)[layout.tiles[0][0]][layout.tiles[-1][1]]
-            elif type(layout).fits is Layout.fits and layout:
-                # Layout.fits: a tile fits where it shows an open end's number.
+            elif type(layout).fits in _FITS_BY_NUMBER and layout:
+                # A tile fits where it shows an open end's number: the tiles showing one.
                 numbers = {n for e, n in layout.open_ends() if allowed is ANY_END or e in allowed}
-                lacked = frozenset(
-                    t for t in tile_set(self.max_pip) if t.hi in numbers or t.lo in numbers
-                )
+                table = showing(self.max_pip)
+                if not numbers:
+                    lacked = frozenset()
+                elif len(numbers) <= 2:
+                    lacked = table[min(numbers)][max(numbers)]
+                else:
+                    lacked = frozenset().union(*(table[n][n] for n in numbers))
             elif allowed is ANY_END:
                 lacked = frozenset(t for t in tile_set(self.max_pip) if fits(t))
             else:
