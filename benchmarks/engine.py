@@ -18,6 +18,9 @@ different games. The modes:
 
 * ``engine``: the match state machine alone, the way a search would use it
   (``legal_actions`` + ``apply`` with a seeded uniform choice; no views, hooks or records);
+* ``general`` (a game the engine plays on its fast path: Chiva, double-nine 100, Block):
+  ``engine`` with the same game forced through the general path, ``core.position.step``
+  and the rule methods, which says what the fast path is worth;
 * ``players``: the decision path a tournament takes: the driver builds the view of the seat
   to move and asks the ``random`` player plugin (hooks and records off);
 * ``hooks+records``: as ``players``, with the plugin manager's observer hooks called and
@@ -487,6 +490,19 @@ def engine_only(variant, seed: int) -> tuple[int, int]:
     return len(m.hands_log), actions
 
 
+def general_path(variant):
+    """``variant`` played through the engine's general path (``core.position.step`` and
+    the rule methods) even where it keeps the block game's rules: the same game, for the
+    ``general`` mode, which measures what the fast path is worth."""
+
+    class General(type(variant)):
+        @classmethod
+        def plays_fast(cls) -> bool:
+            return False
+
+    return General(**dict(variant.chosen))
+
+
 def with_players(plugins, variant, seed: int, hooks: bool) -> tuple[int, int]:
     players = {
         s: plugins.players.create("random", seat_stream(seed, s))
@@ -648,6 +664,9 @@ def main() -> None:
             "players": lambda s, v=variant: with_players(plugins, v, s, False),
             "hooks+records": lambda s, v=variant: with_players(plugins, v, s, True),
         }
+        if variant.plays_fast():  # the general path beside the fast one
+            forced = general_path(variant)
+            modes["general"] = lambda s, v=forced: engine_only(v, s)
         try:
             env = make(variant) if make is not None else None
         except ImportError:  # pettingzoo or gymnasium missing: the extra is not installed
