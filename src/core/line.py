@@ -126,8 +126,22 @@ class Line(Layout):
         """The line after ``tile`` is played on ``end`` leaving ``shows`` open (``None``:
         the one way :meth:`ways` allows); ValueError if it does not fit that way. A line of
         a subclass stays of its class."""
-        if not self.tiles:
+        tiles = self.tiles
+        if not tiles:
             return replace(self, tiles=((tile.hi, tile.lo),), first=0)
+        if shows is None and type(self) is Line:
+            # The engine's every play on a plain line: the tile touches with the end's
+            # number and leaves its other one open, without asking ways (the checks below
+            # say what is wrong with any other).
+            hi, lo = tile.hi, tile.lo
+            if end == LEFT:
+                n = tiles[0][0]
+                if hi == n or lo == n:
+                    return Line(((lo if hi == n else hi, n), *tiles), self.first + 1)
+            elif end == RIGHT:
+                n = tiles[-1][1]
+                if hi == n or lo == n:
+                    return Line((*tiles, (n, lo if hi == n else hi)), self.first)
         ways = self.ways(tile, end) if end in (LEFT, RIGHT) else ()
         if not ways:
             raise ValueError(f"{tile} does not fit the {end} end of {self}")
