@@ -37,6 +37,13 @@ i18n.set_language("en")
 # capicua's data folder (saves, the key of result rows) is the test run's own.
 os.environ.setdefault("CAPICUA_DATA_DIR", tempfile.mkdtemp(prefix="capicua-data-"))
 
+# The commands run in-process print to a wide terminal: they fold their text at the
+# terminal's width, and the tests read its words and count an error's lines (one);
+# tests/cli/test_width.py runs every command at 80 columns.
+from capicua.commands import common  # noqa: E402 - after the language is set, above
+
+common.out.width = common.err.width = 10_000
+
 try:
     import tkinter as tk
 except ImportError:  # a Python built without Tk: the GUI tests skip themselves

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sys
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.segment import Segment
@@ -34,9 +36,87 @@ BotTimeLimit = Annotated[
 ]
 
 
+def fold(text: str, width: int, indent: int | None = None) -> str:
+    """``text`` with each line longer than ``width`` folded at spaces, its next lines
+    indented ``indent`` columns, or two past its own indent (a word longer than the width
+    is cut)."""
+    lines = []
+    for line in text.split("\n"):
+        if cell_len(line) <= width:
+            lines.append(line)
+            continue
+        own = len(line) - len(line.lstrip(" ")) + 2 if indent is None else indent
+        lines.append(
+            textwrap.fill(
+                line.rstrip(),
+                width=width,
+                subsequent_indent=" " * min(own, width // 2),
+                break_on_hyphens=False,
+                drop_whitespace=True,
+            )
+        )
+    return "\n".join(lines)
+
+
+def reflow(text: str, width: int) -> str:
+    """Paragraphs of ``text`` (Markdown-like: blocks between blank lines, list items
+    starting ``1.`` or ``-``) filled again to ``width``, a list item's next lines under its
+    words; where every line fits already, the text as written."""
+    if all(cell_len(line) <= width for line in text.splitlines()):
+        return text
+    out: list[str] = []
+    item: list[str] = []
+
+    def flush() -> None:
+        if item:
+            first = item[0]
+            marker = re.match(r"\s*(?:\d+\.|[-*])\s+|\s*", first)
+            indent = " " * (marker.end() if marker else 0)
+            words = " ".join(part.strip() for part in item)
+            lead = first[: len(first) - len(first.lstrip())]
+            out.append(
+                textwrap.fill(
+                    words,
+                    width=width,
+                    initial_indent=lead,
+                    subsequent_indent=indent,
+                    break_on_hyphens=False,
+                )
+            )
+            item.clear()
+
+    for line in text.splitlines():
+        if not line.strip():
+            flush()
+            out.append("")
+        elif re.match(r"\s*(?:\d+\.|[-*])\s", line):
+            flush()
+            item.append(line)
+        else:
+            item.append(line)
+    flush()
+    return "\n".join(out) + ("\n" if text.endswith("\n") else "")
+
+
 class SafeConsole(Console):
     """A rich console that shows the control characters of whatever it prints as escapes
-    (new lines and tabs stay). Its own styles and cursor moves are not text, so they work."""
+    (new lines and tabs stay). Its own styles and cursor moves are not text, so they work.
+
+    Plain text it prints is folded at its width (:func:`fold`), so that no line runs past
+    an 80-column terminal's edge; rich fits its tables itself. ``soft_wrap=True`` prints
+    a text as it is (JSON, a file's own lines)."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        if kwargs.get("soft_wrap") is None and objects and all(isinstance(o, str) for o in objects):
+            text = str(kwargs.pop("sep", " ")).join(objects)
+            if kwargs.get("markup") is False or "[" not in text:
+                objects = (fold(text, self.width),)
+                kwargs["soft_wrap"] = True
+            else:
+                # Markup: rich wraps it at the width once it knows what is text.
+                objects = (text,)
+                kwargs["soft_wrap"] = False
+        super().print(*objects, **kwargs)
 
     def render_str(self, text: str, **kwargs: Any) -> Text:
         return super().render_str(shown(text, lines=True), **kwargs)

@@ -64,7 +64,8 @@ def show(
     ],
 ) -> None:
     """``capicua configs show``: the help is given to :meth:`app.command`."""
-    out.print(_shipped(name).read_text(encoding="utf-8"), markup=False, end="")
+    # As the file is, to be copied: a comment folded would not be a comment.
+    out.print(_shipped(name).read_text(encoding="utf-8"), markup=False, end="", soft_wrap=True)
 
 
 @app.command("copy", cls=Command, help=N_("Copy an example config, to edit it and run your own."))

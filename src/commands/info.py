@@ -5,12 +5,10 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
-from ..i18n import N_, SOURCE, _, did_you_mean, in_language, language, pgettext
+from ..i18n import N_, SOURCE, _, did_you_mean, in_language, language
 from . import completion
-from .common import Command, fail, out, plugins
+from .common import Command, fail, fold, out, plugins, reflow
 
 
 def rules(
@@ -40,10 +38,11 @@ def rules(
         )
     cls = registry.get(variant)
     text = cls.rules_in(language())
-    out.print(
-        text or _("{title}: this variant ships no rules text.").format(title=cls.title),
-        markup=False,
-    )
+    if not text:
+        out.print(_("{title}: this variant ships no rules text.").format(title=cls.title))
+        return
+    # A plugin's text may be written to any width: its paragraphs filled to the terminal's.
+    out.print(reflow(text, out.width), markup=False, soft_wrap=True)
 
 
 def plugins_command(
@@ -83,68 +82,34 @@ def plugins_command(
             )
         )
         return
-    table = Table(title="capicua plugins", title_justify="left")
-    # Names are what people type: never wrapped. The plugin (entry point) names are in
-    # --json and in the skip messages; either name switches a plugin off.
-    for col in (_("kind"), _("name"), _("distribution")):
-        table.add_column(col, no_wrap=True)
-    table.add_column(_("about"), ratio=1)
-    kinds = {
-        "variant": pgettext("plugin kind", "variant"),
-        "player": pgettext("plugin kind", "player"),
-    }
-    for r in rows:
-        # Text, not markup: a plugin's words are its own ("needs the [rl] extra" must show).
-        cells = (
-            kinds[r["kind"]],
-            r["name"],
-            f"{r['distribution']} {r['version']}".strip(),
-            _(r["about"]) if r["about"] else "",
-        )
-        table.add_row(*map(Text, cells))
-    out.print(table)
-    _print_options(
-        loaded.players,
-        _("player options (in a config: {example})").format(
+    # One entry a plugin, its options under it, "KEY = DEFAULT (VALUES): meaning": a
+    # table's narrow columns cut the defaults and ran to 150 lines at 80 columns.
+    by_kind = {kind: [r for r in rows if r["kind"] == kind] for kind in ("variant", "player")}
+    headings = {
+        "variant": _("Variants (options: --option KEY=VALUE, or a config's [variant_options])"),
+        "player": _("Players (options in a config: {example})").format(
             example='{player = "expert", samples = 400}'
         ),
-        pgettext("column", "player"),
-    )
-    _print_options(
-        loaded.variants,
-        _("game options (--option KEY=VALUE, or a config's [variant_options])"),
-        pgettext("column", "game"),
-    )
+    }
+    for kind, listed in by_kind.items():
+        if kind == "player":
+            out.print()
+        out.print(headings[kind], markup=False)
+        registry = loaded.variants if kind == "variant" else loaded.players
+        for r in listed:
+            out.print(f"  {r['name']:16} {r['distribution']} {r['version']}".rstrip(), markup=False)
+            if r["about"]:
+                out.print(fold("    " + _(r["about"]), out.width, indent=4), markup=False)
+            for key, opt in getattr(registry.get(r["name"]), "options", {}).items():
+                # A plugin's option help is its own text; a built-in marks it with N_.
+                meaning = _(opt.help) if opt.help else ""
+                line = f"    {key} = {opt.default!r} ({opt.accepts()})"
+                line += f": {meaning}" if meaning else ""
+                out.print(fold(line, out.width, indent=6), markup=False)
     for name in loaded.disabled:
         out.print(_("disabled: {name}").format(name=name), markup=False)
     for message in loaded.failures:
         out.print(_("skipped: {message}").format(message=message), markup=False)
-
-
-def _print_options(registry, title: str, kind: str) -> None:
-    """The options each player (or game) takes, so a bot author sees what a config may set
-    and a player what ``--option`` may."""
-    options = [
-        (name, key, opt)
-        for name in registry.names()
-        for key, opt in getattr(registry.get(name), "options", {}).items()
-    ]
-    if not options:
-        return
-    # Text, not markup: "[variant_options]" is a config's table, not a style.
-    table = Table(title=Text(title), title_justify="left")
-    # Names are typed: never wrapped. A long default or range folds within its share, so
-    # the meaning always keeps room to be read in an 80-column terminal.
-    for col in (kind, pgettext("column", "option")):
-        table.add_column(col, no_wrap=True)
-    table.add_column(pgettext("column", "default"), max_width=12, overflow="fold")
-    table.add_column(pgettext("column", "values"), max_width=22)
-    table.add_column(pgettext("column", "meaning"), ratio=1, min_width=16)
-    for player, key, opt in options:
-        # A plugin's option help is its own text; a built-in marks it with N_.
-        meaning = _(opt.help) if opt.help else ""
-        table.add_row(*map(Text, (player, key, repr(opt.default), opt.accepts(), meaning)))
-    out.print(table)
 
 
 def register(app: typer.Typer) -> None:
