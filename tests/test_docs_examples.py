@@ -217,7 +217,7 @@ QUOTED = [
     ),
     Quoted(
         "learning.md",
-        "## An agent trained in two minutes",
+        "## A trained agent",
         figures(
             r"\| `heuristic` \| `random` \| ([\d.]+)% \(([\d.]+)–([\d.]+)\) "
             r"\| ([\d.]+)% \(([\d.]+)–([\d.]+)\) \|"
