@@ -167,6 +167,7 @@ SHIPPED = (Path(__file__).parents[1] / "configs" / "chiva-bots.toml").read_bytes
 
 @FUZZ
 @given(st.lists(st.tuples(st.integers(0, len(SHIPPED) - 1), st.integers(0, 255)), max_size=6))
+@pytest.mark.slow  # 6 s at load average 18 (--durations): over 0.5 s alone
 def test_a_shipped_config_with_bytes_changed_is_read_or_refused(changes):
     data = bytearray(SHIPPED)
     for at, byte in changes:
@@ -227,6 +228,7 @@ def test_a_record_with_any_field_set_to_anything_is_replayed_or_refused(record, 
         pass
 
 
+@pytest.mark.slow  # 4 s at load average 18 (--durations): over 0.5 s alone
 def test_the_cli_gives_one_line_for_a_fuzzed_record(record, tmp_path):
     """The same through ``capicua replay``, for a few fixed damages: exit 2, one line."""
     for change in ({"seed": float("nan")}, {"seed": 10**400}, {"seats": {"9": "x"}}, {"hands": 3}):

@@ -98,6 +98,7 @@ def test_no_translation_breaks_its_markup(code: str) -> None:
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.slow  # 4 s at load average 18 (--durations): over 0.5 s alone
 def test_the_catalog_compiles(code: str) -> None:
     cat = catalog(code)
     problems = [(m.id, errors) for m, errors in cat.check() if errors]

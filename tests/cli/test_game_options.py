@@ -115,6 +115,7 @@ def test_options_that_change_a_config_s_seat_count_are_refused(cli, tmp_path, co
 
 
 @pytest.mark.parametrize("command, count", [("tournament", "-n"), ("league", "--pairs")])
+@pytest.mark.slow  # 14 s at load average 18 (--durations): over 0.5 s alone
 def test_a_config_s_game_options_are_overridden_by_option(cli, tmp_path, configs, command, count):
     records = tmp_path / "r.jsonl"
     db = tmp_path / "x.sqlite"

@@ -67,6 +67,7 @@ def simulated(tmp_path):
     return path
 
 
+@pytest.mark.slow  # 4 s at load average 18 (--durations): over 0.5 s alone
 def test_review_prints_the_marked_decisions_with_figures_reason_and_summary(blunder):
     r = invoke("review", str(blunder), "--seat", "4")
     assert r.exit_code == 0, r.output
@@ -139,6 +140,7 @@ def test_review_reads_the_table_save(tmp_path):
     assert "Seat 4 (human): " in r.output and "a blunder" in r.output
 
 
+@pytest.mark.slow  # 7 s at load average 18 (--durations): over 0.5 s alone
 def test_review_bad_input_is_one_line_and_exit_2(tmp_path, simulated):
     assert "no such file" in one_line_error(invoke("review", str(tmp_path / "nope.jsonl")))
     junk = tmp_path / "junk.jsonl"
@@ -159,6 +161,7 @@ def test_review_bad_input_is_one_line_and_exit_2(tmp_path, simulated):
     )
 
 
+@pytest.mark.slow  # 13 s at load average 18 (--durations): over 0.5 s alone
 def test_a_record_that_breaks_a_rule_is_one_line_naming_hand_and_action(simulated):
     lines = simulated.read_text().splitlines()
     record = json.loads(lines[0])
@@ -172,6 +175,7 @@ def test_a_record_that_breaks_a_rule_is_one_line_naming_hand_and_action(simulate
     assert invoke("review", str(simulated), "-m", "2", "--hand", "1", "--seat", "1").exit_code == 0
 
 
+@pytest.mark.slow  # 15 s at load average 18 (--durations): over 0.5 s alone
 def test_view_bad_input_is_one_line_and_exit_2(tmp_path, simulated, monkeypatch):
     monkeypatch.setenv("CAPICUA_DATA_DIR", str(tmp_path / "data"))
     assert "no saved Chiva match to view" in one_line_error(invoke("view"))

@@ -13,6 +13,7 @@ import dataclasses
 import random
 from collections.abc import Collection
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -178,6 +179,7 @@ def installed() -> list[Variant]:
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(0, 2**32))
+@pytest.mark.slow  # 10 s at load average 18 (--durations): over 0.5 s alone
 def test_no_hand_ever_holds_a_tile_its_seat_is_said_to_lack(data, seed):
     v = data.draw(st.sampled_from(installed()), label="variant")
     m = Match(v, seed)
@@ -225,6 +227,7 @@ def made_plays_answer(v: Variant, pos: Position) -> frozenset[Tile]:
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(0, 2**32))
+@pytest.mark.slow  # 14 s at load average 18 (--durations): over 0.5 s alone
 def test_lacking_answers_as_the_plays_made_with_the_whole_set_would(data, seed):
     # The default lacking answers from fits, a table or its last answer without making the
     # plays (the general path asks it at every forced draw or pass); it must not differ.

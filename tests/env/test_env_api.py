@@ -58,6 +58,7 @@ def variant(name: str, options: dict | None = None) -> Variant:
 # with an action mask; those notes are its own, not failures.
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize("name", VARIANTS)
+@pytest.mark.slow  # 8 s at load average 18 (--durations): over 0.5 s alone
 def test_pettingzoo_api_test_passes(name):
     api_test(make(variant(name)), num_cycles=1000)
 
@@ -85,6 +86,7 @@ def test_an_episode_cut_after_one_hand_passes_the_api_test(name):
 @pytest.mark.parametrize(
     ("name", "options"), TABLES, ids=[f"{n}-{'-'.join(map(str, o.values()))}" for n, o in TABLES]
 )
+@pytest.mark.slow  # 8 s at load average 18 (--durations): over 0.5 s alone
 def test_tables_of_every_size_pass_the_api_and_seed_tests(name, options):
     game = variant(name, options)
     api_test(make(game, rewards={"hand": 1.0, "points": 0.1, "match": 1.0}), num_cycles=500)

@@ -269,6 +269,7 @@ def same_information_set(m: Match, seat: int, rng: random.Random) -> list | None
 
 @settings(max_examples=25, deadline=None)
 @given(name=st.sampled_from(VARIANTS), seed=st.integers(0, 2**32))
+@pytest.mark.slow  # 2 s at load average 18 (--durations): over 0.5 s alone
 def test_random_information_sets_give_the_seat_the_same_observation(name, seed):
     rng = random.Random(seed)
     env = make(name)

@@ -48,6 +48,7 @@ def test_the_default_policy_plays_legal_actions_in_both_games():
     assert report.decisions > 100
 
 
+@pytest.mark.slow  # 2 s at load average 18 (--durations): over 0.5 s alone
 def test_a_policy_from_a_file_passes_the_conformance_kit():
     options = {"policy": f"{POLICIES}:first"}
     check_player(PolicyPlayer, [Chiva, DoubleNine100], options=options, time_limit=None)

@@ -130,6 +130,7 @@ def test_tiles_and_end_spots_never_overlap():
                 assert not r.overlaps(s), (len(part), r, s)
 
 
+@pytest.mark.slow  # 14 s at load average 18 (--durations): over 0.5 s alone
 def test_doubles_lie_crosswise_and_others_along_the_line():
     for _, _, _part, lay in all_layouts():
         ps = lay.placements

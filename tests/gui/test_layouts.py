@@ -134,6 +134,7 @@ def big_round(seats: int, tiles: int, seed: int = 2) -> Trains:
 
 @pytest.mark.parametrize("seats", range(2, 9))
 @pytest.mark.parametrize("table", FELTS)
+@pytest.mark.slow  # 2 s at load average 18 (--durations): over 0.5 s alone
 def test_every_train_has_its_row_and_its_open_end_on_the_felt(seats, table):
     for tiles in (0, 10, 66):
         layout = big_round(seats, tiles)

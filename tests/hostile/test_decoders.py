@@ -90,6 +90,7 @@ def test_a_hosted_bot_saying_a_5000_digit_number_stops_neither_the_host_nor_its_
     run(go())
 
 
+@pytest.mark.slow  # 2 s at load average 18 (--durations): over 0.5 s alone
 def test_the_tournament_and_bot_check_refuse_the_bot_in_one_line(cli, tmp_path):
     argv = huge_bot(tmp_path)
     result = cli("bot-check", "--variant", "chiva", *argv)
@@ -140,6 +141,7 @@ def test_a_record_file_over_the_size_limit_is_refused_before_it_is_read(cli, tmp
     one_line(cli(*args), f"larger than {jsonin.MAX_FILE_MIB} MiB", "--max-size")
 
 
+@pytest.mark.slow  # 4 s at load average 18 (--durations): over 0.5 s alone
 def test_max_size_raises_the_limit(cli, tmp_path, record_text):
     path = tmp_path / "big.jsonl"
     path.write_text(record_text + "\n" + " " * (1 << 20) + "\n")
@@ -148,6 +150,7 @@ def test_max_size_raises_the_limit(cli, tmp_path, record_text):
     assert result.exit_code == 0, result.output
 
 
+@pytest.mark.slow  # 2 s at load average 18 (--durations): over 0.5 s alone
 def test_a_config_with_a_5000_digit_number_or_too_large_is_one_line(cli, tmp_path):
     cfg = tmp_path / "t.toml"
     cfg.write_text(f'variant = "chiva"\n[tournament]\nseed = {HUGE}\n')

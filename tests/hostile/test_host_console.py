@@ -10,6 +10,7 @@ import os
 import socket
 import time
 
+import pytest
 from websockets.asyncio.client import connect
 
 from capicua.net import wire as W
@@ -82,6 +83,7 @@ def test_half_open_connections_from_one_address_delay_no_join_from_another(tmp_p
     assert not any("Traceback" in x or "\n" in x for x in lines), lines
 
 
+@pytest.mark.slow  # 3 s at load average 18 (--durations): over 0.5 s alone
 def test_running_out_of_file_descriptors_is_one_line_and_the_host_goes_on(tmp_path, caplog):
     import resource
 

@@ -96,6 +96,7 @@ def test_a_seat_gets_the_review_of_its_own_decisions_once_the_hand_is_over(tmp_p
     assert refused == ["only a seat at the table may ask for the review of its decisions"]
 
 
+@pytest.mark.slow  # 3 s at load average 18 (--durations): over 0.5 s alone
 def test_a_review_travels_whole_and_a_bad_one_is_refused():
     from capicua.review import replica, review_match
 

@@ -103,6 +103,7 @@ def after_a_pass_or_draw(variant, seed: int):
 
 
 @pytest.mark.parametrize("name", sorted(PINNED))
+@pytest.mark.slow  # 6 s at load average 18 (--durations): over 0.5 s alone
 def test_the_players_choose_as_pinned_after_passes_and_draws(name):
     plugins = load_plugins()
     variant = plugins.variants.create(name)

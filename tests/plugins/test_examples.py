@@ -45,6 +45,7 @@ def examples_installed():
         )
 
 
+@pytest.mark.slow  # 2 s at load average 18 (--durations): over 0.5 s alone
 def test_capicua_plugins_lists_the_examples_with_their_distribution(cli):
     r = cli("plugins", "--json")
     assert r.exit_code == 0, r.output

@@ -424,6 +424,7 @@ def test_a_broken_plugin_leaves_the_command_line_working(make_dist):
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow  # 3 s at load average 18 (--durations): over 0.5 s alone
 def test_capicua_disable_plugins_switches_off_by_entry_point_or_distribution(cli, monkeypatch):
     monkeypatch.setenv("CAPICUA_DISABLE_PLUGINS", "block, capicua-greedy")
     r = cli("plugins", "--json")

@@ -237,6 +237,7 @@ def test_a_bots_seed_is_exact_in_javascript_and_says_nothing_of_the_match_seed()
     assert bot_seed(2**62 + 5, 1) == bot_seed(2**62 + 5, 1)  # the same match: the same seed
 
 
+@pytest.mark.slow  # 5 s at load average 18 (--durations): over 0.5 s alone
 def test_a_game_with_plays_that_turn_and_draws_at_will_goes_across_field_for_field():
     # Matador (an example plugin): a line joined by sevens, 6-1L/6 beside 6-1L/1, and a
     # draw offered beside the plays; its decide messages match the schema and come back

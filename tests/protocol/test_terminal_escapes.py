@@ -38,6 +38,7 @@ def test_json_printed_by_the_consoles_stays_json_with_its_controls_escaped():
     assert not any(c in printed for c in (*RAW, "\x7f"))
 
 
+@pytest.mark.slow  # 3 s at load average 18 (--durations): over 0.5 s alone
 def test_an_error_quoting_a_bot_is_one_line_with_its_escapes_shown(cli, config, tmp_path):
     source = f"import sys\nsys.stderr.write({HOSTILE!r} + '\\n')\nsys.exit(3)\n"
     argv = write_bot(tmp_path, source)

@@ -28,6 +28,7 @@ def _league(players='["random", "heuristic"]', extra=""):
 
 
 @pytest.mark.parametrize("value", ["1e10", "3601", "1e400"])
+@pytest.mark.slow  # 4 s at load average 18 (--durations): over 0.5 s alone
 def test_a_time_limit_past_an_hour_is_one_line(cli, write_config, tmp_path, value):
     result = cli(
         "tournament", write_config(chiva(extra=f"time_limit = {value}")), "--db", tmp_path / "t"
@@ -50,6 +51,7 @@ def test_a_time_limit_of_an_hour_is_accepted(write_config, tmp_path, plugins):
 # -- configs nested thousands deep, a NUL in argv, a folder for a database -----------------
 
 
+@pytest.mark.slow  # 7 s at load average 18 (--durations): over 0.5 s alone
 def test_a_config_nested_2000_deep_is_one_line(cli, write_config, tmp_path):
     deep = "[" * 2000 + "]" * 2000
     for text in (
@@ -83,6 +85,7 @@ def test_a_nul_in_a_program_or_a_file_name_is_one_line(
     one_error(result, f"{key} holds a NUL character", "remove it")
 
 
+@pytest.mark.slow  # 4 s at load average 18 (--durations): over 0.5 s alone
 def test_a_nul_in_a_bots_argv_on_the_command_line_is_one_line(cli):
     entry = '{ player = "command", argv = ["python3", "a\\u0000b"] }'
     result = cli("match", entry, "random", "--variant", "chiva")

@@ -32,6 +32,7 @@ def test_a_clock_that_is_not_one_is_one_line_naming_where(text):
     assert "\n" not in str(caught.value)
 
 
+@pytest.mark.slow  # 11 s at load average 18 (--durations): over 0.5 s alone
 def test_a_player_whose_clock_runs_out_loses_its_match_with_the_reason(
     cli, tmp_path, write_config, testplayers
 ):
@@ -45,6 +46,7 @@ def test_a_player_whose_clock_runs_out_loses_its_match_with_the_reason(
     assert {e["seat"] for e in summary["error_list"]} == {2}
 
 
+@pytest.mark.slow  # 18 s at load average 18 (--durations): over 0.5 s alone
 def test_an_increment_keeps_a_clock_going_and_the_clock_is_in_the_identity(
     cli, tmp_path, write_config, testplayers
 ):
@@ -89,6 +91,7 @@ def test_a_bot_is_told_its_clock_and_its_conversation_is_logged_privately(
     assert lines[0][:4].isdigit() and "Z seat " in lines[0]
 
 
+@pytest.mark.slow  # 12 s at load average 18 (--durations): over 0.5 s alone
 def test_match_takes_a_clock_and_refuses_a_bad_one(cli, tmp_path):
     result = cli(
         "match", "random", "random", "--variant", "chiva", "--pairs", 1, "--clock", "30",

@@ -19,6 +19,7 @@ def read_csv(path):
         return list(csv.DictReader(file))
 
 
+@pytest.mark.slow  # 13 s at load average 18 (--durations): over 0.5 s alone
 def test_a_tournament_writes_a_row_per_game_and_export_writes_the_same(cli, tmp_path, write_config):
     config = write_config(chiva(matches=4, seed=3, seats={1: '"heuristic"', 3: '"heuristic"'}))
     db, out = tmp_path / "t.sqlite", tmp_path / "games.csv"
@@ -47,6 +48,7 @@ def test_a_tournament_writes_a_row_per_game_and_export_writes_the_same(cli, tmp_
     assert "4 games written to" in exported.output
 
 
+@pytest.mark.slow  # 13 s at load average 18 (--durations): over 0.5 s alone
 def test_a_game_ended_by_an_error_is_a_row_with_the_reason(
     cli, tmp_path, write_config, testplayers
 ):
@@ -59,6 +61,7 @@ def test_a_game_ended_by_an_error_is_a_row_with_the_reason(
     assert all(r["error"].startswith("seat 2: raised ValueError") for r in rows), rows
 
 
+@pytest.mark.slow  # 12 s at load average 18 (--durations): over 0.5 s alone
 def test_a_game_of_more_than_two_teams_says_its_winner(cli, tmp_path, write_config, plugins):
     if "mexican-train" not in plugins.variants:
         pytest.skip("mexican-train is not installed")
@@ -76,6 +79,7 @@ def test_a_game_of_more_than_two_teams_says_its_winner(cli, tmp_path, write_conf
     assert set(rows[0]) >= {"team3", "score3"}
 
 
+@pytest.mark.slow  # 13 s at load average 18 (--durations): over 0.5 s alone
 def test_a_match_and_a_league_write_their_games_too(cli, tmp_path, write_config):
     out = tmp_path / "m.csv"
     result = cli(
@@ -96,6 +100,7 @@ def test_a_match_and_a_league_write_their_games_too(cli, tmp_path, write_config)
     assert len(read_csv(tmp_path / "l.csv")) == 2
 
 
+@pytest.mark.slow  # 9 s at load average 18 (--durations): over 0.5 s alone
 def test_bad_exports_are_one_line_and_exit_2(cli, tmp_path, write_config):
     config = write_config(chiva(matches=2))
     db = tmp_path / "t.sqlite"
@@ -118,6 +123,7 @@ def test_bad_exports_are_one_line_and_exit_2(cli, tmp_path, write_config):
     assert notes.read_text() == "my notes\n"
 
 
+@pytest.mark.slow  # 6 s at load average 18 (--durations): over 0.5 s alone
 def test_the_docs_csv_to_pgn_snippet_runs_on_a_real_csv(cli, tmp_path, write_config, monkeypatch):
     from pathlib import Path
 

@@ -20,6 +20,7 @@ def make(cli, tmp_path, game="chiva", count=3, seed=5, name="deals.jsonl", *extr
     return path
 
 
+@pytest.mark.slow  # 3 s at load average 18 (--durations): over 0.5 s alone
 def test_deals_make_writes_a_private_file_and_never_over_another(cli, tmp_path):
     path = make(cli, tmp_path)
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
@@ -39,6 +40,7 @@ def test_deals_make_writes_a_private_file_and_never_over_another(cli, tmp_path):
     assert unknown.exit_code == 2 and "unknown variant 'nope'" in unknown.output
 
 
+@pytest.mark.slow  # 14 s at load average 18 (--durations): over 0.5 s alone
 def test_a_deal_file_made_from_a_seed_plays_what_that_seed_plays(cli, tmp_path, write_config):
     deals = make(cli, tmp_path, seed=5)
     seeded = write_config(chiva(matches=6, seed=5, extra="swap_teams = true"))
@@ -54,6 +56,7 @@ def test_a_deal_file_made_from_a_seed_plays_what_that_seed_plays(cli, tmp_path, 
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.slow  # 8 s at load average 18 (--durations): over 0.5 s alone
 def test_every_deal_is_played_in_duplicate_in_order_in_every_game(
     cli, tmp_path, write_config, plugins, game
 ):
@@ -84,6 +87,7 @@ def test_every_deal_is_played_in_duplicate_in_order_in_every_game(
     assert replayed.exit_code == 0, replayed.output
 
 
+@pytest.mark.slow  # 4 s at load average 18 (--durations): over 0.5 s alone
 def test_a_hand_written_deal_is_the_deal_played(cli, tmp_path, write_config):
     hand = [[6, 6], [6, 5], [6, 4], [6, 3], [6, 2], [6, 1], [6, 0]]
     rest = [[a, b] for a in range(6) for b in range(a + 1)]
@@ -101,6 +105,7 @@ def test_a_hand_written_deal_is_the_deal_played(cli, tmp_path, write_config):
     assert first["hands"][0]["actions"][0] == {"seat": 1, "tile": [6, 6], "end": "left"}
 
 
+@pytest.mark.slow  # 10 s at load average 18 (--durations): over 0.5 s alone
 def test_a_run_resumes_only_with_the_same_deal_file(cli, tmp_path, write_config):
     make(cli, tmp_path, count=2, seed=5)
     config = write_config(chiva(matches=2, seed=1, extra='deals = "deals.jsonl"'))
@@ -112,6 +117,7 @@ def test_a_run_resumes_only_with_the_same_deal_file(cli, tmp_path, write_config)
     assert again.exit_code == 2 and "deals" in again.output, again.output
 
 
+@pytest.mark.slow  # 4 s at load average 18 (--durations): over 0.5 s alone
 def test_bad_deal_files_in_every_command_are_one_line_and_exit_2(cli, tmp_path, write_config):
     make(cli, tmp_path, "double-nine-100", 2, 1, "dn.jsonl")
     make(cli, tmp_path, "chiva", 2, 1, "c.jsonl")
@@ -137,6 +143,7 @@ def test_bad_deal_files_in_every_command_are_one_line_and_exit_2(cli, tmp_path, 
     assert result.exit_code == 2 and "holds 2 deals" in result.output, result.output
 
 
+@pytest.mark.slow  # 18 s at load average 18 (--durations): over 0.5 s alone
 def test_a_match_and_a_league_play_a_pair_a_deal(cli, tmp_path, write_config):
     make(cli, tmp_path, count=2, seed=4)
     result = cli(
@@ -164,6 +171,7 @@ def test_a_match_and_a_league_play_a_pair_a_deal(cli, tmp_path, write_config):
     assert seeds == [book[0]["seed"]] * 6 + [book[1]["seed"]] * 6
 
 
+@pytest.mark.slow  # 9 s at load average 18 (--durations): over 0.5 s alone
 def test_deals_for_a_game_with_options_are_made_from_its_config(
     cli, tmp_path, write_config, plugins
 ):

@@ -156,6 +156,7 @@ def test_the_table_shows_ratings_and_the_crosstable(cli, write_config, tmp_path)
         ('["heuristic", "random"]', 'records = "../x.jsonl"', "points outside the config's"),
     ],
 )
+@pytest.mark.slow  # 4 s at load average 18 (--durations): over 0.5 s alone
 def test_a_bad_league_config_is_one_line(cli, write_config, tmp_path, players, extra, message):
     path = config(write_config, players=players, extra=extra)
     result = cli("league", path, "--db", tmp_path / "l.sqlite")

@@ -255,6 +255,7 @@ def each_seat_by_deal(records, first):
         ),
     ],
 )
+@pytest.mark.slow  # 12 s at load average 18 (--durations): over 0.5 s alone
 def test_a_match_of_more_sides_plays_each_deal_with_each_in_every_seat(
     cli, tmp_path, variant, options, seating
 ):
@@ -284,6 +285,7 @@ def test_a_match_of_more_sides_plays_whole_deals_by_default(plugins):
     assert chiva.pairs == 100 and "variant_options" not in chiva.identity()
 
 
+@pytest.mark.slow  # 12 s at load average 18 (--durations): over 0.5 s alone
 def test_tournament_mds_match_of_three_sides_prints_what_the_doc_shows(cli, tmp_path, monkeypatch):
     from pathlib import Path
 
