@@ -6,10 +6,6 @@ what their seat may see, a Tk table and a seeded tournament runner, all on one c
 (:mod:`capicua.hookspecs`).
 """
 
-from importlib.metadata import PackageNotFoundError, version
+from ._version import __version__
 
-try:
-    # One source for the version: pyproject.toml, read back from the installed metadata.
-    __version__ = version("capicua")
-except PackageNotFoundError:  # pragma: no cover - a checkout imported without installing
-    __version__ = "0+unknown"
+__all__ = ["__version__"]

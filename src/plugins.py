@@ -38,7 +38,8 @@ from typing import Any
 
 import pluggy
 
-from . import __version__, hookspecs
+from . import hookspecs
+from ._version import __version__
 from .core.errors import PluginError
 from .registries import (
     PlayerRegistry,

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Self, TypeGuard, TypeVar
 
-from . import __version__
+from ._version import __version__
 from .core.errors import PluginError
 from .core.options import Option
 from .core.tiles import TOP_PIP, tile_set

@@ -81,7 +81,7 @@ def welcome(
     hold: float,
     matches: int,
 ) -> dict[str, Any]:
-    from .. import __version__
+    from .._version import __version__
 
     return {
         "type": "welcome",
@@ -133,7 +133,7 @@ def join(
     """A client's join; ``lang`` (default: the language in use here) is the language the
     host answers it in (refusals, errors, close reasons); ``words``: the host also sends
     the table in words (``scene``, :mod:`capicua.net.said`), as to the browser's page."""
-    from .. import __version__
+    from .._version import __version__
     from ..i18n import language
 
     message: dict[str, Any] = {

@@ -118,7 +118,7 @@ def action_of(text: str) -> Action:
 
 
 def hello() -> dict[str, Any]:
-    from .. import __version__
+    from .._version import __version__
 
     return {"type": "hello", "protocol": PROTOCOL, "capicua": __version__}
 
