@@ -36,6 +36,7 @@ MACHINE = [
     (re.compile(r"\d+ worker process(es)?"), "W worker processes"),
     (re.compile(r"\d+\.\d{3} \(\d+\)"), "MS"),
     (re.compile(r"\btime [\d.]+ s, [\d.]+ matches/s"), "time T"),
+    (re.compile(r"under a minute|about \d+ minutes?|about \d+ h \d+ min"), "T"),
     (re.compile(r"answered in \d+ ms"), "answered in T"),
     (re.compile(r"[\d.]+ ms a decision on average, slowest [\d.]+ ms"), "T a decision"),
     (re.compile(r"within \d+ ms"), "within T"),

@@ -19,6 +19,7 @@ MACHINE = [
     (re.compile(r"\d+ worker process(es)?"), "W worker processes"),
     (re.compile(r"\d+\.\d{3} \(\d+\)"), "MS"),
     (re.compile(r"\btime [\d.]+ s, [\d.]+ matches/s"), "time T"),
+    (re.compile(r"under a minute|about \d+ minutes?|about \d+ h \d+ min"), "T"),
 ]
 
 

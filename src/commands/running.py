@@ -255,10 +255,39 @@ class _Rate(ProgressColumn):
         return Text(rate, style="progress.data.speed")
 
 
+#: Matches timed before the estimate of the whole run is printed (fewer in a short run).
+TIMED = 4
+
+
+#: Runs shorter than this (in matches) print no progress lines where no bar is drawn.
+LINED = 100
+
+
+def duration_words(seconds: float) -> str:
+    """An estimated duration as people say it, rounded: "under a minute", "about 12
+    minutes", "about 2 h 05 min"."""
+    minutes = round(seconds / 60)
+    if minutes < 1:
+        return _("under a minute")
+    if minutes < 120:
+        return ngettext("about {n} minute", "about {n} minutes", minutes).format(n=minutes)
+    return _("about {h} h {m:02d} min").format(h=minutes // 60, m=minutes % 60)
+
+
 class MatchProgress:
-    """The progress bar on stderr (off when stderr is not a terminal); yields ``advance``."""
+    """The run's progress on stderr; yields ``advance``, called once a match.
+
+    Once the first few matches are in (:data:`TIMED`), one line says about how long the
+    rest of the run takes, from their pace. On a terminal a bar shows the time left; on
+    anything else (a log file, a pipe) a plain line at each tenth of a run of
+    :data:`LINED` matches or more, where a bar's terminal codes would garble the text."""
 
     def __init__(self, done: int, total: int) -> None:
+        self.total, self.done = total, done
+        self.left = total - done
+        self.timed = min(TIMED, self.left)
+        self.played = 0
+        self.start = 0.0
         self.bar = Progress(
             TextColumn(_("matches")),
             BarColumn(),
@@ -273,8 +302,44 @@ class MatchProgress:
         self.task = self.bar.add_task("matches", total=total, completed=done)
 
     def __enter__(self) -> Callable[[Any], None]:
+        self.start = time.perf_counter()
         self.bar.start()
-        return lambda result: self.bar.advance(self.task)
+        return self.advance
+
+    def advance(self, result: Any = None) -> None:
+        self.bar.advance(self.task)
+        self.played += 1
+        took = time.perf_counter() - self.start
+        if self.played == self.timed and self.left > self.timed:
+            rest = took / self.played * (self.left - self.played)
+            # Translators: printed once, after the first matches of a run, e.g.
+            # "about 12 minutes more for 396 matches (the pace of the first 4)".
+            line = ngettext(
+                "{time} more for {matches:,} matches (the pace of the first {first})",
+                "{time} more for {matches:,} matches (the pace of the first {first})",
+                self.left - self.played,
+            )
+            self.say(
+                line.format(
+                    time=duration_words(rest), matches=self.left - self.played, first=self.timed
+                )
+            )
+        if not self.bar.disable or self.left < LINED:
+            return
+        step = self.left // 10
+        if self.played % step == 0 and self.played < self.left:
+            rest = took / self.played * (self.left - self.played)
+            # Translators: the progress line where no bar can be drawn (not a terminal).
+            line = _("matches {done:,} of {total:,}, {time} left")
+            self.say(
+                line.format(
+                    done=self.done + self.played, total=self.total, time=duration_words(rest)
+                )
+            )
+
+    def say(self, line: str) -> None:
+        # Through the bar's console: on a terminal the line goes above the bar.
+        self.bar.console.print(line, markup=False)
 
     def __exit__(self, *exc: object) -> None:  # None: an exception goes on, as it should
         self.bar.stop()
