@@ -37,12 +37,14 @@ from .common import Command, err, filled, out, plugins, print_errors
 from .game_options import GameOptions, described, parse_options
 from .kit import ClockOption, CsvOption, DealsOption, LogBots
 from .running import (
+    TIMED,
     Records,
     Repair,
     Scheduler,
     Workers,
     backend,
     bad_input_fails,
+    duration_words,
     kept_in,
     report,
     resume_command,
@@ -262,9 +264,14 @@ class _Log:
         self.settings = settings
         self.quiet = quiet
         self.last = 0
+        self.start = time.perf_counter()
+        self.played = 0
 
     def __call__(self, state: Sequential) -> None:
         n = state.pairs
+        self.played += 1
+        if not self.quiet and self.played == TIMED and n < self.settings.pairs:
+            self.estimate(n)
         if self.quiet or n == self.last or not (_logged(n) or state.decision):
             return
         self.last = n
@@ -280,6 +287,31 @@ class _Log:
             )
         else:
             line = _("pair {pair:,}, score {score}, Elo {elo}, pairs {counts}")
+        err.print(line.format(**fields), markup=False)
+
+    def estimate(self, n: int) -> None:
+        """About how long the rest of the match takes at the pace of its first pairs; with a
+        test, the most it can take."""
+        left = self.settings.pairs - n
+        rest = duration_words((time.perf_counter() - self.start) / self.played * left)
+        fields = {"time": rest, "pairs": left, "first": self.played}
+        if self.settings.sprt is not None:
+            # Translators: printed once, after the first pairs of a test, e.g. "at most about
+            # 2 h 05 min more for 19,996 pairs (the pace of the first 4); fewer once ...".
+            line = ngettext(
+                "at most {time} more for {pairs:,} pairs (the pace of the first {first}); "
+                "less once the test decides",
+                "at most {time} more for {pairs:,} pairs (the pace of the first {first}); "
+                "less once the test decides",
+                left,
+            )
+        else:
+            # Translators: printed once, after the first pairs of a match.
+            line = ngettext(
+                "{time} more for {pairs:,} pairs (the pace of the first {first})",
+                "{time} more for {pairs:,} pairs (the pace of the first {first})",
+                left,
+            )
         err.print(line.format(**fields), markup=False)
 
 

@@ -64,10 +64,31 @@ def test_the_log_shows_the_ratio_bounds_and_estimate_as_pairs_finish(cli, tmp_pa
     assert log[0].startswith("Chiva: heuristic against random, until the test decides")
     assert log[1].startswith("pair 1, LLR +") and "(-2.94, +2.94), score " in log[1]
     assert any(line.startswith("pair 10, LLR") for line in log)
+    # After the first four pairs, the most the test can take at their pace.
+    assert log.index(next(line for line in log if line.startswith("pair 4,"))) == 5, log
+    assert re.fullmatch(
+        r"at most (under a minute|about .+) more for 19,996 pairs \(the pace of the first 4\); "
+        r"less once the test decides",
+        log[4],
+    ), log
     assert "H1 accepted after" in result.stdout
     # The comparison reads as the test's gain, not as a shortfall.
     decided = re.search(r"H1 accepted after (\d+) pairs", result.stdout)
     assert decided and f"decided in {decided[1]} pairs, where a fixed-length test" in result.stdout
+
+
+@pytest.mark.slow  # plays six pairs
+def test_a_match_of_fixed_length_says_how_long_the_rest_takes(cli, tmp_path):
+    result = cli(
+        "match", "heuristic", "random", "--variant", "chiva", "--pairs", 6, "--seed", 5,
+        "-w", 1, "--db", tmp_path / "m.sqlite",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    log = result.stderr.splitlines()
+    assert log[5].startswith("pair 4,"), log
+    assert re.fullmatch(
+        r"(under a minute|about .+) more for 2 pairs \(the pace of the first 4\)", log[4]
+    ), log
 
 
 def test_the_help_gives_the_time_limit_a_match_has_without_the_option(cli):
