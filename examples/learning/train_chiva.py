@@ -107,6 +107,10 @@ def softmax(z: np.ndarray) -> np.ndarray:
     return e / e.sum()
 
 
+#: Matches played before the run says how long the rest takes.
+TIMED = 100
+
+
 def train(matches: int, seed: int, rate: float = 0.05, log=print) -> np.ndarray:
     """The weights after ``matches`` matches of REINFORCE against the random baseline (the
     same weights for the same arguments)."""
@@ -154,6 +158,14 @@ def train(matches: int, seed: int, rate: float = 0.05, log=print) -> np.ndarray:
             if h.result is not None and h.result.team is not None:
                 decided += 1
                 won += h.result.team == team
+        if match == TIMED < matches:
+            # How long the whole run takes, said early: 10,000 matches take minutes.
+            rest = (time.perf_counter() - start) / match * (matches - match)
+            minutes = max(1, round(rest / 60))
+            log(
+                f"about {minutes} minute{'s' * (minutes != 1)} more for {matches - match} "
+                f"matches (the pace of the first {match})"
+            )
         if match % 1000 == 0:
             log(
                 f"{time.perf_counter() - start:5.0f} s  {match} matches: the learner won "

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,14 @@ def test_the_strength_benchmark_plays_the_agent_in_duplicate(weights):
     assert spec == {"player": "policy", "policy": f"{SCRIPT}:load", "weights": str(path)}
     out = strength.play_pair(("chiva", spec, "random", 11, {}))  # no game options
     assert sum(out["matches"]) == 2 and out["deals"] > 0
+
+
+@pytest.mark.slow  # trains for a few matches
+def test_training_says_how_long_the_rest_takes_after_its_first_matches(example, monkeypatch):
+    monkeypatch.setattr(example, "TIMED", 3)
+    said: list[str] = []
+    example.train(5, seed=3, log=said.append)
+    assert len(said) == 1, said
+    assert re.fullmatch(
+        r"about \d+ minutes? more for 2 matches \(the pace of the first 3\)", said[0]
+    )
