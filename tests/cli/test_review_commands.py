@@ -83,6 +83,7 @@ def test_review_prints_the_marked_decisions_with_figures_reason_and_summary(blun
     assert "Seat 1" not in out  # --seat 4 only
 
 
+@pytest.mark.slow  # 1.6 s at load average 9 (-n 2): over 0.5 s alone
 def test_review_all_lists_every_decision_with_its_figures(blunder):
     r = invoke("review", str(blunder), "--seat", "4", "--all", "--level", "fast")
     assert r.exit_code == 0, r.output
@@ -128,6 +129,7 @@ def test_the_same_record_level_and_seed_give_the_same_review_in_another_process(
     assert json.loads(first)["decisions"]
 
 
+@pytest.mark.slow  # 1.9 s at load average 9 (-n 2): over 0.5 s alone
 def test_review_reads_the_table_save(tmp_path):
     v = Chiva()
     m = Match(v, 1, [deal(v, PARTNER_PASS)])

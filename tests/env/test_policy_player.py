@@ -212,6 +212,7 @@ def test_a_tournament_seats_policy_players_in_its_worker_processes(tmp_path):
         assert replay(r, plugins.variants).over
 
 
+@pytest.mark.slow  # 1.2 s at load average 9 (-n 2): over 0.5 s alone
 def test_a_tournament_config_naming_a_missing_policy_is_one_line(tmp_path):
     config = tmp_path / "bad.toml"
     config.write_text(

@@ -173,6 +173,7 @@ def test_matching_numbers_of_neighbours_face_each_other(width, height):
             assert dist(lb.centre, ra.centre) < dist(la.centre, ra.centre)
 
 
+@pytest.mark.slow  # 11.4 s at load average 9 (-n 2): over 0.5 s alone
 def test_end_spots_sit_at_the_two_extremes_of_the_line():
     for _, _, _part, lay in all_layouts():
         ps = lay.placements

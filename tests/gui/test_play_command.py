@@ -56,6 +56,7 @@ def test_two_people_at_one_table_are_refused(tmp_path):
     assert "seats 1 and 3 are both people" in one_line_error(invoke(cfg))
 
 
+@pytest.mark.slow  # 2.0 s at load average 9 (-n 2): over 0.5 s alone
 def test_a_bad_seed_or_delay_in_the_config_is_refused(tmp_path):
     cfg = write(
         tmp_path,

@@ -472,6 +472,7 @@ def test_capicuas_players_can_play_mexican_train(player):
 
 
 @pytest.mark.parametrize("seats", [2, 5])
+@pytest.mark.slow  # 1.4 s at load average 9 (-n 2): over 0.5 s alone
 def test_the_computer_players_look_ahead_by_mexican_trains_rules(seats):
     # The look-ahead rebuilds each position from a seat's view and plays it out by the
     # variant's own methods; the engine must end the round the same way.
