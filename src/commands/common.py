@@ -247,6 +247,17 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+def duration_words(seconds: float) -> str:
+    """An estimated duration as people say it, rounded: "under a minute", "about 12
+    minutes", "about 2 h 05 min"."""
+    minutes = round(seconds / 60)
+    if minutes < 1:
+        return _("under a minute")
+    if minutes < 120:
+        return ngettext("about {n} minute", "about {n} minutes", minutes).format(n=minutes)
+    return _("about {h} h {m:02d} min").format(h=minutes // 60, m=minutes % 60)
+
+
 def interactive() -> bool:
     """Whether a person at a terminal can be asked (stdin and stderr are terminals)."""
     return sys.stdin.isatty() and sys.stderr.isatty()

@@ -33,7 +33,7 @@ from ..tournament.versus import (
     resolve_match,
 )
 from . import completion
-from .common import Command, err, filled, out, plugins, print_errors
+from .common import Command, duration_words, err, filled, out, plugins, print_errors
 from .game_options import GameOptions, described, parse_options
 from .kit import ClockOption, CsvOption, DealsOption, LogBots
 from .running import (
@@ -44,7 +44,6 @@ from .running import (
     Workers,
     backend,
     bad_input_fails,
-    duration_words,
     kept_in,
     report,
     resume_command,

@@ -10,6 +10,7 @@ seed give the same review.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Annotated
 
@@ -19,7 +20,7 @@ from ..core.jsonin import MAX_FILE_MIB
 from ..i18n import N_, _, ngettext
 from ..review import DEFAULT_LEVEL, LEVELS, MatchReview, review_match
 from ..review.words import decision_lines, header, summary_line
-from .common import Command, err, fail, filled, out
+from .common import Command, duration_words, err, fail, filled, out
 from .record_file import MaxSize, Picked, entry_name, match_end, one_match
 
 
@@ -104,12 +105,35 @@ def review_command(
     _print(picked, review, every)
 
 
+#: Decisions judged before the review says how long the rest takes.
+JUDGED = 10
+
+
 def _run(
     picked: Picked, seats: list[int] | None, hands: list[int] | None, level: str, seed: int
 ) -> MatchReview:
-    """The review, with a progress line on a terminal (it takes seconds)."""
+    """The review, with a progress bar on a terminal (it takes seconds to minutes); on
+    anything else, one line once the first decisions are judged, saying about how long the
+    rest takes at their pace."""
     if not err.is_terminal:
-        return review_match(picked.match, seats=seats, hands=hands, level=level, seed=seed)
+        start = time.perf_counter()
+
+        def estimate(done: int, total: int) -> None:
+            if done == JUDGED < total:
+                rest = (time.perf_counter() - start) / done * (total - done)
+                # Translators: printed once, after the first decisions of a review, e.g.
+                # "about 2 minutes more for 290 decisions (the pace of the first 10)".
+                line = ngettext(
+                    "{time} more for {decisions:,} decisions (the pace of the first {first})",
+                    "{time} more for {decisions:,} decisions (the pace of the first {first})",
+                    total - done,
+                )
+                fields = {"time": duration_words(rest), "decisions": total - done, "first": done}
+                err.print(line.format(**fields), markup=False)
+
+        return review_match(
+            picked.match, seats=seats, hands=hands, level=level, seed=seed, progress=estimate
+        )
     from rich.progress import Progress
 
     with Progress(console=err, transient=True) as bar:

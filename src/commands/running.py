@@ -38,7 +38,7 @@ from ..tournament.backends import DaskBackend, LocalPool, RunnerError
 from ..tournament.config import ConfigError
 from ..tournament.runner import run
 from ..tournament.store import StorageError
-from .common import err, fail, print_json
+from .common import duration_words, err, fail, print_json
 
 Workers = Annotated[
     int | None, typer.Option("--workers", "-w", help=N_("Worker processes (0: all cores)."))
@@ -261,17 +261,6 @@ TIMED = 4
 
 #: Runs shorter than this (in matches) print no progress lines where no bar is drawn.
 LINED = 100
-
-
-def duration_words(seconds: float) -> str:
-    """An estimated duration as people say it, rounded: "under a minute", "about 12
-    minutes", "about 2 h 05 min"."""
-    minutes = round(seconds / 60)
-    if minutes < 1:
-        return _("under a minute")
-    if minutes < 120:
-        return ngettext("about {n} minute", "about {n} minutes", minutes).format(n=minutes)
-    return _("about {h} h {m:02d} min").format(h=minutes // 60, m=minutes % 60)
 
 
 class MatchProgress:
