@@ -39,7 +39,7 @@ BotTimeLimit = Annotated[
 def fold(text: str, width: int, indent: int | None = None) -> str:
     """``text`` with each line longer than ``width`` folded at spaces, its next lines
     indented ``indent`` columns, or two past its own indent (a word longer than the width
-    is cut)."""
+    stays whole)."""
     lines = []
     for line in text.split("\n"):
         if cell_len(line) <= width:
@@ -52,6 +52,8 @@ def fold(text: str, width: int, indent: int | None = None) -> str:
                 width=width,
                 subsequent_indent=" " * min(own, width // 2),
                 break_on_hyphens=False,
+                # A path or a URL stays whole, to be copied, even past the width.
+                break_long_words=False,
                 drop_whitespace=True,
             )
         )
@@ -237,13 +239,19 @@ def usage_error(exc: ClickException) -> NoReturn:
     sys.exit(exc.exit_code)
 
 
-def fail(message: str, code: int = 2) -> NoReturn:
+def fail(message: str, code: int = 2, whole: bool = False) -> NoReturn:
     """Print ``message`` as one line on stderr and exit with ``code`` (2: bad input). Its
-    control characters, new lines too, are shown as escapes: the message may quote a bot."""
+    control characters, new lines too, are shown as escapes: the message may quote a bot.
+    The line is folded at the terminal's width, but ``whole`` where it ends in a command
+    to copy (a folded command would not run when pasted)."""
     # The message is plain text: config keys like [seats] must not be read as markup.
     # Translated outside the f-string: Babel's extractor does not look inside f-strings.
     label = escape(_("error:"))
-    err.print(f"[bold red]{label}[/] {escape(shown(message))}", markup=True)
+    err.print(
+        f"[bold red]{label}[/] {escape(shown(message))}",
+        markup=True,
+        soft_wrap=True if whole else None,
+    )
     raise typer.Exit(code)
 
 

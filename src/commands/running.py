@@ -207,11 +207,13 @@ def stopping_cleanly(store: Any, kept: Callable[[bool], str], resume_with: str) 
     except KeyboardInterrupt:
         what = kept(True)
         store.close()
+        # Whole, never folded: it ends in the command to copy.
         err.print(
             _("interrupted: {kept}; continue with: {command}").format(
                 kept=what, command=resume_with
             ),
             markup=False,
+            soft_wrap=True,
         )
         raise typer.Exit(130) from None
     except (RunnerError, ConfigError, StorageError) as exc:
@@ -228,7 +230,8 @@ def stopping_cleanly(store: Any, kept: Callable[[bool], str], resume_with: str) 
         fail(
             _("{problem}; {kept}; continue with: {command}").format(
                 problem=exc, kept=what, command=resume_with
-            )
+            ),
+            whole=True,
         )
     finally:
         signal.signal(signal.SIGTERM, previous)

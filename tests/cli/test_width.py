@@ -4,7 +4,9 @@ Each command of ``capicua`` is run in-process at 80 columns, in quick forms (a m
 a pair, a deal) of what the docs show, and nothing it writes to stdout or stderr may be
 wider: free text is folded at the console's width (``SafeConsole``), tables fit
 themselves. A command added to the app without a run here fails
-:func:`test_every_command_is_run_at_80_columns`.
+:func:`test_every_command_is_run_at_80_columns`. Two things are never folded, so that
+they can be copied: a word longer than the width (a path), and the line that ends in the
+command resuming a stopped run (tests/tournament/test_resume.py reads it whole).
 """
 
 from __future__ import annotations
@@ -140,3 +142,10 @@ def test_a_long_line_folds_under_its_own_indent():
     assert all(cell_len(part) <= 40 for part in folded)
     assert all(part.startswith("    word") for part in folded[1:])
     assert fold("short", 40) == "short"
+
+
+def test_a_path_longer_than_the_width_stays_whole():
+    from capicua.commands.common import fold
+
+    path = "/tmp" + "/folder" * 12 + "/t.sqlite"
+    assert fold(f"games kept in {path}", 40).splitlines() == ["games kept in", f"  {path}"]

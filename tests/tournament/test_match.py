@@ -108,13 +108,18 @@ def test_without_a_test_a_match_plays_its_pairs(cli, tmp_path):
 
 
 @pytest.mark.slow
-def test_games_that_ended_in_an_error_are_reported_and_decide_nothing(cli, tmp_path, testplayers):
+def test_games_that_ended_in_an_error_are_reported_and_decide_nothing(
+    cli, tmp_path, testplayers, monkeypatch
+):
     args = ("raiser:rate=1.0,after=0", "random", "--variant", "chiva", "--pairs", 3)
     s, _ = match(cli, tmp_path, *args, status=1)
     assert s["pentanomial"] == [0, 0, 0, 0, 0] and s["estimate"]["score"] is None
     assert s["void_pairs"] == 3 and s["errors"] == 6
     first = s["error_list"][0]
     assert first["game"] == 0 and first["seat"] in (1, 3) and "raiser gives up" in first["reason"]
+    from capicua.commands import common
+
+    monkeypatch.setattr(common.out, "width", 80)  # an 80-column terminal
     text = cli("match", *args, "--db", tmp_path / "t.sqlite")
     assert text.exit_code == 1 and "Traceback" not in text.output
     words = " ".join(text.stdout.split())  # the error lines fold at 80 columns
