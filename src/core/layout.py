@@ -26,7 +26,7 @@ host's page and the bots' messages draw any layout from these two.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from .actions import ALL_ENDS, DOWN, LEFT, MEXICAN, RIGHT, UP, arm, train
@@ -203,6 +203,21 @@ def _check_fit(layout: Layout, tile: Tile, end: str, shows: int | None = None) -
     return n
 
 
+def _fitting(
+    ends: Sequence[tuple[str, int]], on: Sequence[tuple[str, ...]], tile: Tile
+) -> tuple[str, ...]:
+    """The ends ``tile`` fits, in the order of ``ends``, from ``on``: the ends showing each
+    number (a layout's index of its open ends by what they accept)."""
+    if tile.is_double:
+        return on[tile.hi]
+    a, b = on[tile.hi], on[tile.lo]
+    if not b:
+        return a
+    if not a:
+        return b
+    return tuple(end for end, _ in ends if end in a or end in b)
+
+
 @dataclass(frozen=True, slots=True)
 class Spinner(Layout):
     """A line with a spinner: the first double played is the spinner, and once tiles lie on
@@ -294,14 +309,7 @@ class Spinner(Layout):
         if not ends:
             return (LEFT,)
         on = self._by_number()
-        if tile.is_double:
-            return on[tile.hi]
-        a, b = on[tile.hi], on[tile.lo]
-        if not b:
-            return a
-        if not a:
-            return b
-        return tuple(end for end, _ in ends if end in a or end in b)
+        return _fitting(ends, on, tile)
 
     def origin(self) -> tuple[int, int] | None:
         return self.line[self.first] if self.line else None
@@ -451,14 +459,7 @@ class Trains(Layout):
     def fits(self, tile: Tile) -> tuple[str, ...]:
         # The hub is on the table from the start: an empty layout has every train open.
         ends, on = self._ends()
-        if tile.is_double:
-            return on[tile.hi]
-        a, b = on[tile.hi], on[tile.lo]
-        if not b:
-            return a
-        if not a:
-            return b
-        return tuple(end for end, _ in ends if end in a or end in b)
+        return _fitting(ends, on, tile)
 
     def play(self, tile: Tile, end: str, shows: int | None = None) -> Trains:
         n = _check_fit(self, tile, end, shows)

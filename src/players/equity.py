@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -65,19 +65,25 @@ def _won_points(
     counts = variant.tuning.won_points
     if counts is None:
         counts = _measure(variant)
-    total = sum(n for _, n in counts)
-    if not total:
-        return ((0, 1.0),)
+    return histogram(counts) or ((0, 1.0),)
+
+
+def histogram(counts: Iterable[tuple[int, int]], least: int = 0) -> tuple[tuple[int, float], ...]:
+    """Counts of points as ``(points, probability)`` pairs, in at most :data:`MOST_STEPS`
+    steps (bins of equal width, each at the mean of the points it holds, no less than
+    ``least``), so that a race table over them stays small; empty when nothing was counted."""
     pairs = sorted((p, n) for p, n in counts if n)
+    total = sum(n for _, n in pairs)
+    if not total:
+        return ()
     if len(pairs) > MOST_STEPS:
-        # Bins of equal width, each at the mean of the points it holds.
         width = math.ceil((pairs[-1][0] + 1) / MOST_STEPS)
         bins: dict[int, list[int]] = {}
         for p, n in pairs:
             b = bins.setdefault(p // width, [0, 0])
             b[0] += p * n
             b[1] += n
-        pairs = [(round(s / n), n) for s, n in (bins[k] for k in sorted(bins))]
+        pairs = [(max(least, round(s / n)), n) for s, n in (bins[k] for k in sorted(bins))]
     return tuple((p, n / total) for p, n in pairs)
 
 

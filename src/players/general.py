@@ -37,7 +37,7 @@ from ..core.variant import GOAL, Variant
 from ..core.view import View
 from ..i18n import N_, _, ngettext
 from .analysis import Analysis, Candidate
-from .equity import MOST_STEPS, race_table
+from .equity import histogram, race_table
 from .levels import LEVELS
 
 #: Weights of the heuristic's terms, in points of the game's score: a pip shed is worth
@@ -376,20 +376,8 @@ def _hand_gains(
                 counts[gain] = counts.get(gain, 0) + 1
         if hands >= GAIN_HANDS:
             break
-    total = sum(counts.values())
-    if not total:
-        return ()
-    pairs = sorted(counts.items())
-    if len(pairs) > MOST_STEPS:
-        # Bins of equal width, each at the mean of the points it holds.
-        width = math.ceil((pairs[-1][0] + 1) / MOST_STEPS)
-        bins: dict[int, list[int]] = {}
-        for p, n in pairs:
-            b = bins.setdefault(p // width, [0, 0])
-            b[0] += p * n
-            b[1] += n
-        pairs = [(max(1, round(t / n)), n) for t, n in (bins[k] for k in sorted(bins))]
-    return tuple((p, n / total) for p, n in pairs)
+    # A hand gains at least a point in its steps: a won hand is worth something.
+    return histogram(counts.items(), least=1)
 
 
 class Worth:
