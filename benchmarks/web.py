@@ -23,15 +23,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-from capicua.net.invitation import Invitation
+from capicua.net.launch import invitations, start_host
 
 ARGS = [
     "--headless",
@@ -78,30 +76,9 @@ NEXT = '#choices [data-target="continue"], #choices [data-target="new"]'
 ASKED = "() => !!document.body.dataset.asked && !!document.querySelector('#hand .tile.playable')"
 
 
-def start_host(folder: Path) -> tuple[subprocess.Popen[str], dict[int, str]]:
-    (folder / "host.toml").write_text(CONFIG)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "capicua", "host", "host.toml", "--port", str(port)],
-        cwd=folder,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert proc.stdout is not None
-    links: dict[int, str] = {}
-    label = ""
-    for line in proc.stdout:
-        text = line.strip()
-        if text.endswith(":"):
-            label = text
-        elif text.startswith("capicua://") and "seat" in label:
-            links[int(label.split("seat ")[1].split()[0])] = Invitation.parse(text).link
-        if len(links) == 4:
-            return proc, links
-    raise SystemExit("error: the host printed no invitations")
+def host(folder: Path) -> tuple[subprocess.Popen[str], dict[int, str]]:
+    proc = start_host(folder, CONFIG)
+    return proc, {seat: inv.link for seat, inv in invitations(proc, 4).items()}
 
 
 def figures(values: list[float]) -> str:
@@ -128,7 +105,7 @@ def main() -> None:
 
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
-        proc, links = start_host(Path(tmp))
+        proc, links = host(Path(tmp))
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         try:
             loads, sizes = [], []

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -31,6 +30,7 @@ from typing import Any
 try:
     from capicua.core.actions import LEFT, Play
     from capicua.net.invitation import Invitation
+    from capicua.net.launch import printed_invitations, start_host
     from capicua.plugins import default_plugins
 except ImportError:  # src/ is the package only once installed (pip install -e .)
     sys.exit("error: capicua is not installed; run: pip install -e .  (see README.md)")
@@ -49,27 +49,13 @@ seats = {{ 1 = "person", 2 = "random", 3 = "person", 4 = "random" }}
 
 def host(folder: Path, seed: int) -> tuple[subprocess.Popen[str], dict[int, Invitation]]:
     """``capicua host`` on a free port of 127.0.0.1, and the people's invitations."""
-    (folder / "host.toml").write_text(CONFIG.format(seed=seed))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "capicua", "host", "host.toml", "--port", str(port)],
-        cwd=folder,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert proc.stdout is not None
-    invitations: dict[int, Invitation] = {}
-    label = ""
-    for line in proc.stdout:
-        text = line.strip()
-        if text.startswith("capicua://") and "(person)" in label:
-            invitations[int(label.split("seat ")[1].split()[0])] = Invitation.parse(text)
-            if len(invitations) == 2:
-                return proc, invitations
-        label = text
+    proc = start_host(folder, CONFIG.format(seed=seed))
+    people = {}
+    for seat, label, invitation in printed_invitations(proc):
+        if "(person)" in label:
+            people[seat] = invitation
+            if len(people) == 2:
+                return proc, people
     raise SystemExit("error: the host printed no invitations")
 
 

@@ -15,7 +15,6 @@ Debian's chromium (``/usr/bin/chromium``): no browser is downloaded.
 from __future__ import annotations
 
 import argparse
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,7 +22,7 @@ import time
 from pathlib import Path
 
 try:
-    from capicua.net.invitation import Invitation
+    from capicua.net.launch import printed_invitations, start_host
     from capicua.plugins import default_plugins
 except ImportError:  # src/ is the package only once installed (pip install -e .)
     sys.exit("error: capicua is not installed; run: pip install -e .  (see README.md)")
@@ -51,24 +50,13 @@ OFFERED = [
 
 def host(folder: Path, variant: str, seats: int, seed: int) -> tuple[subprocess.Popen[str], str]:
     others = ", ".join(f'{s} = "random"' for s in range(2, seats + 1))
-    (folder / "host.toml").write_text(
+    proc = start_host(
+        folder,
         f'[host]\npace = 0\n[[tables]]\nname = "t"\nvariant = "{variant}"\nseed = {seed}\n'
-        f'seats = {{ 1 = "person", {others} }}\n'
+        f'seats = {{ 1 = "person", {others} }}\n',
     )
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "capicua", "host", "host.toml", "--port", str(port)],
-        cwd=folder,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        if line.strip().startswith("capicua://"):
-            return proc, Invitation.parse(line.strip()).link
+    for _seat, _label, invitation in printed_invitations(proc):
+        return proc, invitation.link
     raise SystemExit(f"error: the host for {variant} printed no invitation")
 
 
