@@ -33,13 +33,17 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 #: What depends on the machine, in the doc and in the output alike.
 MACHINE = [
-    (re.compile(r"\d+ worker process(es)?"), "W worker processes"),
+    # Lines folded at 80 columns break between any two words: \s+ where a space is shown.
+    (re.compile(r"\d+\s+worker\s+process(es)?"), "W worker processes"),
     (re.compile(r"\d+\.\d{3} \(\d+\)"), "MS"),
-    (re.compile(r"\btime [\d.]+ s, [\d.]+ matches/s"), "time T"),
-    (re.compile(r"under a minute|about \d+ minutes?|about \d+ h \d+ min"), "T"),
-    (re.compile(r"answered in \d+ ms"), "answered in T"),
-    (re.compile(r"[\d.]+ ms a decision on average, slowest [\d.]+ ms"), "T a decision"),
-    (re.compile(r"within \d+ ms"), "within T"),
+    (re.compile(r"\btime\s+[\d.]+\s+s,\s+[\d.]+\s+matches/s"), "time T"),
+    (re.compile(r"under\s+a\s+minute|about\s+\d+\s+minutes?|about\s+\d+\s+h\s+\d+\s+min"), "T"),
+    (re.compile(r"answered\s+in\s+\d+\s+ms"), "answered in T"),
+    (
+        re.compile(r"[\d.]+\s+ms\s+a\s+decision\s+on\s+average,\s+slowest\s+[\d.]+\s+ms"),
+        "T a decision",
+    ),
+    (re.compile(r"within\s+\d+\s+ms"), "within T"),
 ]
 
 #: Commands shown with output that this module does not run, and why.

@@ -24,7 +24,8 @@ from ..gui.dialogs import TextWindow
 from ..gui.reviewing import summary as review_summary
 from ..gui.settings import Settings
 from ..gui.state import Choice
-from ..gui.texts import NO_REVIEW, REVIEWING, counts_rounds, hand_head
+from ..gui.board_words import counts_rounds
+from ..gui.texts import NO_REVIEW, REVIEWING, hand_head
 from ..i18n import N_, _
 from .remote import FINAL, Link, RemoteSession
 from .reviews import review_of

@@ -169,7 +169,7 @@ def test_the_log_says_a_train_took_the_first_tile_of_a_round(plugins):
     s.apply(parse_action("12-3T1"))
     drive(s)
     lines = log_lines(s)
-    assert lines[lines.index("Hand 1: you lead.") + 1] == (
+    assert lines[lines.index("Round 1: you lead.") + 1] == (
         "You played 12-3 on your train, which now shows 3."
     )
 

@@ -115,7 +115,7 @@ def leaks(match: Match, seat: int | None, message: dict, ended: dict | None = No
         # The hands before this one are told whole (their tiles may be dealt again now):
         # the hand being played, from its first line, is what may not leak.
         lines = message["lines"]
-        heads = [i for i, line in enumerate(lines) if re.match(r"Hand \d+:", line)]
+        heads = [i for i, line in enumerate(lines) if re.match(r"(Hand|Round) \d+:", line)]
         message = {**message, "lines": lines[heads[-1] :] if heads else lines}
     last = message.get("last")
     if message["type"] == "update" and last and _ended_a_hand(match, last):

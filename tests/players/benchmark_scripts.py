@@ -15,10 +15,18 @@ def load_benchmark(name: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
     assert spec is not None and spec.loader is not None, name
     module = importlib.util.module_from_spec(spec)
-    # As when the script is run: its folder is on the path, so benchmarks share code.
-    if str(BENCHMARKS) not in sys.path:
-        sys.path.insert(0, str(BENCHMARKS))
+    # As when the script is run, its folder is on the path while it loads, so benchmarks
+    # share code (levels.py imports strength). Only while it loads: benchmarks/gui.py and
+    # web.py on the path would hide the tests' gui and web folders (namespace packages,
+    # which any module of the name wins over) from the files collected after this.
     # Registered, as an imported module is: a dataclass of the script looks itself up there.
     sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
+    added = str(BENCHMARKS) not in sys.path
+    if added:
+        sys.path.insert(0, str(BENCHMARKS))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        if added:
+            sys.path.remove(str(BENCHMARKS))
     return module
