@@ -33,7 +33,7 @@ from ..core.records import to_record
 from ..core.rng import derive_seed, fresh_seed
 from ..core.tiles import Tile
 from ..core.variant import HandResult, Variant
-from .encoding import Encoding, Fresh, Tracker
+from .encoding import Encoding, Following, Tracker
 from .render import table_text
 from .rewards import Rewards, hand_points
 
@@ -105,8 +105,9 @@ class CapicuaEnv(AECEnv):
         self.state_space = spaces.Box(
             np.tile(enc.low, n), np.tile(enc.high, n), (n * enc.size,), np.float32
         )
-        # The block game's rules: the vectors follow the plays; other rules: encoded afresh.
-        self._tracker: Tracker | Fresh = Tracker(enc) if enc.tracked else Fresh(enc)
+        # The block game's rules: the vectors follow the plays; other rules: the history
+        # follows the actions, the rest is encoded afresh from the views.
+        self._tracker: Tracker | Following = Tracker(enc) if enc.tracked else Following(enc)
         self._base_seed: int | None = None
         self._episode = 0
         self.match: Match | None = None

@@ -25,7 +25,9 @@ see. :class:`Tracker` keeps the vectors of every seat of a running match up to d
 play (the environment's fast path, for the block game's rules): it encodes the seats' views
 afresh whenever a hand starts or anything but a play or a pass happens, writes what a play
 or a pass changes in between, and the tests hold it equal to ``encode(match.view(seat))``
-at every step. :class:`Fresh` encodes the views afresh at every step, for the other games.
+at every step. :class:`Following`, for the other games, writes each seat's history as
+the actions happen and the rest afresh from its view; the tests hold it equal to
+``encode(match.view(seat))`` at every step of every installed game too.
 """
 
 from __future__ import annotations
@@ -56,12 +58,12 @@ from ..core.actions import (
 )
 from ..core.layout import Layout, Spinner, Trains
 from ..core.line import Line
-from ..core.tiles import tile_set
+from ..core.tiles import Tile, tile_set
 from ..core.variant import BLOCK, DOMINO, GOAL, TIE, Variant
 from ..core.view import View, numbers_lacked
 
 if TYPE_CHECKING:
-    from ..core.match import Match
+    from ..core.match import HandLog, Match
 
 #: Each seat's numbers it has shown it holds no tile of this hand (View.voids: the numbers
 #: whose every tile the rules said its passes showed it lacks).
@@ -122,7 +124,8 @@ class Encoding:
         #: Whether the variant keeps the block game's rules of play: its vectors are then
         #: kept current play by play (:class:`Tracker`) and laid out as they always were. A
         #: game with rules of its own gets the fields of its layout (and of its boneyard, if
-        #: it draws) and is encoded afresh from the views (:class:`Fresh`).
+        #: it draws), its history written as the actions happen and the rest encoded
+        #: afresh from the views (:class:`Following`).
         self.tracked = variant.plays_fast()
         #: Whether a seat may draw from the boneyard in play (the ``draw`` action).
         self.drawing = bool(variant.drawing) and not self.tracked
@@ -365,7 +368,7 @@ class Encoding:
 
     def encode(self, view: View, voids: Voids | None = None) -> np.ndarray:
         """The observation vector (float32) of ``view``: a function of the view alone.
-        ``voids`` is ``view.voids()`` where the caller keeps it already (:class:`Fresh`)."""
+        ``voids`` is ``view.voids()`` where the caller keeps it already (:class:`Following`)."""
         buf = self.blank()
         self.write(buf, view, voids)
         return np.frombuffer(buf, dtype=np.float32).copy()
@@ -379,8 +382,14 @@ class Encoding:
         ``obs``, not copies)."""
         return {f.name: obs[f.offset : f.offset + f.size].reshape(f.shape) for f in self.fields}
 
-    def write(self, b: array.array, view: View, voids: Voids | None = None) -> None:
-        """Write ``view`` into the zeroed buffer ``b`` (``voids``: as :meth:`encode`)."""
+    def write(
+        self, b: array.array, view: View, voids: Voids | None = None, history: bool = True
+    ) -> None:
+        """Write ``view`` into the zeroed buffer ``b`` (``voids``: as :meth:`encode`).
+
+        ``history=False`` leaves out, in a game with rules of its own, the rows of the
+        hand's actions, the tiles played and the draws (the voids are written): what
+        :class:`Following` keeps written as the actions happen."""
         o = view.seat
         rel, relteam = self._rel[o], self._relteam[o]
         b[self.o_phase + PHASES.index(view.phase)] = 1
@@ -399,7 +408,10 @@ class Encoding:
             self._write_voids(b, view, view.voids() if voids is None else voids)
         else:
             self._write_layout(b, view)
-            self._write_history(b, view, view.voids() if voids is None else voids)
+            if history:
+                self._write_history(b, view, view.voids() if voids is None else voids)
+            else:
+                self._write_voids(b, view, view.voids() if voids is None else voids)
         if view.leader is not None:
             b[self.o_leader + rel[view.leader]] = 1
         if view.forced_opening is not None:
@@ -635,41 +647,133 @@ class Tracker:
         return np.array(self.bufs[seat], dtype=np.float32)
 
 
-class Fresh:
-    """Every seat's observation of one running match, encoded afresh from its view.
+class Following:
+    """Every seat's observation of one running match of a game with rules of its own,
+    the hand's history written as its actions happen.
 
-    The environment's way for games with rules of their own: a play there may score, mark
-    a train or open a spinner's arms, and a draw changes counts, so following the vectors
-    action by action would mean playing the rules a second time. Each seat's vector is
-    encoded when first asked for after an action, and kept until the next one.
+    A play there may score, mark a train or open a spinner's arms, and a draw changes
+    counts, so what the layout and the hands show is written afresh from the seat's view
+    when its vector is first asked for after an action (and kept until the next one). The
+    hand's history only grows, so each seat keeps its rows, the tiles played and the draws
+    in a buffer of its own and writes only the actions taken since it last looked; the
+    numbers each seat has shown it lacks (the voids, the same for every seat) follow the
+    actions once for all seats. What comes out is what :meth:`Encoding.encode` gives of the
+    seat's view; the tests hold them equal at every step of every game.
     """
 
     def __init__(self, encoding: Encoding) -> None:
         self.enc = encoding
+        S = encoding.seats
         self._match: Match | None = None
         self._done: dict[int, np.ndarray] = {}
-        #: The hand's voids (View.voids: public, the same for every seat), read from the
-        #: first view encoded after an action and kept for the others.
-        self._voids: Voids | None = None
+        #: The hand the history buffers follow (its log), and per seat the buffer holding
+        #: only the history fields and how many of the hand's actions it holds.
+        self._log: HandLog | None = None
+        self._hist: list[array.array] = [encoding.blank() for _ in range(S + 1)]
+        self._k = [0] * (S + 1)
+        #: The hand's lacks and voids (View.lacks, View.voids) after its first _vk actions,
+        #: of which the first _tk entries of its ``told``.
+        self._lacks: dict[int, frozenset[Tile]] = {}
+        self._voids: dict[int, frozenset[int]] = {}
+        self._vk = self._tk = 0
 
     def rebuild(self, match: Match) -> None:
         """Anything happened in ``match``: the vectors are encoded anew when asked for."""
         self._match = match
         self._done.clear()
-        self._voids = None
 
     def step(self, match: Match, seat: int, action: Action) -> None:
-        """``seat`` took ``action`` and the hand goes on: the vectors are encoded anew when
-        asked for."""
+        """``seat`` took ``action`` and the hand goes on."""
+        self._match = match
         self._done.clear()
-        self._voids = None
 
     def observation(self, seat: int) -> np.ndarray:
         done = self._done.get(seat)
         if done is None:
-            assert self._match is not None, "rebuild() the observations of a match first"
-            view = self._match.view(seat)
-            if self._voids is None:
-                self._voids = view.voids()
-            done = self._done[seat] = self.enc.encode(view, self._voids)
+            done = self._done[seat] = self._encode(seat)
         return done.copy()  # the caller's to keep: a later action must not change it
+
+    def _encode(self, seat: int) -> np.ndarray:
+        m = self._match
+        assert m is not None, "rebuild() the observations of a match first"
+        enc = self.enc
+        view = m.view(seat)
+        logs = m.hands_log
+        log = logs[-1] if logs and logs[-1].result is None else None
+        actions = log.actions if log is not None else ()
+        if log is None or len(actions) > enc.history_rows:
+            # Between hands (nothing to follow), or a hand longer than the rows, which
+            # keep its latest: encoded afresh.
+            return enc.encode(view)
+        if log is not self._log or len(actions) < self._vk or len(log.told) < self._tk:
+            self._new_hand(log)
+        self._follow_voids(actions, log.told)
+        h = self._hist[seat]
+        k = self._k[seat]
+        if k < len(actions):
+            self._write_rows(h, seat, actions, k)
+            self._k[seat] = len(actions)
+        b = array.array("f", h)
+        enc.write(b, view, self._voids, history=False)
+        return np.frombuffer(b, dtype=np.float32)
+
+    def _new_hand(self, log: HandLog) -> None:
+        enc = self.enc
+        self._log = log
+        zero = bytes(4 * enc.size)
+        self._hist = [array.array("f", zero) for _ in range(enc.seats + 1)]
+        self._k = [0] * (enc.seats + 1)
+        self._lacks = {s: frozenset() for s in range(1, enc.seats + 1)}
+        self._voids = dict.fromkeys(self._lacks, frozenset())
+        self._vk = self._tk = 0
+
+    def _follow_voids(
+        self, actions: Sequence[tuple[int, Action]], told: Sequence[tuple[int, frozenset[Tile]]]
+    ) -> None:
+        """The lacks and voids after every action so far, as View.lacks and View.voids
+        give them: a draw forgets what its seat had shown, a told action adds to it."""
+        if self._vk == len(actions) and self._tk == len(told):
+            return
+        top = self.enc.numbers - 1
+        changed: set[int] = set()
+        tk = self._tk
+        for i in range(self._vk, len(actions)):
+            s, a = actions[i]
+            draw = a is DRAW
+            if draw:  # what a draw told is forgotten with the rest (View.lacks)
+                self._lacks[s] = frozenset()
+                changed.add(s)
+            while tk < len(told) and told[tk][0] == i:
+                if not draw:
+                    self._lacks[s] = self._lacks[s] | told[tk][1]
+                    changed.add(s)
+                tk += 1
+        self._vk, self._tk = len(actions), tk
+        for s in changed:
+            self._voids[s] = numbers_lacked(top, self._lacks[s])
+
+    def _write_rows(
+        self, h: array.array, seat: int, actions: Sequence[tuple[int, Action]], k: int
+    ) -> None:
+        """Actions ``k`` onwards into ``seat``'s history buffer, as
+        :meth:`Encoding._write_history` writes them."""
+        enc = self.enc
+        rel, slot = enc._rel[seat], enc._slot[seat]
+        S, cols = enc.seats, enc.history_cols
+        o_hist, o_played = enc.o_hist, enc.o_played
+        for j in range(k, len(actions)):
+            s, a = actions[j]
+            r = rel[s]
+            row = o_hist + cols * j
+            h[row] = r + 1
+            if isinstance(a, Play):
+                i = a.tile.index
+                h[o_played + i * S + r] = 1
+                h[row + 1] = i + 1
+                h[row + 2] = slot[a.end] + 1
+                h[row + 3] = 1
+            elif a is DRAW:
+                h[enc.o_drew + r] += 1
+                h[row + 3] = 2
+            else:
+                h[row + 3] = 3
