@@ -383,15 +383,21 @@ class Encoding:
         return {f.name: obs[f.offset : f.offset + f.size].reshape(f.shape) for f in self.fields}
 
     def write(
-        self, b: array.array, view: View, voids: Voids | None = None, history: bool = True
+        self,
+        b: array.array,
+        view: View,
+        voids: Voids | None = None,
+        history: bool = True,
+        tail: bool = True,
     ) -> None:
         """Write ``view`` into the zeroed buffer ``b`` (``voids``: as :meth:`encode`).
 
         ``history=False`` leaves out, in a game with rules of its own, the rows of the
         hand's actions, the tiles played and the draws (the voids are written): what
-        :class:`Following` keeps written as the actions happen."""
+        :class:`Following` keeps written as the actions happen. ``tail=False`` leaves out
+        the fields :meth:`write_tail` writes."""
         o = view.seat
-        rel, relteam = self._rel[o], self._relteam[o]
+        rel = self._rel[o]
         b[self.o_phase + PHASES.index(view.phase)] = 1
         b[self.o_seat + o - 1] = 1
         if view.turn is not None:
@@ -412,6 +418,15 @@ class Encoding:
                 self._write_history(b, view, view.voids() if voids is None else voids)
             else:
                 self._write_voids(b, view, view.voids() if voids is None else voids)
+        if tail:
+            self.write_tail(b, view)
+
+    def write_tail(self, b: array.array, view: View) -> None:
+        """The fields from ``leader`` on (the hand's leader and opening, the scores, the
+        last hand, the match's winner and label, the claims and the draw for first lead):
+        what changes only with the fields every view shares (Match.published)."""
+        o = view.seat
+        rel, relteam = self._rel[o], self._relteam[o]
         if view.leader is not None:
             b[self.o_leader + rel[view.leader]] = 1
         if view.forced_opening is not None:
@@ -676,6 +691,11 @@ class Following:
         self._lacks: dict[int, frozenset[Tile]] = {}
         self._voids: dict[int, frozenset[int]] = {}
         self._vk = self._tk = 0
+        #: Per seat, the fields from ``leader`` on (Encoding.write_tail) as last written,
+        #: and the shared fields of the views (Match.published.shared) they were written
+        #: from: the same object, the same fields.
+        self._shared: list[object] = [None] * (S + 1)
+        self._tail: list[array.array] = [array.array("f")] * (S + 1)
 
     def rebuild(self, match: Match) -> None:
         """Anything happened in ``match``: the vectors are encoded anew when asked for."""
@@ -698,6 +718,7 @@ class Following:
         assert m is not None, "rebuild() the observations of a match first"
         enc = self.enc
         view = m.view(seat)
+        shared = m.published.shared  # what every view shares, made by view()
         logs = m.hands_log
         log = logs[-1] if logs and logs[-1].result is None else None
         actions = log.actions if log is not None else ()
@@ -714,7 +735,13 @@ class Following:
             self._write_rows(h, seat, actions, k)
             self._k[seat] = len(actions)
         b = array.array("f", h)
-        enc.write(b, view, self._voids, history=False)
+        if self._shared[seat] is shared:
+            enc.write(b, view, self._voids, history=False, tail=False)
+            b[enc.o_leader :] = self._tail[seat]
+        else:
+            enc.write(b, view, self._voids, history=False)
+            self._shared[seat] = shared
+            self._tail[seat] = b[enc.o_leader :]
         return np.frombuffer(b, dtype=np.float32)
 
     def _new_hand(self, log: HandLog) -> None:
