@@ -20,11 +20,11 @@ from typing import Any
 
 from ..core.actions import Action
 from ..gui.app import TableApp
+from ..gui.board_words import counts_rounds
 from ..gui.dialogs import TextWindow
 from ..gui.reviewing import summary as review_summary
 from ..gui.settings import Settings
 from ..gui.state import Choice
-from ..gui.board_words import counts_rounds
 from ..gui.texts import NO_REVIEW, REVIEWING, hand_head
 from ..i18n import N_, _
 from .remote import FINAL, Link, RemoteSession
