@@ -294,12 +294,6 @@ class Spinner(Layout):
     def __bool__(self) -> bool:
         return bool(self.line)  # every tile laid is on the line first
 
-    def number(self, end: str) -> int | None:
-        for name, n in self.open_ends():
-            if name == end:
-                return n
-        return None
-
     def fits(self, tile: Tile) -> tuple[str, ...]:
         # Layout.fits's answer, in the order of the open ends, from the ends by number
         # (a subclass may say its open ends otherwise: Layout.fits asks them).
