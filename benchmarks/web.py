@@ -29,18 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from capicua.net.launch import invitations, start_host
+from capicua.net.launch import CHROMIUM, CHROMIUM_ARGS, invitations, start_host
 
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 CONFIG = """
 [host]
 pace = 0
@@ -106,7 +96,7 @@ def main() -> None:
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         proc, links = host(Path(tmp))
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
             loads, sizes = [], []
             for _ in range(args.loads):

@@ -22,21 +22,11 @@ import time
 from pathlib import Path
 
 try:
-    from capicua.net.launch import printed_invitations, start_host
+    from capicua.net.launch import CHROMIUM, CHROMIUM_ARGS, printed_invitations, start_host
     from capicua.plugins import default_plugins
 except ImportError:  # src/ is the package only once installed (pip install -e .)
     sys.exit("error: capicua is not installed; run: pip install -e .  (see README.md)")
 
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PLAYING = "() => document.body.dataset.asked && !!document.querySelector('#hand .tile.playable')"
 #: Whatever the page offers the seat, as the selector to click (the first is taken).
 OFFERED = [
@@ -92,7 +82,7 @@ def main() -> None:
     sizes = [tuple(int(n) for n in size.split("x")) for size in args.sizes.split(",")]
     args.folder.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         for game in games:
             folder = Path(tmp) / game
             folder.mkdir()

@@ -1,4 +1,5 @@
-"""``capicua host`` started as a process of its own, and the invitations it prints.
+"""``capicua host`` started as a process of its own, the invitations it prints, and the
+browser that opens them.
 
 The tools that picture the networked table (``tools/join_screenshots.py``,
 ``tools/web_screenshots.py``) and the web benchmark (``benchmarks/web.py``) need a real host
@@ -16,6 +17,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from .invitation import Invitation
+
+#: Debian's chromium, which Playwright drives (never a browser download of its own).
+CHROMIUM = Path("/usr/bin/chromium")
+#: A headless chromium that fetches nothing of its own (no updates, no sync, no QUIC).
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def free_port() -> int:

@@ -16,21 +16,9 @@ from typing import Any
 import pytest
 
 from capicua.net.invitation import Invitation
+from capicua.net.launch import CHROMIUM, CHROMIUM_ARGS
 from gui.conftest import display  # noqa: F401 - the Tk join window's X display
 from net.helpers import free_port
-
-CHROMIUM = Path("/usr/bin/chromium")
-#: A headless chromium that fetches nothing of its own (no updates, no sync, no QUIC).
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 #: What the page offers its person now, read from the page as drawn: "held" (a finished
 #: hand on show), "over" (the match's last hand on show), "facedown", "choice", "draw",
@@ -55,7 +43,7 @@ def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
         pytest.skip("no /usr/bin/chromium (apt-get install chromium; scripts/test does)")
     with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
             yield chromium
         finally:
