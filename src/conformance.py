@@ -196,14 +196,28 @@ def frame_view(match: Any, count: int) -> Any:
     return copy.view(1)
 
 
+#: How many moves in play of the reviewed seats the review surface judges.
+REVIEWED_MOVES = 4
+
+
 def _review(plugins: Any, name: str, options: dict[str, Any], seed: int) -> None:
+    from .core.match import PLAY
     from .review import review_match
 
     record = _random_record(plugins, name, options, seed)
-    match = replay(record, plugins.variants)
-    # The first seat and the last: a seat's own numbering is what differs between seats,
-    # and every seat's decisions cost a whole search each.
-    seats = {1, match.variant.seats}
+    whole = replay(record, plugins.variants)
+    # The first seat's and the last's first moves in play: a seat's own numbering is what
+    # differs between seats, and each decision costs a whole search (a review is asked of
+    # a match so far as readily as of a finished one).
+    seats = {1, whole.variant.seats}
+    match = whole.variant.new_match(whole.seed, whole.dealer.used())
+    moves = 0
+    for seat, action in whole.moves:
+        if match.phase == PLAY and seat in seats:
+            moves += 1
+            if moves > REVIEWED_MOVES:
+                break
+        match.apply(action)
     review = review_match(
         match, seats=seats, hands={1}, level="fast", seed=seed, with_hindsight=True
     )
