@@ -242,8 +242,16 @@ def position_of(view: View, hands: list[list[Tile]], boneyard: list[Tile]) -> Po
     )
 
 
+#: What the playout policy takes off a tile's weight for each way to play it beyond one:
+#: a tile that fits two ends, a matador that goes on any end either way round, a tile that
+#: fits several trains. What fits many places now is likely to fit later, when a tile that
+#: fits one place may fit none (docs/players.md, Games with rules of their own).
+WAY = 5.0
+
+
 def playout_policy(pos: Position, rng: random.Random) -> Action:
-    """The playout policy: the play scoring most now, else the heaviest (doubles first)."""
+    """The playout policy: the play scoring most now, else the heaviest (doubles first),
+    keeping back the tiles with the most ways to be played (:data:`WAY`)."""
     rules = pos.variant
     return choose(pos, rules.legal_plays(pos), rng, _scores_in_play(rules))
 
@@ -257,12 +265,16 @@ def choose(pos: Position, legal: list[Action], rng: random.Random, scores: bool)
     if len(legal) == 1:
         return legal[0]
     rules = pos.variant
-    best, best_value = legal[0], -1.0
+    best, best_value = legal[0], -1e9
+    ways: dict[Tile, int] = {}
+    for action in legal:
+        if isinstance(action, Play):
+            ways[action.tile] = ways.get(action.tile, 0) + 1
     for action in legal:
         if not isinstance(action, Play):
             continue
         t = action.tile
-        value = t.pips + (10.0 if t.is_double else 0.0) + rng.random()
+        value = t.pips + (10.0 if t.is_double else 0.0) + rng.random() - WAY * (ways[t] - 1)
         if scores:
             after = rules.next_layout(pos.layout, pos.turn, action)
             value += 5.0 * rules.play_points(after, pos.turn, action)

@@ -8,7 +8,8 @@ before passes were read as tiles rather than numbers (issue 43): the expert's sa
 take the same deals from its stream, so its choices, and with them its figures, stay the
 same. In the games with rules of their own the expert's choices were recorded again when
 its sampler began to read each tile a seat drew (capicua.players.general.hand_slots) and
-``samples`` began to count deals, as in the built-in games.
+``samples`` began to count deals, as in the built-in games, and again when its playout
+policy began to keep back the tiles with more ways to be played (``general.WAY``).
 """
 
 from __future__ import annotations
@@ -62,10 +63,10 @@ PINNED: dict[str, list[tuple]] = {
     ],
     "draw": [
         (9, "3-3L", "3-3L"),
-        (10, "6-5R", "6-5L"),
-        (17, "3-1L", "6-3L"),
+        (10, "6-5L", "6-5L"),
+        (17, "6-3L", "6-3L"),
         (19, "2-0L", "2-2L"),
-        (22, "5-0R", "6-2L"),
+        (22, "6-2L", "6-2L"),
         (27, "5-2R", "5-2R"),
     ],
     "all-fives": [
@@ -77,11 +78,11 @@ PINNED: dict[str, list[tuple]] = {
         (22, "6-2L", "5-4R"),
     ],
     "mexican-train": [
-        (10, "8-1T2", "9-8T2"),
+        (10, "8-4T2", "9-8T2"),
         (12, "4-2M", "4-2M"),
         (18, "10-7M", "10-7M"),
-        (19, "4-3T2", "3-3M"),
-        (25, "9-0M", "7-0M"),
+        (19, "4-3M", "3-3M"),
+        (25, "7-0M", "7-0M"),
         (29, "5-3T2", "5-3T2"),
     ],
     "block": [
