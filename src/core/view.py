@@ -230,10 +230,7 @@ def build_view(match: Match, seat: int) -> View:
     v = match.variant
     if not 1 <= seat <= v.seats:
         raise ValueError(f"no seat {seat} in {v.name} (seats 1 to {v.seats})")
-    published = match.published
-    if published.shared is None:
-        published.shared = _shared(match)
-    shared, current = published.shared
+    shared, current = shared_fields(match)
     turn = match.turn
     legal = tuple(match.legal_actions()) if turn == seat else ()
     if current is None:  # between hands
@@ -279,6 +276,17 @@ def build_view(match: Match, seat: int) -> View:
             "_line": tuple(line),
         }
     )
+
+
+def shared_fields(match: Match) -> tuple[Mapping[str, Any], HandLog | None]:
+    """The fields every view of ``match`` shares now and the hand being played (``None``
+    between hands), made when first asked for after an action that changed them: the same
+    object until then, so a reader that keeps what it wrote from them (the learning
+    environment's vectors) knows by identity whether it still holds."""
+    published = match.published
+    if published.shared is None:
+        published.shared = _shared(match)
+    return published.shared
 
 
 def _shared(match: Match) -> tuple[Mapping[str, Any], HandLog | None]:

@@ -105,8 +105,8 @@ class CapicuaEnv(AECEnv):
         self.state_space = spaces.Box(
             np.tile(enc.low, n), np.tile(enc.high, n), (n * enc.size,), np.float32
         )
-        # The block game's rules: the vectors follow the plays; other rules: the history
-        # follows the actions, the rest is encoded afresh from the views.
+        # Each seat's vector is brought up to date when the seat is observed: the block
+        # game's rules follow the plays, other rules the actions and the engine's position.
         self._tracker: Tracker | Following = Tracker(enc) if enc.tracked else Following(enc)
         self._base_seed: int | None = None
         self._episode = 0
@@ -114,6 +114,8 @@ class CapicuaEnv(AECEnv):
         self.agents: list[str] = []
         self._done = True
         self._rewarded = False
+        #: The actions the agent to move may take now (_legal_now), None until asked.
+        self._now: Sequence[Action] | None = None
 
     def _observation_space(self) -> spaces.Dict:
         enc = self.encoding
@@ -156,6 +158,7 @@ class CapicuaEnv(AECEnv):
         else:
             match_seed = fresh_seed()
         self.match = self.variant.new_match(match_seed, script)
+        self._now = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -203,11 +206,11 @@ class CapicuaEnv(AECEnv):
                 f"an action is a number from 0 to {self.encoding.n_actions - 1}, not {action!r}"
             ) from None
         chosen = self.encoding.action(index, seat)
-        for a in self._legal(m):  # actions are interned: identity is equality
+        for a in self._legal_now(m):  # actions are interned: identity is equality
             if a is chosen:
                 return chosen
         legal = ", ".join(
-            f"{self.encoding.action_index(a, seat)} ({a})" for a in self._legal(m)[:12]
+            f"{self.encoding.action_index(a, seat)} ({a})" for a in self._legal_now(m)[:12]
         )
         raise ValueError(
             f"{self._names[seat]} cannot take action {index} ({chosen}) now; legal: {legal}"
@@ -221,6 +224,14 @@ class CapicuaEnv(AECEnv):
         forced = imposed(m)
         return (forced,) if forced is not None else m.legal_actions()
 
+    def _legal_now(self, m: Match) -> Sequence[Action]:
+        """:meth:`_legal` of the match as it is, asked once between actions (the mask and
+        the check of the action taken both read it)."""
+        legal = self._now
+        if legal is None:
+            legal = self._now = self._legal(m)
+        return legal
+
     def _apply(self, seat: int, action: Action) -> None:
         m = self.match
         assert m is not None
@@ -228,6 +239,7 @@ class CapicuaEnv(AECEnv):
         running = log is not None and log.result is None
         phase = m.phase
         m.apply(action)
+        self._now = None
         if phase == PLAY and running and log is not None and log.result is None:
             self._tracker.step(m, seat, action)
             return
@@ -241,7 +253,7 @@ class CapicuaEnv(AECEnv):
         if not self.skip_forced:
             return
         while not self._done and m.turn is not None:
-            legal = self._legal(m)
+            legal = self._legal_now(m)
             if len(legal) != 1:
                 return
             self._apply(m.turn, legal[0])
@@ -285,7 +297,7 @@ class CapicuaEnv(AECEnv):
         seat = self._seat_of[agent]
         m = self.match
         assert m is not None, "reset() the environment before observing it"
-        legal = self._legal(m) if m.turn == seat and not self._done else ()
+        legal = self._legal_now(m) if m.turn == seat and not self._done else ()
         return {
             "observation": self._tracker.observation(seat),
             "action_mask": self.encoding.mask(legal, seat),

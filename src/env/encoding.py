@@ -21,13 +21,15 @@ history rows that tell plays, draws and passes apart. Its actions are the plays 
 tile on every end, the pass and the draw.
 
 The vector is a function of the view alone, so it cannot carry anything the seat may not
-see. :class:`Tracker` keeps the vectors of every seat of a running match up to date play by
-play (the environment's fast path, for the block game's rules): it encodes the seats' views
-afresh whenever a hand starts or anything but a play or a pass happens, writes what a play
-or a pass changes in between, and the tests hold it equal to ``encode(match.view(seat))``
-at every step. :class:`Following`, for the other games, writes each seat's history as
-the actions happen and the rest afresh from its view; the tests hold it equal to
-``encode(match.view(seat))`` at every step of every installed game too.
+see. The environment keeps each seat's vector in a buffer of the seat's own and brings it
+up to date only when that seat is observed, writing what the actions taken since it last
+looked changed: :class:`Tracker` for the block game's rules (the plays and passes, the
+seat to move and the line's ends), :class:`Following` for the other games (the history,
+then the counts, the seat's hand, the layout and the voids from the engine's position, as
+the seat's view shows them). Both encode a seat's view afresh when a hand starts or
+anything but a play, draw or pass happened, and the tests hold them equal to
+``encode(match.view(seat))`` at every step of every installed game, whether a seat is
+observed at every step or now and then.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ from ..core.layout import Layout, Spinner, Trains
 from ..core.line import Line
 from ..core.tiles import Tile, tile_set
 from ..core.variant import BLOCK, DOMINO, GOAL, TIE, Variant
-from ..core.view import View, numbers_lacked
+from ..core.view import View, build_view, numbers_lacked, shared_fields
 
 if TYPE_CHECKING:
     from ..core.match import HandLog, Match
@@ -406,18 +408,23 @@ class Encoding:
             b[self.o_hand + t.index] = 1
         for s, c in enumerate(view.counts, 1):
             b[self.o_counts + rel[s]] = c
+        if voids is None:
+            # Nothing told this hand (a hand just dealt, a game without passes so far):
+            # no seat has shown a void, and working that out from the view costs more
+            # than the rest of the vector.
+            voids = view.voids() if view.told else {}
         if self.tracked:
             if view.ends is not None:
                 self._set_ends(b, -1, -1, *view.ends)
-            for k, (s, a, _left, _right) in enumerate(view.steps()):
+            for k, (s, a) in enumerate(view.history):
                 self._write_action(b, rel[s], k, a)
-            self._write_voids(b, view, view.voids() if voids is None else voids)
+            self._write_voids(b, view, voids)
         else:
-            self._write_layout(b, view)
+            self._write_layout(b, o, view.layout, view.boneyard)
             if history:
-                self._write_history(b, view, view.voids() if voids is None else voids)
+                self._write_history(b, view, voids)
             else:
-                self._write_voids(b, view, view.voids() if voids is None else voids)
+                self._write_voids(b, view, voids)
         if tail:
             self.write_tail(b, view)
 
@@ -471,12 +478,11 @@ class Encoding:
         # and the rules name them all from the final scores, which the view shows.
         return self._rules.winners(view.scores, len(view.past)) or ()
 
-    def _write_layout(self, b: array.array, view: View) -> None:
-        """The open ends of a game with rules of its own, and what its layout shows."""
-        o = view.seat
+    def _write_layout(self, b: array.array, o: int, layout: Layout, boneyard: int) -> None:
+        """The open ends of a game with rules of its own as seat ``o`` sees them, what its
+        layout shows and the tiles in the boneyard."""
         P = self.numbers
         slot = self._slot[o]
-        layout = view.layout
         open_ends = layout.open_ends()
         allowed = self._rules.open_to(layout, o) if open_ends else ()
         for end, n in open_ends:
@@ -499,7 +505,7 @@ class Encoding:
             if layout.pending is not None:
                 b[self.o_pending + slot[layout.pending]] = 1
         if self.drawing:
-            b[self.o_boneyard] = view.boneyard
+            b[self.o_boneyard] = boneyard
 
     def _write_history(self, b: array.array, view: View, voids: Voids) -> None:
         """The hand's actions of a game with rules of its own: the rows, the tiles played,
@@ -531,7 +537,11 @@ class Encoding:
         self._write_voids(b, view, voids)
 
     def _write_voids(self, b: array.array, view: View, voids: Voids) -> None:
-        rel, P = self._rel[view.seat], self.numbers
+        self._write_voids_of(b, view.seat, voids)
+
+    def _write_voids_of(self, b: array.array, seat: int, voids: Voids) -> None:
+        """The numbers each seat has shown it lacks, as ``seat`` sees them."""
+        rel, P = self._rel[seat], self.numbers
         for s, lacks in voids.items():
             at = self.o_voids + rel[s] * P
             for n in lacks:
@@ -574,191 +584,274 @@ def _outer(layout: Layout, end: str) -> tuple[int, int] | None:
     return None
 
 
-class Tracker:
-    """Every seat's observation of one running match, kept current play by play.
-
-    Call :meth:`rebuild` after anything but a play or pass that leaves the hand running
-    (it encodes each seat's view afresh), and :meth:`step` after such a play or pass (it
-    writes what the action changed into every seat's vector).
-    """
-
-    def __init__(self, encoding: Encoding) -> None:
-        self.enc = encoding
-        self.bufs: list[array.array] = [encoding.blank() for _ in range(encoding.seats + 1)]
-        self._zero = bytes(4 * encoding.size)
-        self._turn: int | None = None
-        self._left = self._right = -1
-        self._k = 0
-
-    def rebuild(self, match: Match) -> None:
-        enc = self.enc
-        for o in range(1, enc.seats + 1):
-            buf = array.array("f", self._zero)
-            enc.write(buf, match.view(o))
-            self.bufs[o] = buf
-        self._turn = match.turn
-        ends = match.ends
-        self._left, self._right = ends if ends is not None else (-1, -1)
-        log = match.hand
-        self._k = len(log.actions) if log is not None and log.result is None else 0
-
-    def step(self, match: Match, seat: int, action: Action) -> None:
-        """``seat`` played or passed with ``action`` and the hand goes on.
-
-        The numbers :meth:`Encoding.write` would write for it, written into every seat's
-        vector at once: this runs at every step of every agent, so it is written out flat.
-        """
-        enc = self.enc
-        old_turn, turn = self._turn, match.to_move
-        assert old_turn is not None  # a play or a pass was just taken: someone was to move
-        left, right = match.left, match.right
-        o_turn, o_counts = enc.o_turn, enc.o_counts
-        row = enc.o_hist + 3 * self._k
-        bufs = self.bufs
-        if isinstance(action, Play):
-            i = action.tile.index
-            side = 1 if action.end == LEFT else 2
-            played = enc.o_played + i * enc.seats
-            o_left = enc.o_ends
-            o_right = o_left + enc.numbers
-            was_left, was_right = self._left, self._right
-            for o in range(1, enc.seats + 1):
-                b, r = bufs[o], enc._rel[o]
-                rs = r[seat]
-                b[o_turn + r[old_turn]] = 0
-                b[o_turn + r[turn]] = 1
-                b[row] = rs + 1
-                b[row + 1] = i + 1
-                b[row + 2] = side
-                b[played + rs] = 1
-                b[o_counts + rs] -= 1
-                if was_left >= 0:
-                    b[o_left + was_left] = 0
-                    b[o_right + was_right] = 0
-                b[o_left + left] = 1
-                b[o_right + right] = 1
-            bufs[seat][enc.o_hand + i] = 0
-            self._left, self._right = left, right
-        else:
-            P = enc.numbers
-            # The numbers this pass showed the seat holds none of, as the rules told it
-            # (a game tracked here passes only for want of a play, so it told something).
-            log = match.hand
-            assert log is not None and log.told and log.told[-1][0] == len(log.actions) - 1
-            lacked = numbers_lacked(enc.numbers - 1, log.told[-1][1])
-            for o in range(1, enc.seats + 1):
-                b, r = bufs[o], enc._rel[o]
-                rs = r[seat]
-                b[o_turn + r[old_turn]] = 0
-                b[o_turn + r[turn]] = 1
-                b[row] = rs + 1
-                voids = enc.o_voids + rs * P
-                for n in lacked:
-                    b[voids + n] = 1
-        self._turn = turn
-        self._k += 1
-
-    def observation(self, seat: int) -> np.ndarray:
-        return np.array(self.bufs[seat], dtype=np.float32)
-
-
-class Following:
-    """Every seat's observation of one running match of a game with rules of its own,
-    the hand's history written as its actions happen.
-
-    A play there may score, mark a train or open a spinner's arms, and a draw changes
-    counts, so what the layout and the hands show is written afresh from the seat's view
-    when its vector is first asked for after an action (and kept until the next one). The
-    hand's history only grows, so each seat keeps its rows, the tiles played and the draws
-    in a buffer of its own and writes only the actions taken since it last looked; the
-    numbers each seat has shown it lacks (the voids, the same for every seat) follow the
-    actions once for all seats. What comes out is what :meth:`Encoding.encode` gives of the
-    seat's view; the tests hold them equal at every step of every game.
-    """
+class _Kept:
+    """Every seat's observation of one running match, each kept in a buffer of the seat's
+    own and brought up to date only when that seat is observed: a seat that is not asked
+    for pays nothing, and one that is asked writes only what happened since it last
+    looked. The caller says what happened: :meth:`rebuild` after anything that is not a
+    play, draw or pass leaving the hand running (each seat's vector is then encoded afresh
+    from its view when next asked for), :meth:`step` after such an action."""
 
     def __init__(self, encoding: Encoding) -> None:
         self.enc = encoding
         S = encoding.seats
         self._match: Match | None = None
-        self._done: dict[int, np.ndarray] = {}
-        #: The hand the history buffers follow (its log), and per seat the buffer holding
-        #: only the history fields and how many of the hand's actions it holds.
-        self._log: HandLog | None = None
-        self._hist: list[array.array] = [encoding.blank() for _ in range(S + 1)]
+        self._zero = encoding.blank()
+        self.bufs: list[array.array] = [encoding.blank() for _ in range(S + 1)]
+        #: The buffers as numpy arrays (the same memory): what an observation copies.
+        self._arrays = [np.frombuffer(b, dtype=np.float32) for b in self.bufs]
+        #: Per seat, what its buffer was written from: the fields the views shared
+        #: (Match.published.shared; None: nothing valid), the hand's log (None: encode
+        #: afresh) and how many of the hand's actions it holds.
+        self._shared: list[object] = [None] * (S + 1)
+        self._log: list[HandLog | None] = [None] * (S + 1)
         self._k = [0] * (S + 1)
-        #: The hand's lacks and voids (View.lacks, View.voids) after its first _vk actions,
-        #: of which the first _tk entries of its ``told``.
+        #: Zeros to clear the seat to move with (slice assignment from an array of the
+        #: same length copies, where a new one would be made at every step).
+        self._zero_seats = array.array("f", bytes(4 * S))
+
+    def rebuild(self, match: Match) -> None:
+        """Anything happened in ``match``: each vector is encoded anew when next asked for."""
+        self._match = match
+        S = self.enc.seats
+        self._shared = [None] * (S + 1)
+        self._log = [None] * (S + 1)
+
+    def step(self, match: Match, seat: int, action: Action) -> None:
+        """``seat`` took ``action`` and the hand goes on: nothing is written until a seat
+        is observed (each seat then writes the actions it has not seen)."""
+        self._match = match
+
+    def observation(self, seat: int) -> np.ndarray:
+        """``seat``'s vector, the caller's to keep (a later action does not change it)."""
+        self._bring(seat)
+        return self._arrays[seat].copy()
+
+    def _bring(self, seat: int) -> None:
+        """Bring ``seat``'s buffer up to date with the match."""
+        raise NotImplementedError
+
+    def _afresh(self, seat: int, match: Match, shared: object) -> None:
+        """Encode ``seat``'s view into its buffer, the whole vector."""
+        b = self.bufs[seat]
+        b[:] = self._zero  # the same buffer: the numpy array over it stays valid
+        self.enc.write(b, build_view(match, seat))
+        self._shared[seat] = shared
+        log = match.hand
+        running = log is not None and log.result is None
+        self._log[seat] = log if running else None
+        self._k[seat] = len(log.actions) if log is not None and running else 0
+
+
+class Tracker(_Kept):
+    """Every seat's observation of one running match of the block game's rules, kept
+    current play by play.
+
+    A seat observed writes the plays and passes taken since it last looked (each row of the
+    history, the tile played, the counts, its own hand, the voids a pass showed), then the
+    seat to move and the line's ends as they are now; the vectors are encoded afresh from
+    the views when a hand starts or anything but a play or a pass happened. The tests hold
+    it equal to ``encode(match.view(seat))`` at every step.
+    """
+
+    def __init__(self, encoding: Encoding) -> None:
+        super().__init__(encoding)
+        self._zero_ends = array.array("f", bytes(4 * 2 * encoding.numbers))
+
+    def _bring(self, seat: int) -> None:
+        m = self._match
+        assert m is not None, "rebuild() the observations of a match first"
+        shared = shared_fields(m)
+        log = self._log[seat]
+        if log is None or self._shared[seat] is not shared:
+            self._afresh(seat, m, shared)
+            return
+        actions = log.actions
+        k, n = self._k[seat], len(actions)
+        if k == n:
+            return
+        # The numbers :meth:`Encoding.write` would write for these actions, written out
+        # flat: this runs at every step of every agent.
+        enc = self.enc
+        b, r = self.bufs[seat], enc._rel[seat]
+        S, P = enc.seats, enc.numbers
+        o_counts, o_played, o_hand = enc.o_counts, enc.o_played, enc.o_hand
+        row = enc.o_hist + 3 * k
+        tk = 0
+        for j, (s, a) in enumerate(actions[k:n], k):
+            rs = r[s]
+            b[row] = rs + 1
+            if isinstance(a, Play):
+                i = a.tile.index
+                b[row + 1] = i + 1
+                b[row + 2] = 1 if a.end == LEFT else 2
+                b[o_played + i * S + rs] = 1
+                b[o_counts + rs] -= 1
+                if s == seat:
+                    b[o_hand + i] = 0
+            else:
+                # The numbers this pass showed the seat holds none of, as the rules told
+                # it (a game tracked here passes only for want of a play, so it told).
+                told = log.told
+                while told[tk][0] < j:
+                    tk += 1
+                voids = enc.o_voids + rs * P
+                for v in numbers_lacked(P - 1, told[tk][1]):
+                    b[voids + v] = 1
+            row += 3
+        o_turn = enc.o_turn
+        b[o_turn : o_turn + S] = self._zero_seats
+        if m.turn is not None:
+            b[o_turn + r[m.turn]] = 1
+        o_ends = enc.o_ends
+        b[o_ends : o_ends + 2 * P] = self._zero_ends
+        if m.line:
+            b[o_ends + m.left] = 1
+            b[o_ends + P + m.right] = 1
+        self._k[seat] = n
+
+
+class Following(_Kept):
+    """Every seat's observation of one running match of a game with rules of its own, kept
+    current action by action.
+
+    A seat observed writes the actions taken since it last looked into its history (the
+    rows, the tiles played, the draws), then what those actions may have changed, from
+    the engine's position as the seat's view shows it: the seat to move, the counts, its
+    own hand (the tile it played, or all of it after it drew), the layout's fields (where
+    the layout changed: a play may score, mark a train or open a spinner's arms, and the
+    rules say which ends the seat may play on), the boneyard and the voids. The voids, the
+    same for every seat, follow the actions once for all seats. The fields from ``leader``
+    on (:meth:`Encoding.write_tail`) are written from the seat's view when what the views
+    share changed (a play that scored). What comes out is what :meth:`Encoding.encode`
+    gives of the seat's view; the tests hold them equal at every step of every game.
+    """
+
+    def __init__(self, encoding: Encoding) -> None:
+        super().__init__(encoding)
+        enc = encoding
+        S = enc.seats
+        #: Per seat, the layout its vector shows (frozen: identity is equality) and the
+        #: voids it shows (the number of times they changed, -1: to be written).
+        self._layout: list[object] = [None] * (S + 1)
+        self._seen_voids = [-1] * (S + 1)
+        #: The hand the voids follow (its log); its lacks and voids (View.lacks,
+        #: View.voids) after its first _vk actions, of which the first _tk entries of its
+        #: ``told``; and how many times they changed.
+        self._vlog: HandLog | None = None
         self._lacks: dict[int, frozenset[Tile]] = {}
         self._voids: dict[int, frozenset[int]] = {}
         self._vk = self._tk = 0
-        #: Per seat, the fields from ``leader`` on (Encoding.write_tail) as last written,
-        #: and the shared fields of the views (Match.published.shared) they were written
-        #: from: the same object, the same fields.
-        self._shared: list[object] = [None] * (S + 1)
-        self._tail: list[array.array] = [array.array("f")] * (S + 1)
+        self._changes = 0
+        #: Where the fields of the layout start and end (the boneyard's among them), and
+        #: zeros the length of the fields cleared before they are written again.
+        self._layout_span = (enc.o_ends, enc.o_boneyard + 1 if enc.drawing else enc.o_played)
+        start, end = self._layout_span
+        self._zero_layout = array.array("f", bytes(4 * (end - start)))
+        self._zero_hand = array.array("f", bytes(4 * enc.n_tiles))
+        self._zero_voids = array.array("f", bytes(4 * S * enc.numbers))
+        self._zero_phase = array.array("f", bytes(4 * len(PHASES)))
+        self._zero_tail = array.array("f", bytes(4 * (enc.size - enc.o_leader)))
 
-    def rebuild(self, match: Match) -> None:
-        """Anything happened in ``match``: the vectors are encoded anew when asked for."""
-        self._match = match
-        self._done.clear()
+    def _afresh(self, seat: int, match: Match, shared: object) -> None:
+        super()._afresh(seat, match, shared)
+        pos = match.position
+        self._layout[seat] = pos.layout if pos is not None else None
+        self._seen_voids[seat] = -1
+        if self._log[seat] is not None and self._k[seat] > self.enc.history_rows:
+            # A hand longer than the rows, which keep its latest: encoded afresh each time.
+            self._log[seat] = None
 
-    def step(self, match: Match, seat: int, action: Action) -> None:
-        """``seat`` took ``action`` and the hand goes on."""
-        self._match = match
-        self._done.clear()
-
-    def observation(self, seat: int) -> np.ndarray:
-        done = self._done.get(seat)
-        if done is None:
-            done = self._done[seat] = self._encode(seat)
-        return done.copy()  # the caller's to keep: a later action must not change it
-
-    def _encode(self, seat: int) -> np.ndarray:
+    def _bring(self, seat: int) -> None:
         m = self._match
         assert m is not None, "rebuild() the observations of a match first"
+        shared = shared_fields(m)
+        log = self._log[seat]
+        pos = m.position
+        if log is None or pos is None or shared[1] is not log:
+            self._afresh(seat, m, shared)
+            return
+        actions = log.actions
+        k, n = self._k[seat], len(actions)
         enc = self.enc
-        view = m.view(seat)
-        shared = m.published.shared  # what every view shares, made by view()
-        logs = m.hands_log
-        log = logs[-1] if logs and logs[-1].result is None else None
-        actions = log.actions if log is not None else ()
-        if log is None or len(actions) > enc.history_rows:
-            # Between hands (nothing to follow), or a hand longer than the rows, which
-            # keep its latest: encoded afresh.
-            return enc.encode(view)
-        if log is not self._log or len(actions) < self._vk or len(log.told) < self._tk:
-            self._new_hand(log)
-        self._follow_voids(actions, log.told)
-        h = self._hist[seat]
-        k = self._k[seat]
-        if k < len(actions):
-            self._write_rows(h, seat, actions, k)
-            self._k[seat] = len(actions)
-        b = array.array("f", h)
-        if self._shared[seat] is shared:
-            enc.write(b, view, self._voids, history=False, tail=False)
-            b[enc.o_leader :] = self._tail[seat]
-        else:
-            enc.write(b, view, self._voids, history=False)
+        if n > enc.history_rows:
+            self._afresh(seat, m, shared)
+            return
+        b = self.bufs[seat]
+        if k < n:
+            rel, slot = enc._rel[seat], enc._slot[seat]
+            S, cols = enc.seats, enc.history_cols
+            o_played, o_hand = enc.o_played, enc.o_hand
+            row = enc.o_hist + cols * k
+            drew = False  # this seat drew: its whole hand is written again
+            # Actions k onwards, as Encoding._write_history writes them.
+            for s, a in actions[k:n]:
+                r = rel[s]
+                b[row] = r + 1
+                if isinstance(a, Play):
+                    i = a.tile.index
+                    b[o_played + i * S + r] = 1
+                    b[row + 1] = i + 1
+                    b[row + 2] = slot[a.end] + 1
+                    b[row + 3] = 1
+                    if s == seat:
+                        b[o_hand + i] = 0
+                elif a is DRAW:
+                    b[enc.o_drew + r] += 1
+                    b[row + 3] = 2
+                    drew = drew or s == seat
+                else:
+                    b[row + 3] = 3
+                row += cols
+            self._k[seat] = n
+            o_turn = enc.o_turn
+            b[o_turn : o_turn + S] = self._zero_seats
+            if m.turn is not None:
+                b[o_turn + rel[m.turn]] = 1
+            hands = pos.hands
+            o_counts = enc.o_counts
+            for s in range(1, S + 1):
+                b[o_counts + rel[s]] = len(hands[s])
+            if drew:
+                b[o_hand : o_hand + enc.n_tiles] = self._zero_hand
+                for t in hands[seat]:
+                    b[o_hand + t.index] = 1
+            layout = pos.layout
+            if layout is not self._layout[seat]:
+                start, end = self._layout_span
+                b[start:end] = self._zero_layout
+                enc._write_layout(b, seat, layout, len(pos.boneyard) if enc.drawing else 0)
+                self._layout[seat] = layout
+            elif enc.drawing:
+                b[enc.o_boneyard] = len(pos.boneyard)
+            self._follow_voids(log)
+            if self._seen_voids[seat] != self._changes:
+                o_voids = enc.o_voids
+                b[o_voids : o_voids + len(self._zero_voids)] = self._zero_voids
+                enc._write_voids_of(b, seat, self._voids)
+                self._seen_voids[seat] = self._changes
+        if self._shared[seat] is not shared:
+            # What the views share changed in the hand (a play scored): the phase and
+            # the fields from ``leader`` on, from the view.
+            view = build_view(m, seat)
+            o_phase = enc.o_phase
+            b[o_phase : o_phase + len(PHASES)] = self._zero_phase
+            b[o_phase + PHASES.index(view.phase)] = 1
+            b[enc.o_leader :] = self._zero_tail
+            enc.write_tail(b, view)
             self._shared[seat] = shared
-            self._tail[seat] = b[enc.o_leader :]
-        return np.frombuffer(b, dtype=np.float32)
 
-    def _new_hand(self, log: HandLog) -> None:
-        enc = self.enc
-        self._log = log
-        zero = bytes(4 * enc.size)
-        self._hist = [array.array("f", zero) for _ in range(enc.seats + 1)]
-        self._k = [0] * (enc.seats + 1)
-        self._lacks = {s: frozenset() for s in range(1, enc.seats + 1)}
-        self._voids = dict.fromkeys(self._lacks, frozenset())
-        self._vk = self._tk = 0
-
-    def _follow_voids(
-        self, actions: Sequence[tuple[int, Action]], told: Sequence[tuple[int, frozenset[Tile]]]
-    ) -> None:
-        """The lacks and voids after every action so far, as View.lacks and View.voids
-        give them: a draw forgets what its seat had shown, a told action adds to it."""
+    def _follow_voids(self, log: HandLog) -> None:
+        """The lacks and voids after every action of the hand so far, as View.lacks and
+        View.voids give them: a draw forgets what its seat had shown, a told action adds
+        to it."""
+        actions, told = log.actions, log.told
+        if log is not self._vlog or len(actions) < self._vk or len(told) < self._tk:
+            self._vlog = log
+            self._lacks = {s: frozenset() for s in range(1, self.enc.seats + 1)}
+            self._voids = dict.fromkeys(self._lacks, frozenset())
+            self._vk = self._tk = 0
+            self._changes += 1
         if self._vk == len(actions) and self._tk == len(told):
             return
         top = self.enc.numbers - 1
@@ -777,30 +870,7 @@ class Following:
                 tk += 1
         self._vk, self._tk = len(actions), tk
         for s in changed:
-            self._voids[s] = numbers_lacked(top, self._lacks[s])
-
-    def _write_rows(
-        self, h: array.array, seat: int, actions: Sequence[tuple[int, Action]], k: int
-    ) -> None:
-        """Actions ``k`` onwards into ``seat``'s history buffer, as
-        :meth:`Encoding._write_history` writes them."""
-        enc = self.enc
-        rel, slot = enc._rel[seat], enc._slot[seat]
-        S, cols = enc.seats, enc.history_cols
-        o_hist, o_played = enc.o_hist, enc.o_played
-        for j in range(k, len(actions)):
-            s, a = actions[j]
-            r = rel[s]
-            row = o_hist + cols * j
-            h[row] = r + 1
-            if isinstance(a, Play):
-                i = a.tile.index
-                h[o_played + i * S + r] = 1
-                h[row + 1] = i + 1
-                h[row + 2] = slot[a.end] + 1
-                h[row + 3] = 1
-            elif a is DRAW:
-                h[enc.o_drew + r] += 1
-                h[row + 3] = 2
-            else:
-                h[row + 3] = 3
+            voids = numbers_lacked(top, self._lacks[s])
+            if voids != self._voids[s]:
+                self._voids[s] = voids
+                self._changes += 1

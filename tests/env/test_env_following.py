@@ -40,16 +40,22 @@ def fresh(env: CapicuaEnv, seat: int) -> tuple[np.ndarray, np.ndarray]:
     return enc.encode(m.view(seat)), enc.mask(legal, seat)
 
 
-def play_and_compare(name: str, options: dict, seed: int, steps: int, skip: bool) -> int:
-    """Play ``steps`` random steps (or to the episode's end), comparing at each; the steps
-    taken."""
+def play_and_compare(
+    name: str, options: dict, seed: int, steps: int, skip: bool, often: float = 1.0
+) -> int:
+    """Play ``steps`` random steps (or to the episode's end), comparing at each every seat
+    (or each seat with probability ``often``: a seat then catches up on several actions
+    at once); the steps taken."""
     variant = PLUGINS.variants.create(name, options)
     env = CapicuaEnv(variant, skip_forced=skip, max_hands=3, plugins=PLUGINS)
     env.reset(seed=seed)
     enc = env.encoding
     choices = random.Random(seed)
+    looks = random.Random(-seed)
     for step in range(steps):
         for seat in range(1, enc.seats + 1):
+            if often < 1 and looks.random() >= often:
+                continue
             seen = env.observe(f"seat_{seat}")
             want, mask = fresh(env, seat)
             got = seen["observation"]
@@ -83,3 +89,11 @@ def test_every_seat_sees_what_its_view_encodes_for_whole_episodes(name, options,
     # Three hands of each of a few episodes: hands that end, new deals, every action kind.
     for seed in range(3):
         play_and_compare(name, options, seed=seed, steps=2000, skip=skip)
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_a_seat_observed_now_and_then_catches_up_on_what_it_missed(name, options):
+    # Each seat is observed at about one step in five: between two looks it has missed
+    # plays, draws, passes, scores and whole hands, and must still see its view.
+    for seed in range(2):
+        play_and_compare(name, options, seed=seed, steps=400, skip=False, often=0.2)
