@@ -38,7 +38,7 @@ import array
 import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import missing_extra
 
@@ -60,6 +60,7 @@ from ..core.actions import (
 )
 from ..core.layout import Layout, Spinner, Trains
 from ..core.line import Line
+from ..core.match import PLAY
 from ..core.tiles import Tile, tile_set
 from ..core.variant import BLOCK, DOMINO, GOAL, TIE, Variant
 from ..core.view import View, build_view, numbers_lacked, shared_fields
@@ -67,6 +68,8 @@ from ..core.view import View, build_view, numbers_lacked, shared_fields
 if TYPE_CHECKING:
     from ..core.match import HandLog, Match
 
+#: What every view of a match shares and the hand being played (core.view.shared_fields).
+Shared = tuple[Mapping[str, Any], "HandLog | None"]
 #: Each seat's numbers it has shown it holds no tile of this hand (View.voids: the numbers
 #: whose every tile the rules said its passes showed it lacks).
 Voids = Mapping[int, Collection[int]]
@@ -584,6 +587,23 @@ def _outer(layout: Layout, end: str) -> tuple[int, int] | None:
     return None
 
 
+#: What the views share (core.view.shared_fields) that the vector shows, besides the
+#: scores: where these are as they were, only the scores are written again.
+_BESIDE_SCORES = (
+    "phase",
+    "hand_number",
+    "leader",
+    "forced_opening",
+    "past",
+    "winner",
+    "label",
+    "chooser",
+    "shown",
+    "draw",
+    "face_down",
+)
+
+
 class _Kept:
     """Every seat's observation of one running match, each kept in a buffer of the seat's
     own and brought up to date only when that seat is observed: a seat that is not asked
@@ -603,7 +623,7 @@ class _Kept:
         #: Per seat, what its buffer was written from: the fields the views shared
         #: (Match.published.shared; None: nothing valid), the hand's log (None: encode
         #: afresh) and how many of the hand's actions it holds.
-        self._shared: list[object] = [None] * (S + 1)
+        self._shared: list[Shared | None] = [None] * (S + 1)
         self._log: list[HandLog | None] = [None] * (S + 1)
         self._k = [0] * (S + 1)
         #: Zeros to clear the seat to move with (slice assignment from an array of the
@@ -631,7 +651,7 @@ class _Kept:
         """Bring ``seat``'s buffer up to date with the match."""
         raise NotImplementedError
 
-    def _afresh(self, seat: int, match: Match, shared: object) -> None:
+    def _afresh(self, seat: int, match: Match, shared: Shared) -> None:
         """Encode ``seat``'s view into its buffer, the whole vector."""
         b = self.bufs[seat]
         b[:] = self._zero  # the same buffer: the numpy array over it stays valid
@@ -661,15 +681,40 @@ class Tracker(_Kept):
     def _bring(self, seat: int) -> None:
         m = self._match
         assert m is not None, "rebuild() the observations of a match first"
-        shared = shared_fields(m)
+        shared = m.published.shared or shared_fields(m)
         log = self._log[seat]
         if log is None or self._shared[seat] is not shared:
             self._afresh(seat, m, shared)
+        elif self._k[seat] < len(log.actions):
+            self._catch_up(seat, m, log)
+
+    def _afresh(self, seat: int, match: Match, shared: Shared) -> None:
+        log = match.hand
+        if match.phase != PLAY or log is None or log.result is not None:
+            super()._afresh(seat, match, shared)
             return
+        # A hand in play: the vector as the hand was dealt (the fields from ``leader`` on
+        # from the view), then every action of the hand caught up.
+        enc = self.enc
+        b, r = self.bufs[seat], enc._rel[seat]
+        b[:] = self._zero
+        b[enc.o_phase + PHASES.index(PLAY)] = 1
+        b[enc.o_seat + seat - 1] = 1
+        for t in log.deal[seat]:
+            b[enc.o_hand + t.index] = 1
+        for s in range(1, enc.seats + 1):
+            b[enc.o_counts + r[s]] = len(log.deal[s])
+        enc.write_tail(b, build_view(match, seat))
+        self._shared[seat] = shared
+        self._log[seat] = log
+        self._k[seat] = 0
+        self._catch_up(seat, match, log)
+
+    def _catch_up(self, seat: int, m: Match, log: HandLog) -> None:
+        """Write the hand's actions ``seat``'s vector does not hold yet, then the seat to
+        move and the line's ends as they are now."""
         actions = log.actions
         k, n = self._k[seat], len(actions)
-        if k == n:
-            return
         # The numbers :meth:`Encoding.write` would write for these actions, written out
         # flat: this runs at every step of every agent.
         enc = self.enc
@@ -743,6 +788,8 @@ class Following(_Kept):
         self._voids: dict[int, frozenset[int]] = {}
         self._vk = self._tk = 0
         self._changes = 0
+        #: Whether some seat's lacks are not empty (else a draw has nothing to forget).
+        self._lacking = False
         #: Where the fields of the layout start and end (the boneyard's among them), and
         #: zeros the length of the fields cleared before they are written again.
         self._layout_span = (enc.o_ends, enc.o_boneyard + 1 if enc.drawing else enc.o_played)
@@ -753,7 +800,7 @@ class Following(_Kept):
         self._zero_phase = array.array("f", bytes(4 * len(PHASES)))
         self._zero_tail = array.array("f", bytes(4 * (enc.size - enc.o_leader)))
 
-    def _afresh(self, seat: int, match: Match, shared: object) -> None:
+    def _afresh(self, seat: int, match: Match, shared: Shared) -> None:
         super()._afresh(seat, match, shared)
         pos = match.position
         self._layout[seat] = pos.layout if pos is not None else None
@@ -765,7 +812,7 @@ class Following(_Kept):
     def _bring(self, seat: int) -> None:
         m = self._match
         assert m is not None, "rebuild() the observations of a match first"
-        shared = shared_fields(m)
+        shared = m.published.shared or shared_fields(m)
         log = self._log[seat]
         pos = m.position
         if log is None or pos is None or shared[1] is not log:
@@ -824,22 +871,34 @@ class Following(_Kept):
                 self._layout[seat] = layout
             elif enc.drawing:
                 b[enc.o_boneyard] = len(pos.boneyard)
-            self._follow_voids(log)
+            if log is not self._vlog or self._lacking or self._tk != len(log.told) or n < self._vk:
+                self._follow_voids(log)
+            else:  # nothing told since, nothing to forget: the voids stay empty
+                self._vk = n
             if self._seen_voids[seat] != self._changes:
                 o_voids = enc.o_voids
                 b[o_voids : o_voids + len(self._zero_voids)] = self._zero_voids
                 enc._write_voids_of(b, seat, self._voids)
                 self._seen_voids[seat] = self._changes
-        if self._shared[seat] is not shared:
-            # What the views share changed in the hand (a play scored): the phase and
-            # the fields from ``leader`` on, from the view.
+        was = self._shared[seat]
+        if was is shared:
+            return
+        fields = shared[0]
+        if was is not None and all(fields[f] == was[0][f] for f in _BESIDE_SCORES):
+            # A play scored (what the views share changes with the scores): the scores.
+            relteam, o_scores = enc._relteam[seat], enc.o_scores
+            for team, score in enumerate(fields["scores"], 1):
+                b[o_scores + relteam[team]] = score
+        else:
+            # Anything else the views share: the phase and the fields from ``leader`` on,
+            # from the view.
             view = build_view(m, seat)
             o_phase = enc.o_phase
             b[o_phase : o_phase + len(PHASES)] = self._zero_phase
             b[o_phase + PHASES.index(view.phase)] = 1
             b[enc.o_leader :] = self._zero_tail
             enc.write_tail(b, view)
-            self._shared[seat] = shared
+        self._shared[seat] = shared
 
     def _follow_voids(self, log: HandLog) -> None:
         """The lacks and voids after every action of the hand so far, as View.lacks and
@@ -851,8 +910,11 @@ class Following(_Kept):
             self._lacks = {s: frozenset() for s in range(1, self.enc.seats + 1)}
             self._voids = dict.fromkeys(self._lacks, frozenset())
             self._vk = self._tk = 0
+            self._lacking = False
             self._changes += 1
-        if self._vk == len(actions) and self._tk == len(told):
+        if self._tk == len(told) and not self._lacking:
+            # Nothing told since, and nothing known to forget: the voids stay empty.
+            self._vk = len(actions)
             return
         top = self.enc.numbers - 1
         changed: set[int] = set()
@@ -867,6 +929,7 @@ class Following(_Kept):
                 if not draw:
                     self._lacks[s] = self._lacks[s] | told[tk][1]
                     changed.add(s)
+                    self._lacking = True
                 tk += 1
         self._vk, self._tk = len(actions), tk
         for s in changed:
