@@ -35,10 +35,11 @@ observed at every step or now and then.
 from __future__ import annotations
 
 import array
+import functools
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import missing_extra
 
@@ -487,26 +488,32 @@ class Encoding:
         P = self.numbers
         slot = self._slot[o]
         open_ends = layout.open_ends()
-        allowed = self._rules.open_to(layout, o) if open_ends else ()
-        for end, n in open_ends:
-            k = slot[end]
-            b[self.o_ends + k * P + n] = 1
-            b[self.o_open + k] = 1
-            if end in allowed:
-                b[self.o_may + k] = 1
-            outer = _outer(layout, end)
-            if outer is not None and outer[0] == outer[1]:
-                b[self.o_doubles + k] = 1
-        if self.o_spinner >= 0 and isinstance(layout, Spinner):
-            spinner = layout.spinner_number
+        if open_ends:
+            allowed = self._rules.open_to(layout, o)
+            outer_of = _outer_of(type(layout))
+            o_ends, o_open, o_may, o_doubles = self.o_ends, self.o_open, self.o_may, self.o_doubles
+            for end, n in open_ends:
+                k = slot[end]
+                b[o_ends + k * P + n] = 1
+                b[o_open + k] = 1
+                if end in allowed:
+                    b[o_may + k] = 1
+                outer = outer_of(layout, end)
+                if outer is not None and outer[0] == outer[1]:
+                    b[o_doubles + k] = 1
+        # The kind of layout by its class, once per class (an abstract class's isinstance
+        # costs more than the writes).
+        if self.o_spinner >= 0 and _outer_of(type(layout)) is _spinner_outer:
+            spinner = cast(Spinner, layout).spinner_number
             if spinner is not None:
                 b[self.o_spinner + spinner] = 1
-        if self.kind == TRAINS and isinstance(layout, Trains):
-            for t in layout.trains:
+        if self.kind == TRAINS and _outer_of(type(layout)) is _train_outer:
+            trains = cast(Trains, layout)
+            for t in trains.trains:
                 if t.marker:
                     b[self.o_markers + slot[t.end]] = 1
-            if layout.pending is not None:
-                b[self.o_pending + slot[layout.pending]] = 1
+            if trains.pending is not None:
+                b[self.o_pending + slot[trains.pending]] = 1
         if self.drawing:
             b[self.o_boneyard] = boneyard
 
@@ -572,18 +579,37 @@ class Encoding:
             b[self.o_played + i * self.seats + r] = 1
 
 
-def _outer(layout: Layout, end: str) -> tuple[int, int] | None:
-    """The outermost tile at ``end`` as it lies, ``None`` for none (an empty cross arm, an
-    empty train, a layout of another kind)."""
-    if isinstance(layout, Line):
-        if not layout.tiles:
-            return None
-        return layout.tiles[0] if end == LEFT else layout.tiles[-1]
-    if isinstance(layout, Spinner):
-        return layout.outer(end)
-    if isinstance(layout, Trains):
-        tiles = layout.train(end).tiles
-        return tiles[-1] if tiles else None
+@functools.cache
+def _outer_of(cls: type[Layout]) -> Callable[[Any, str], tuple[int, int] | None]:
+    """How to find the outermost tile at an end of a layout of class ``cls`` (as it lies,
+    ``None`` for none: an empty cross arm, an empty train, a layout of another kind),
+    chosen once per class: an isinstance of an abstract class costs more than the rest of
+    the answer, end after end."""
+    if issubclass(cls, Line):
+        return _line_outer
+    if issubclass(cls, Spinner):
+        return _spinner_outer
+    if issubclass(cls, Trains):
+        return _train_outer
+    return _no_outer
+
+
+def _line_outer(layout: Line, end: str) -> tuple[int, int] | None:
+    if not layout.tiles:
+        return None
+    return layout.tiles[0] if end == LEFT else layout.tiles[-1]
+
+
+def _spinner_outer(layout: Spinner, end: str) -> tuple[int, int] | None:
+    return layout.outer(end)
+
+
+def _train_outer(layout: Trains, end: str) -> tuple[int, int] | None:
+    tiles = layout.train(end).tiles
+    return tiles[-1] if tiles else None
+
+
+def _no_outer(layout: Layout, end: str) -> None:
     return None
 
 
@@ -815,17 +841,34 @@ class Following(_Kept):
         shared = m.published.shared or shared_fields(m)
         log = self._log[seat]
         pos = m.position
-        if log is None or pos is None or shared[1] is not log:
-            self._afresh(seat, m, shared)
-            return
+        enc = self.enc
+        b = self.bufs[seat]
+        fresh = log is None or pos is None or shared[1] is not log
+        if fresh:
+            log = shared[1]
+            if log is None or pos is None or m.phase != PLAY:
+                self._afresh(seat, m, shared)
+                return
+            # A hand in play: the vector as the hand was dealt (the fields from
+            # ``leader`` on from the view), then every action of the hand caught up.
+            b[:] = self._zero
+            b[enc.o_phase + PHASES.index(PLAY)] = 1
+            b[enc.o_seat + seat - 1] = 1
+            for t in log.deal[seat]:
+                b[enc.o_hand + t.index] = 1
+            enc.write_tail(b, build_view(m, seat))
+            self._shared[seat] = shared
+            self._log[seat] = log
+            self._k[seat] = 0
+            self._layout[seat] = None
+            self._seen_voids[seat] = -1
+        assert log is not None and pos is not None
         actions = log.actions
         k, n = self._k[seat], len(actions)
-        enc = self.enc
         if n > enc.history_rows:
             self._afresh(seat, m, shared)
             return
-        b = self.bufs[seat]
-        if k < n:
+        if k < n or fresh:
             rel, slot = enc._rel[seat], enc._slot[seat]
             S, cols = enc.seats, enc.history_cols
             o_played, o_hand = enc.o_played, enc.o_hand
