@@ -189,7 +189,8 @@ class CapicuaEnv(AECEnv):
             self._clear_rewards()
             self._rewarded = False
         self._apply(seat, chosen)
-        self._skip_forced()
+        if self.skip_forced:
+            self._skip_forced()
         if self._rewarded:
             self._accumulate_rewards()
         self._select(seat)
@@ -206,14 +207,15 @@ class CapicuaEnv(AECEnv):
                 f"an action is a number from 0 to {self.encoding.n_actions - 1}, not {action!r}"
             ) from None
         chosen = self.encoding.action(index, seat)
-        for a in self._legal_now(m):  # actions are interned: identity is equality
+        legal = self._now
+        if legal is None:
+            legal = self._legal_now(m)
+        for a in legal:  # actions are interned: identity is equality
             if a is chosen:
                 return chosen
-        legal = ", ".join(
-            f"{self.encoding.action_index(a, seat)} ({a})" for a in self._legal_now(m)[:12]
-        )
+        named = ", ".join(f"{self.encoding.action_index(a, seat)} ({a})" for a in legal[:12])
         raise ValueError(
-            f"{self._names[seat]} cannot take action {index} ({chosen}) now; legal: {legal}"
+            f"{self._names[seat]} cannot take action {index} ({chosen}) now; legal: {named}"
         )
 
     @staticmethod
@@ -235,7 +237,8 @@ class CapicuaEnv(AECEnv):
     def _apply(self, seat: int, action: Action) -> None:
         m = self.match
         assert m is not None
-        log = m.hand
+        logs = m.hands_log
+        log = logs[-1] if logs else None
         running = log is not None and log.result is None
         phase = m.phase
         m.apply(action)
@@ -297,7 +300,12 @@ class CapicuaEnv(AECEnv):
         seat = self._seat_of[agent]
         m = self.match
         assert m is not None, "reset() the environment before observing it"
-        legal = self._legal_now(m) if m.turn == seat and not self._done else ()
+        if m.turn == seat and not self._done:
+            legal = self._now
+            if legal is None:
+                legal = self._legal_now(m)
+        else:
+            legal = ()
         return {
             "observation": self._tracker.observation(seat),
             "action_mask": self.encoding.mask(legal, seat),
