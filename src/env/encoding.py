@@ -489,9 +489,11 @@ class Encoding:
         P = self.numbers
         slot = self._slot[o]
         open_ends = layout.open_ends()
+        # The kind of layout by its class, once per class (an abstract class's isinstance
+        # costs more than the writes).
+        outer_of = _outer_of(type(layout))
         if open_ends:
             allowed = self._rules.open_to(layout, o)
-            outer_of = _outer_of(type(layout))
             o_ends, o_open, o_may, o_doubles = self.o_ends, self.o_open, self.o_may, self.o_doubles
             for end, n in open_ends:
                 k = slot[end]
@@ -502,13 +504,11 @@ class Encoding:
                 outer = outer_of(layout, end)
                 if outer is not None and outer[0] == outer[1]:
                     b[o_doubles + k] = 1
-        # The kind of layout by its class, once per class (an abstract class's isinstance
-        # costs more than the writes).
-        if self.o_spinner >= 0 and _outer_of(type(layout)) is _spinner_outer:
+        if outer_of is _spinner_outer and self.o_spinner >= 0:
             spinner = cast(Spinner, layout).spinner_number
             if spinner is not None:
                 b[self.o_spinner + spinner] = 1
-        if self.kind == TRAINS and _outer_of(type(layout)) is _train_outer:
+        elif outer_of is _train_outer and self.kind == TRAINS:
             trains = cast(Trains, layout)
             for t in trains.trains:
                 if t.marker:
@@ -956,10 +956,16 @@ class Following(_Kept):
             self._vk = self._tk = 0
             self._lacking = False
             self._changes += 1
-        if self._tk == len(told) and not self._lacking:
-            # Nothing told since, and nothing known to forget: the voids stay empty.
-            self._vk = len(actions)
-            return
+        if not self._lacking:
+            # Nothing known to forget: a draw changes nothing, and what it told is
+            # forgotten with it; only a told action that is not a draw adds.
+            tk = self._tk
+            while tk < len(told) and actions[told[tk][0]][1] is DRAW:
+                tk += 1
+            if tk == len(told):
+                self._vk, self._tk = len(actions), tk
+                return
+            self._vk, self._tk = told[tk][0], tk
         top = self.enc.numbers - 1
         changed: set[int] = set()
         tk = self._tk
