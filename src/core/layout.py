@@ -25,12 +25,13 @@ host's page and the bots' messages draw any layout from these two.
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from .actions import ALL_ENDS, DOWN, LEFT, MEXICAN, RIGHT, UP, arm, train
-from .tiles import Tile
+from .actions import ALL_ENDS, DOWN, LEFT, MEXICAN, RIGHT, UP, Play, arm, train
+from .tiles import ALL_TILES, Tile
 
 Pairs = tuple[tuple[int, int], ...]
 #: The numbers a tile may show, 0 to 12 (the largest set is double-twelve).
@@ -218,6 +219,33 @@ def _fitting(
     return tuple(end for end, _ in ends if end in a or end in b)
 
 
+@functools.lru_cache(maxsize=8192)
+def plays_by_ends(ends: tuple[tuple[str, int], ...]) -> list[tuple[Play, ...] | None]:
+    """By tile index, the plays of each tile on layouts with these open ``ends`` where a
+    tile fits the ends showing one of its numbers, in the order of ``ends``; each entry
+    filled in when first asked (``None`` until then).
+
+    Kept for the ends rather than for a layout: a play makes a new layout, but the same open
+    ends come back again and again (a spinner's two to four numbers), so the plays a seat
+    holds are looked up, not made, at nearly every turn. The default
+    :meth:`Variant.legal_plays <capicua.core.variant.Variant.legal_plays>` reads it."""
+    return [None] * len(ALL_TILES)
+
+
+def plays_of(
+    table: list[tuple[Play, ...] | None], ends: Sequence[tuple[str, int]], tile: Tile
+) -> tuple[Play, ...]:
+    """``tile``'s plays from :func:`plays_by_ends`'s ``table`` for ``ends``, made and kept
+    there the first time they are asked."""
+    plays = table[tile.index]
+    if plays is None:
+        hi, lo = tile.hi, tile.lo
+        plays = table[tile.index] = tuple(
+            Play.of(tile, end) for end, n in ends if hi == n or lo == n
+        )
+    return plays
+
+
 @dataclass(frozen=True, slots=True)
 class Spinner(Layout):
     """A line with a spinner: the first double played is the spinner, and once tiles lie on
@@ -338,8 +366,18 @@ class Spinner(Layout):
     def play(self, tile: Tile, end: str, shows: int | None = None) -> Spinner:
         if not self.line:
             return Spinner(((tile.hi, tile.lo),), 0 if tile.is_double else -1)
-        n = _check_fit(self, tile, end, shows)
-        placed = (n, tile.other(n))
+        n = None
+        if shows is None and type(self) is Spinner:
+            # The engine's every play: the number open at the end, from the open ends
+            # worked out for this value (a subclass may say its ends otherwise).
+            for name, k in self.open_ends():
+                if name == end:
+                    if tile.hi == k or tile.lo == k:
+                        n = k
+                    break
+        if n is None:
+            n = _check_fit(self, tile, end, shows)
+        placed = (n, tile.lo if tile.hi == n else tile.hi)
         line, spinner, up, down, first = self.line, self.spinner, self.up, self.down, self.first
         if end == LEFT:
             if spinner >= 0:

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..i18n import _, ngettext, pgettext
 from .actions import ANY_END, DRAW, LEFT, PASS, Action, Play
-from .layout import Layout, Spinner, Trains
+from .layout import Layout, Spinner, Trains, plays_by_ends, plays_of
 from .line import Line, plays_on, showing
 from .options import Option
 from .tiles import Tile, tile_set
@@ -471,14 +471,14 @@ class Variant(ABC):
                 legal += table[t]
         elif allowed is ANY_END and type(layout).fits in _FITS_BY_NUMBER and layout:
             # A layout where a tile fits the open ends showing one of its numbers: each
-            # held tile's plays on them, in their order, as fits would name them.
+            # held tile's plays on them, in their order, as fits would name them, kept
+            # for these open ends (the same ends come back turn after turn).
             ends = layout.open_ends()
-            legal = [
-                Play.of(t, end)
-                for t in pos.hands[seat]
-                for end, n in ends
-                if t.hi == n or t.lo == n
-            ]
+            kept = plays_by_ends(ends)
+            legal = []
+            for t in pos.hands[seat]:
+                plays = kept[t.index]
+                legal += plays if plays is not None else plays_of(kept, ends, t)
         elif allowed is ANY_END:
             legal = [Play.of(t, end) for t in pos.hands[seat] for end in fits(t)]
         else:
