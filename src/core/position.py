@@ -82,52 +82,72 @@ def step(pos: Position, action: Action) -> Ending | None:
     v = pos.variant
     seat = pos.turn
     pos.history.append((seat, action))
+    # The defaults of next_layout, play_points, next_turn and blocked are taken here
+    # without the call where the variant keeps them (the step of every action pays for
+    # each call).
     own = _own_rules(type(v))
-    play = action if isinstance(action, Play) else None  # a Play, for mypy
-    if action is DRAW:
-        pos.hands[seat].append(pos.boneyard.pop(0))
-    elif play is not None:
+    if isinstance(action, Play):
         hand = pos.hands[seat]
-        tile = play.tile
+        tile = action.tile
         for i, held in enumerate(hand):  # by identity, as the engine's fast path does
             if held is tile:
                 del hand[i]
                 break
         pos.required = None
-    # The defaults of next_layout, play_points and next_turn are taken here without the
-    # call where the variant keeps them (the step of every action pays for each call).
-    if own[0]:
-        pos.layout = v.next_layout(pos.layout, seat, action)
-    elif play is not None:
-        if play.shows is None:
-            pos.layout = pos.layout.play(play.tile, play.end)
+        if own.next_layout:
+            pos.layout = v.next_layout(pos.layout, seat, action)
+        elif action.shows is None:
+            pos.layout = pos.layout.play(tile, action.end)
         else:
-            pos.layout = pos.layout.play(play.tile, play.end, play.shows)
-    if play is not None:
-        points = v.play_points(pos.layout, seat, play) if own[1] else 0
-        if points:
-            team = v.team_of[seat]
-            pos.scores = tuple(s + points if t == team else s for t, s in enumerate(pos.scores, 1))
-            if v.winners(pos.scores, pos.number - 1):
-                return Ending(GOAL, team, seat)
-        if not pos.hands[seat]:
+            pos.layout = pos.layout.play(tile, action.end, action.shows)
+        if own.play_points:
+            points = v.play_points(pos.layout, seat, action)
+            if points:
+                team = v.team_of[seat]
+                pos.scores = tuple(
+                    s + points if t == team else s for t, s in enumerate(pos.scores, 1)
+                )
+                if v.winners(pos.scores, pos.number - 1):
+                    return Ending(GOAL, team, seat)
+        if not hand:
             return Ending(DOMINO, v.team_of[seat], seat)
-    if own[2]:
-        pos.turn = v.next_turn(pos, seat, action)
+        pos.turn = v.next_turn(pos, seat, action) if own.next_turn else seat % v.seats + 1
     else:
-        pos.turn = seat if action is DRAW else seat % v.seats + 1
-    if v.blocked(pos):
+        if action is DRAW:
+            pos.hands[seat].append(pos.boneyard.pop(0))
+        if own.next_layout:
+            pos.layout = v.next_layout(pos.layout, seat, action)
+        if own.next_turn:
+            pos.turn = v.next_turn(pos, seat, action)
+        elif action is not DRAW:
+            pos.turn = seat % v.seats + 1
+    # Nobody is blocked while the boneyard may be drawn from (the default can_draw, which
+    # the default blocked asks first): blocked is asked only once it may not.
+    drawable = not own.blocked and v.drawing and len(pos.boneyard) > v.boneyard_keeps
+    if not drawable and v.blocked(pos):
         winner = v.block_winner(pos.remaining())
         return Ending(BLOCK if winner is not None else TIE, winner, None)
     return None
 
 
+class _Own(NamedTuple):
+    """Which rule methods of :func:`step`'s a variant class has of its own."""
+
+    next_layout: bool
+    play_points: bool
+    next_turn: bool
+    #: blocked, or can_draw (which the default blocked asks first).
+    blocked: bool
+
+
 @functools.cache
-def _own_rules(cls: type[Variant]) -> tuple[bool, bool, bool]:
-    """Whether ``cls`` has rules of its own for ``next_layout``, ``play_points`` and
-    ``next_turn`` (else :func:`step` takes the defaults itself)."""
-    return (
+def _own_rules(cls: type[Variant]) -> _Own:
+    """Whether ``cls`` has rules of its own for ``next_layout``, ``play_points``,
+    ``next_turn`` and whether a hand is blocked (else :func:`step` takes the defaults
+    itself)."""
+    return _Own(
         cls.next_layout is not Variant.next_layout,
         cls.play_points is not Variant.play_points,
         cls.next_turn is not Variant.next_turn,
+        cls.blocked is not Variant.blocked or cls.can_draw is not Variant.can_draw,
     )
