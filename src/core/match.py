@@ -66,6 +66,11 @@ OVER = Phase.OVER
 def _main_tiles(layout: Layout) -> tuple[tuple[int, int], ...]:
     """The tiles of :func:`~capicua.core.line.main_line`'s line of ``layout``, without
     making the line: read after every play."""
+    # The classes themselves first: isinstance of an ABC's subclass costs more.
+    if type(layout) is Spinner:
+        return layout.line
+    if type(layout) is Line:
+        return layout.tiles
     if isinstance(layout, Line):
         return layout.tiles
     if isinstance(layout, Spinner):
@@ -112,7 +117,8 @@ class Published:
     """What a match has made public that every seat's view shares, kept between actions so
     that a view is cheap to build (:func:`capicua.core.view.build_view` fills it in): the
     fields that change only with an action other than a play or a pass, or at a hand's end
-    (``shared``: dropped then, made again when next needed), the finished hands' summaries
+    (``shared``: dropped then, made again when next needed; a play that scores gives it
+    its new scores), the finished hands' summaries
     (``past``) and the draw for first lead once it is over (``draw``)."""
 
     shared: tuple[Mapping[str, Any], HandLog | None] | None = None
@@ -444,6 +450,8 @@ class Match:
         #: (:attr:`boneyard` is what is left of it).
         self.unused: tuple[Tile, ...] = ()
         self.line: deque[tuple[int, int]] = deque()
+        #: The layout's line that :attr:`line` was last made from (the general path).
+        self._main: tuple[tuple[int, int], ...] = ()
         self.left = self.right = -1
         self.required: Tile | None = None
         #: The hand in play as the variant's rules see it (every hand: the engine's truth),
@@ -525,6 +533,7 @@ class Match:
             self._history = log.actions
         self.required = required
         self.line = deque()
+        self._main = ()
         self.left = self.right = -1
         if self._by_rules:
             self.position = Position(
@@ -578,7 +587,10 @@ class Match:
             if not isinstance(action, Play):
                 if legal is None:  # replaying the move stack (undo) asks nothing before
                     legal = self.variant.legal_plays(pos)
-                if not any(isinstance(a, Play) for a in legal):
+                for a in legal:  # a loop, not any(): a generator costs more
+                    if isinstance(a, Play):
+                        break
+                else:
                     # Drawn or passed for want of a play: what that shows, in the rules'
                     # words, before the action changes anything.
                     log = self.hands_log[-1]
@@ -587,16 +599,23 @@ class Match:
             ending = step(pos, action)
             if pos.scores is not self.scores:
                 # What views share holds the scores; the rest of what an action changes
-                # (counts, the layout, the history) each view is given itself.
-                self.published.shared = None
+                # (counts, the layout, the history) each view is given itself. A play that
+                # scores (All Fives' counts) changes nothing else they share: the mapping
+                # is copied with the new scores rather than made again.
                 self.scores = pos.scores
+                shared = self.published.shared
+                if shared is not None:
+                    fields = dict(shared[0])
+                    fields["scores"] = self.scores
+                    self.published.shared = (MappingProxyType(fields), shared[1])
             self.required = pos.required
             layout = pos.layout
             if layout is not before:
                 # The line as the fast path keeps it, for readers of a line game's ends:
                 # made anew only when a play changed the layout (a draw or pass does not).
                 main = _main_tiles(layout)
-                if main:
+                if main and main is not self._main:  # a play across a spinner leaves it
+                    self._main = main
                     self.line = deque(main)
                     self.left, self.right = main[0][0], main[-1][1]
             if ending is None:
