@@ -240,21 +240,22 @@ def build_view(match: Match, seat: int) -> View:
     pos = match.position
     if pos is not None:  # a game played by its variant's rule methods
         layout = pos.layout
-        main = main_line(layout)
+        required = pos.required
+        if required is not None and layout:
+            required = None
+        # The line and its ends are the layout's, made when first read (_COMPUTED).
         return _view(
             {
                 "_shared": shared,
                 "seat": seat,
                 "team": v.team_of[seat],
                 "turn": turn,
-                "ends": main.ends,
-                "required": None if layout else pos.required,
+                "required": required,
                 "history": tuple(current.actions),
                 "told": current.told,
                 "legal": legal,
                 "layout": layout,
-                "line": main,
-                "counts": tuple(len(h) for h in pos.hands[1:]),
+                "counts": tuple(map(len, pos.hands))[1:],
                 "boneyard": len(pos.boneyard) if v.drawing else 0,
                 "_held": tuple(pos.hands[seat]),
             }
@@ -378,10 +379,21 @@ def _hand(fields: dict[str, Any]) -> tuple[Tile, ...]:
 
 
 def _line(fields: dict[str, Any]) -> Line:
+    if "_line" not in fields:  # a game played by its rule methods: its layout's line
+        return main_line(fields["layout"])
     line = _new(Line)
     _set(line, "tiles", fields["_line"])
     _set(line, "first", first_of(fields["history"]))
     return line
+
+
+def _ends(fields: dict[str, Any]) -> tuple[int, int] | None:
+    """The line's open numbers (only a view of a game played by its rule methods is made
+    without them): read from the line, which the view keeps too."""
+    line = fields.get("line")
+    if line is None:
+        line = fields["line"] = _line(fields)
+    return line.ends
 
 
 def _counts(fields: dict[str, Any]) -> tuple[int, ...]:
@@ -398,6 +410,7 @@ def _counts(fields: dict[str, Any]) -> tuple[int, ...]:
 _COMPUTED = {
     "hand": _hand,
     "line": _line,
+    "ends": _ends,
     "counts": _counts,
     "layout": _line,
     "boneyard": lambda fields: 0,
