@@ -26,12 +26,13 @@ host's page and the bots' messages draw any layout from these two.
 from __future__ import annotations
 
 import functools
+import operator
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from .actions import ALL_ENDS, DOWN, LEFT, MEXICAN, RIGHT, UP, Play, arm, train
-from .tiles import ALL_TILES, Tile
+from .tiles import Tile, tile_set
 
 Pairs = tuple[tuple[int, int], ...]
 #: The numbers a tile may show, 0 to 12 (the largest set is double-twelve).
@@ -103,6 +104,14 @@ class Layout(ABC):
         for name, n in self.open_ends():
             if name == end:
                 return n
+        return None
+
+    def plays_by_tile(self, max_pip: int) -> Kept | None:
+        """By tile index, every tile's plays on this layout, where a tile fits the open
+        ends showing one of its numbers (:func:`plays_by_ends`), for the default
+        :meth:`Variant.legal_plays <capicua.core.variant.Variant.legal_plays>` to look
+        a hand's plays up in; ``None`` (the default) where they are cheaper made than
+        looked up (a layout whose open ends seldom come back, as the trains')."""
         return None
 
     def fits(self, tile: Tile) -> tuple[str, ...]:
@@ -219,31 +228,39 @@ def _fitting(
     return tuple(end for end, _ in ends if end in a or end in b)
 
 
-@functools.lru_cache(maxsize=8192)
-def plays_by_ends(ends: tuple[tuple[str, int], ...]) -> list[tuple[Play, ...] | None]:
-    """By tile index, the plays of each tile on layouts with these open ``ends`` where a
-    tile fits the ends showing one of its numbers, in the order of ``ends``; each entry
-    filled in when first asked (``None`` until then).
-
-    Kept for the ends rather than for a layout: a play makes a new layout, but the same open
-    ends come back again and again (a spinner's two to four numbers), so the plays a seat
-    holds are looked up, not made, at nearly every turn. The default
-    :meth:`Variant.legal_plays <capicua.core.variant.Variant.legal_plays>` reads it."""
-    return [None] * len(ALL_TILES)
+#: Every tile's plays by tile index (:meth:`Layout.plays_by_tile`).
+Kept = tuple[tuple[Play, ...], ...]
 
 
-def plays_of(
-    table: list[tuple[Play, ...] | None], ends: Sequence[tuple[str, int]], tile: Tile
-) -> tuple[Play, ...]:
-    """``tile``'s plays from :func:`plays_by_ends`'s ``table`` for ``ends``, made and kept
-    there the first time they are asked."""
-    plays = table[tile.index]
-    if plays is None:
-        hi, lo = tile.hi, tile.lo
-        plays = table[tile.index] = tuple(
-            Play.of(tile, end) for end, n in ends if hi == n or lo == n
-        )
-    return plays
+@functools.lru_cache(maxsize=4096)
+def plays_by_ends(ends: tuple[tuple[str, int], ...], max_pip: int) -> Kept:
+    """By tile index, the plays of each tile of the double-``max_pip`` set on a layout with
+    these open ``ends`` where a tile fits the ends showing one of its numbers, in the order
+    of ``ends``: what :meth:`Layout.plays_by_tile` answers for a spinner's subclass (a
+    spinner's own are read from tables made once, two ends at a time).
+
+    Kept for the ends rather than for a layout: a play makes a new layout, but the same
+    open ends come back again and again (a spinner's two to four numbers), so the plays a
+    seat holds are looked up, not made, at nearly every turn."""
+    return tuple(
+        tuple(Play.of(t, end) for end, n in ends if t.hi == n or t.lo == n)
+        for t in tile_set(max_pip)
+    )
+
+
+def _plays_on_two(max_pip: int, first: str, second: str) -> list[list[Kept]]:
+    """``[a][b]``: :func:`plays_by_ends` for two ends, ``first`` showing ``a`` and
+    ``second`` showing ``b``, for every pair of numbers."""
+    numbers = range(max_pip + 1)
+    return [[plays_by_ends(((first, a), (second, b)), max_pip) for b in numbers] for a in numbers]
+
+
+@functools.cache
+def _spinner_plays(max_pip: int) -> tuple[list[list[Kept]], list[list[Kept]], dict[int, Kept]]:
+    """A spinner's plays by tile for the double-``max_pip`` set, made once: on its line's
+    two ends by their numbers, on its cross arms by theirs, and (filled in as they are
+    met) on the four ends of a crossed spinner, by a number made of the four."""
+    return _plays_on_two(max_pip, LEFT, RIGHT), _plays_on_two(max_pip, UP, DOWN), {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +288,30 @@ class Spinner(Layout):
     _on: tuple[tuple[str, ...], ...] | None = field(
         default=None, init=False, repr=False, compare=False
     )
+    # plays_by_tile's answer, once asked.
+    _kept: Kept | None = field(default=None, init=False, repr=False, compare=False)
+
+    def plays_by_tile(self, max_pip: int) -> Kept | None:
+        kept = self._kept
+        if kept is None:
+            ends = self.open_ends()
+            if type(self) is not Spinner or not ends:  # a subclass may say its ends otherwise
+                kept = plays_by_ends(ends, max_pip)
+            else:
+                # Left and right, then up and down once crossed: the line's plays, and
+                # the cross arms' after them.
+                line, arms, crossed = _spinner_plays(max_pip)
+                left, right = ends[0][1], ends[1][1]
+                kept = line[left][right]
+                if len(ends) == 4:
+                    up, down = ends[2][1], ends[3][1]
+                    code = ((left * _NUMBERS + right) * _NUMBERS + up) * _NUMBERS + down
+                    four = crossed.get(code)
+                    if four is None:
+                        four = crossed[code] = tuple(map(operator.add, kept, arms[up][down]))
+                    kept = four
+            object.__setattr__(self, "_kept", kept)
+        return kept
 
     @property
     def placed(self) -> int:

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..i18n import _, ngettext, pgettext
 from .actions import ANY_END, DRAW, LEFT, PASS, Action, Play
-from .layout import Layout, Spinner, Trains, plays_by_ends, plays_of
+from .layout import Layout, Spinner, Trains
 from .line import Line, plays_on, showing
 from .options import Option
 from .tiles import Tile, tile_set
@@ -471,14 +471,22 @@ class Variant(ABC):
                 legal += table[t]
         elif allowed is ANY_END and type(layout).fits in _FITS_BY_NUMBER and layout:
             # A layout where a tile fits the open ends showing one of its numbers: each
-            # held tile's plays on them, in their order, as fits would name them, kept
-            # for these open ends (the same ends come back turn after turn).
-            ends = layout.open_ends()
-            kept = plays_by_ends(ends)
-            legal = []
-            for t in pos.hands[seat]:
-                plays = kept[t.index]
-                legal += plays if plays is not None else plays_of(kept, ends, t)
+            # held tile's plays on them, in their order, as fits would name them: looked
+            # up where the layout keeps them by tile (a spinner's open ends come back
+            # turn after turn), else made.
+            kept = layout.plays_by_tile(self.max_pip)
+            if kept is not None:
+                legal = []
+                for t in pos.hands[seat]:
+                    legal += kept[t.index]
+            else:
+                ends = layout.open_ends()
+                legal = [
+                    Play.of(t, end)
+                    for t in pos.hands[seat]
+                    for end, n in ends
+                    if t.hi == n or t.lo == n
+                ]
         elif allowed is ANY_END:
             legal = [Play.of(t, end) for t in pos.hands[seat] for end in fits(t)]
         else:
