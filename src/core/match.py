@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import actions as A
 from .actions import KEEP, LEFT, PASS, PICKS, PLAYS_BY_TILE, REDEAL, Action, ChooseLeader, Play
@@ -605,7 +605,9 @@ class Match:
                 self.scores = pos.scores
                 shared = self.published.shared
                 if shared is not None:
-                    fields = dict(shared[0])
+                    # Copied through the proxy's own copy: dict() of a proxy reads it
+                    # key by key.
+                    fields = cast(MappingProxyType[str, Any], shared[0]).copy()
                     fields["scores"] = self.scores
                     self.published.shared = (MappingProxyType(fields), shared[1])
             self.required = pos.required
@@ -615,8 +617,16 @@ class Match:
                 # made anew only when a play changed the layout (a draw or pass does not).
                 main = _main_tiles(layout)
                 if main and main is not self._main:  # a play across a spinner leaves it
+                    old, line = self._main, self.line
+                    # A tile laid at one end: the deque takes it there (the tuples compare
+                    # their items by identity first), else it is made anew.
+                    if len(main) == len(old) + 1 and main[1:] == old:
+                        line.appendleft(main[0])
+                    elif len(main) == len(old) + 1 and main[:-1] == old:
+                        line.append(main[-1])
+                    else:
+                        self.line = deque(main)
                     self._main = main
-                    self.line = deque(main)
                     self.left, self.right = main[0][0], main[-1][1]
             if ending is None:
                 self.turn = pos.turn
