@@ -16,7 +16,6 @@ tiles).
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -85,7 +84,7 @@ def step(pos: Position, action: Action) -> Ending | None:
     # The defaults of next_layout, play_points, next_turn and blocked are taken here
     # without the call where the variant keeps them (the step of every action pays for
     # each call).
-    own = _own_rules(type(v))
+    own = _OWN.get(type(v)) or _own_rules(type(v))
     if isinstance(action, Play):
         hand = pos.hands[seat]
         tile = action.tile
@@ -140,14 +139,18 @@ class _Own(NamedTuple):
     blocked: bool
 
 
-@functools.cache
+#: _own_rules's answers by class (a dict read costs less than a cached function's call).
+_OWN: dict[type[Variant], _Own] = {}
+
+
 def _own_rules(cls: type[Variant]) -> _Own:
     """Whether ``cls`` has rules of its own for ``next_layout``, ``play_points``,
     ``next_turn`` and whether a hand is blocked (else :func:`step` takes the defaults
     itself)."""
-    return _Own(
+    own = _OWN[cls] = _Own(
         cls.next_layout is not Variant.next_layout,
         cls.play_points is not Variant.play_points,
         cls.next_turn is not Variant.next_turn,
         cls.blocked is not Variant.blocked or cls.can_draw is not Variant.can_draw,
     )
+    return own
