@@ -25,6 +25,7 @@ host's page and the bots' messages draw any layout from these two.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import operator
 from abc import ABC, abstractmethod
@@ -435,7 +436,7 @@ class Spinner(Layout):
         else:
             down = (*down, placed)
         if type(self) is Spinner:  # dataclasses.replace took a third of a play's time
-            return Spinner(line, spinner, up, down, first)
+            return _spinner(line, spinner, up, down, first)
         return replace(self, line=line, spinner=spinner, up=up, down=down, first=first)
 
     def __str__(self) -> str:
@@ -444,6 +445,30 @@ class Spinner(Layout):
             if cross:
                 text += f" {name}: " + " ".join(f"{a}|{b}" for a, b in cross)
         return text
+
+
+_new = object.__new__
+# The slots' own setters: a frozen dataclass's __init__ sets each field through
+# object.__setattr__, which took as long as the rest of a spinner's play.
+_SPINNER_FIELDS = ("line", "spinner", "up", "down", "first", "_open", "_on", "_kept")
+assert tuple(f.name for f in dataclasses.fields(Spinner)) == _SPINNER_FIELDS, "set them all"
+_SPINNER_SLOTS = tuple(Spinner.__dict__[name].__set__ for name in _SPINNER_FIELDS)
+
+
+def _spinner(line: Pairs, spinner: int, up: Pairs, down: Pairs, first: int) -> Spinner:
+    """``Spinner(line, spinner, up, down, first)``, made the cheap way (the value is the
+    same: its caches unset)."""
+    s_line, s_spinner, s_up, s_down, s_first, s_open, s_on, s_kept = _SPINNER_SLOTS
+    value: Spinner = _new(Spinner)
+    s_line(value, line)
+    s_spinner(value, spinner)
+    s_up(value, up)
+    s_down(value, down)
+    s_first(value, first)
+    s_open(value, None)
+    s_on(value, None)
+    s_kept(value, None)
+    return value
 
 
 @dataclass(frozen=True, slots=True)

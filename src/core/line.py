@@ -11,6 +11,7 @@ lies, left number first, e.g. ``6|6 6|2 2|3`` (left end 6, right end 3).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -137,11 +138,11 @@ class Line(Layout):
             if end == LEFT:
                 n = tiles[0][0]
                 if hi == n or lo == n:
-                    return Line(((lo if hi == n else hi, n), *tiles), self.first + 1)
+                    return _line(((lo if hi == n else hi, n), *tiles), self.first + 1)
             elif end == RIGHT:
                 n = tiles[-1][1]
                 if hi == n or lo == n:
-                    return Line((*tiles, (n, lo if hi == n else hi)), self.first)
+                    return _line((*tiles, (n, lo if hi == n else hi)), self.first)
         ways = self.ways(tile, end) if end in (LEFT, RIGHT) else ()
         if not ways:
             raise ValueError(f"{tile} does not fit the {end} end of {self}")
@@ -192,12 +193,27 @@ class Line(Layout):
         return Line(tuple(pairs))
 
 
+# The slots' own setters: a frozen dataclass's __init__ sets each field through
+# object.__setattr__, a good part of a play's time on a line.
+_SET_TILES = Line.__dict__["tiles"].__set__
+_SET_FIRST = Line.__dict__["first"].__set__
+assert [f.name for f in dataclasses.fields(Line)] == ["tiles", "first"], "set them all below"
+
+
+def _line(tiles: tuple[tuple[int, int], ...], first: int) -> Line:
+    """``Line(tiles, first)``, made the cheap way (the value is the same)."""
+    value: Line = object.__new__(Line)
+    _SET_TILES(value, tiles)
+    _SET_FIRST(value, first)
+    return value
+
+
 def main_line(layout: Layout) -> Line:
     """The line of a layout: itself for a line, a spinner's line, empty for trains."""
     if isinstance(layout, Line):
         return layout
     if isinstance(layout, Spinner):
-        return Line(layout.line, layout.first)
+        return _line(layout.line, layout.first)
     return Line()
 
 

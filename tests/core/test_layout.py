@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 import pytest
 
-from capicua.core.actions import DOWN, LEFT, MEXICAN, RIGHT, UP, train
+from capicua.core.actions import DOWN, LEFT, MEXICAN, RIGHT, UP, Play, train
 from capicua.core.layout import Arm, Layout, Spinner, Trains
 from capicua.core.line import Line
-from capicua.core.tiles import Tile
+from capicua.core.tiles import Tile, tile_set
 
 
 def lay(layout, *plays: str):
@@ -214,3 +217,47 @@ def test_a_layout_of_its_own_that_does_not_say_how_it_runs_says_so():
 
     with pytest.raises(NotImplementedError, match="Bare does not say how it is drawn"):
         Bare().arms()
+
+
+def random_layouts(start: Layout, seed: int, max_pip: int = 6):
+    """Every layout along a random hand's worth of plays on ``start``."""
+    rng = random.Random(seed)
+    tiles = list(tile_set(max_pip))
+    rng.shuffle(tiles)
+    layout = start
+    yield layout
+    while True:
+        plays = [(t, end) for t in tiles for end in layout.fits(t)]
+        if not plays:
+            return
+        tile, end = plays[rng.randrange(len(plays))]
+        tiles.remove(tile)
+        layout = layout.play(tile, end)
+        yield layout
+
+
+@pytest.mark.parametrize("start", [Line(), Spinner()], ids=["line", "spinner"])
+def test_a_played_layout_is_the_value_its_class_makes_and_stays_frozen(start):
+    for seed in range(20):
+        for layout in random_layouts(start, seed):
+            fields = {f.name: getattr(layout, f.name) for f in dataclasses.fields(layout)}
+            made = type(layout)(
+                **{f.name: fields[f.name] for f in dataclasses.fields(layout) if f.init}
+            )
+            assert made == layout and made.first == layout.first
+            assert made.open_ends() == layout.open_ends()
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                layout.first = 0  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("max_pip", [6, 9])
+def test_a_spinners_plays_by_tile_are_each_tiles_plays_on_its_open_ends(max_pip):
+    for seed in range(40):
+        for layout in random_layouts(Spinner(), seed, max_pip):
+            if not layout:
+                continue
+            kept = layout.plays_by_tile(max_pip)
+            assert kept is not None and layout.plays_by_tile(max_pip) is kept
+            for t in tile_set(max_pip):
+                made = tuple(Play.of(t, end) for end, n in layout.open_ends() if t.has(n))
+                assert kept[t.index] == made, (layout, t)
