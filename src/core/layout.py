@@ -111,8 +111,9 @@ class Layout(ABC):
         """By tile index, every tile's plays on this layout, where a tile fits the open
         ends showing one of its numbers (:func:`plays_by_ends`), for the default
         :meth:`Variant.legal_plays <capicua.core.variant.Variant.legal_plays>` to look
-        a hand's plays up in; ``None`` (the default) where they are cheaper made than
-        looked up (a layout whose open ends seldom come back, as the trains')."""
+        a hand's plays up in; ``None`` while nothing is laid (any tile leads) and, by
+        default, where they are cheaper made than looked up (a layout whose open ends
+        seldom come back, as the trains')."""
         return None
 
     def fits(self, tile: Tile) -> tuple[str, ...]:
@@ -256,12 +257,24 @@ def _plays_on_two(max_pip: int, first: str, second: str) -> list[list[Kept]]:
     return [[plays_by_ends(((first, a), (second, b)), max_pip) for b in numbers] for a in numbers]
 
 
-@functools.cache
-def _spinner_plays(max_pip: int) -> tuple[list[list[Kept]], list[list[Kept]], dict[int, Kept]]:
-    """A spinner's plays by tile for the double-``max_pip`` set, made once: on its line's
-    two ends by their numbers, on its cross arms by theirs, and (filled in as they are
-    met) on the four ends of a crossed spinner, by a number made of the four."""
-    return _plays_on_two(max_pip, LEFT, RIGHT), _plays_on_two(max_pip, UP, DOWN), {}
+SpinnerPlays = tuple[list[list[Kept]], list[list[Kept]], dict[int, Kept]]
+
+
+def _spinner_plays(max_pip: int) -> SpinnerPlays:
+    """A spinner's plays by tile for the double-``max_pip`` set, made once (and kept in
+    :data:`_SPINNER_PLAYS`): on its line's two ends by their numbers, on its cross arms by
+    theirs, and (filled in as they are met) on the four ends of a crossed spinner, by a
+    number made of the four."""
+    made = _SPINNER_PLAYS[max_pip] = (
+        _plays_on_two(max_pip, LEFT, RIGHT),
+        _plays_on_two(max_pip, UP, DOWN),
+        {},
+    )
+    return made
+
+
+#: _spinner_plays's tables by the set's highest number (a list read costs least).
+_SPINNER_PLAYS: list[SpinnerPlays | None] = [None] * _NUMBERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,12 +309,14 @@ class Spinner(Layout):
         kept = self._kept
         if kept is None:
             ends = self.open_ends()
-            if type(self) is not Spinner or not ends:  # a subclass may say its ends otherwise
+            if not ends:
+                return None  # nothing laid yet: any tile leads
+            if type(self) is not Spinner:  # a subclass may say its ends otherwise
                 kept = plays_by_ends(ends, max_pip)
             else:
                 # Left and right, then up and down once crossed: the line's plays, and
                 # the cross arms' after them.
-                line, arms, crossed = _spinner_plays(max_pip)
+                line, arms, crossed = _SPINNER_PLAYS[max_pip] or _spinner_plays(max_pip)
                 left, right = ends[0][1], ends[1][1]
                 kept = line[left][right]
                 if len(ends) == 4:
@@ -311,7 +326,7 @@ class Spinner(Layout):
                     if four is None:
                         four = crossed[code] = tuple(map(operator.add, kept, arms[up][down]))
                     kept = four
-            object.__setattr__(self, "_kept", kept)
+            _SET_KEPT(self, kept)
         return kept
 
     @property
@@ -348,7 +363,7 @@ class Spinner(Layout):
                 )
             else:
                 ends = ((LEFT, line[0][0]), (RIGHT, line[-1][1]))
-            object.__setattr__(self, "_open", ends)
+            _SET_OPEN(self, ends)
         return ends
 
     def _by_number(self) -> tuple[tuple[str, ...], ...]:
@@ -453,6 +468,7 @@ _new = object.__new__
 _SPINNER_FIELDS = ("line", "spinner", "up", "down", "first", "_open", "_on", "_kept")
 assert tuple(f.name for f in dataclasses.fields(Spinner)) == _SPINNER_FIELDS, "set them all"
 _SPINNER_SLOTS = tuple(Spinner.__dict__[name].__set__ for name in _SPINNER_FIELDS)
+_SET_OPEN, _SET_KEPT = _SPINNER_SLOTS[5], _SPINNER_SLOTS[7]
 
 
 def _spinner(line: Pairs, spinner: int, up: Pairs, down: Pairs, first: int) -> Spinner:

@@ -451,51 +451,61 @@ class Variant(ABC):
         if pos.required is not None and not layout:
             return [Play.of(pos.required, LEFT)]
         allowed = self.open_to(layout, seat)
-        fits = layout.fits
-        legal: list[Action]
+        legal: list[Action] | None = None
+        if allowed is ANY_END and not self.plays_turn:
+            if type(layout) is Line:
+                if layout.tiles:
+                    # A plain line: each held tile's plays on its two ends, from a table
+                    # made once.
+                    table = plays_on(self.max_pip)[layout.tiles[0][0]][layout.tiles[-1][1]]
+                    legal = []
+                    for t in pos.hands[seat]:
+                        legal += table[t]
+            elif type(layout).fits in _FITS_BY_NUMBER:
+                # A tile fits the open ends showing one of its numbers: its plays on them,
+                # in their order, as fits would name them. A layout that keeps each
+                # tile's plays (a spinner: its open ends come back turn after turn) has
+                # them looked up, any other has them made.
+                kept = layout.plays_by_tile(self.max_pip)
+                if kept is not None:
+                    legal = []
+                    for t in pos.hands[seat]:
+                        legal += kept[t.index]
+                elif layout:
+                    ends = layout.open_ends()
+                    legal = [
+                        Play.of(t, end)
+                        for t in pos.hands[seat]
+                        for end, n in ends
+                        if t.hi == n or t.lo == n
+                    ]
+        if legal is None:
+            legal = self._plays_by_fits(pos, allowed)
+        if legal:
+            if self.draws_at_will and layout and self.can_draw(pos):
+                legal.append(DRAW)
+            return legal
+        return [DRAW] if self.can_draw(pos) else [PASS]
+
+    def _plays_by_fits(self, pos: Position, allowed: Container[str]) -> list[Action]:
+        """:meth:`legal_plays`'s plays asked of the layout's ``fits`` (and ``ways``) tile by
+        tile, on the ends ``allowed``: for any layout and any :meth:`open_to`."""
+        layout = pos.layout
+        hand = pos.hands[pos.turn]
         if self.plays_turn:
-            legal = []
-            for t in pos.hands[seat]:
-                for end in fits(t):
+            legal: list[Action] = []
+            for t in hand:
+                for end in layout.fits(t):
                     if end in allowed:
                         ways = layout.ways(t, end)
                         if len(ways) > 1:
                             legal += [Play.of(t, end, n) for n in ways]
                         else:
                             legal.append(Play.of(t, end))
-        elif allowed is ANY_END and type(layout) is Line and layout:
-            # A plain line: each held tile's plays on its two ends, from a table made once.
-            table = plays_on(self.max_pip)[layout.tiles[0][0]][layout.tiles[-1][1]]
-            legal = []
-            for t in pos.hands[seat]:
-                legal += table[t]
-        elif allowed is ANY_END and type(layout).fits in _FITS_BY_NUMBER and layout:
-            # A layout where a tile fits the open ends showing one of its numbers: each
-            # held tile's plays on them, in their order, as fits would name them: looked
-            # up where the layout keeps them by tile (a spinner's open ends come back
-            # turn after turn), else made.
-            kept = layout.plays_by_tile(self.max_pip)
-            if kept is not None:
-                legal = []
-                for t in pos.hands[seat]:
-                    legal += kept[t.index]
-            else:
-                ends = layout.open_ends()
-                legal = [
-                    Play.of(t, end)
-                    for t in pos.hands[seat]
-                    for end, n in ends
-                    if t.hi == n or t.lo == n
-                ]
-        elif allowed is ANY_END:
-            legal = [Play.of(t, end) for t in pos.hands[seat] for end in fits(t)]
-        else:
-            legal = [Play.of(t, end) for t in pos.hands[seat] for end in fits(t) if end in allowed]
-        if legal:
-            if self.draws_at_will and layout and self.can_draw(pos):
-                legal.append(DRAW)
             return legal
-        return [DRAW] if self.can_draw(pos) else [PASS]
+        if allowed is ANY_END:
+            return [Play.of(t, end) for t in hand for end in layout.fits(t)]
+        return [Play.of(t, end) for t in hand for end in layout.fits(t) if end in allowed]
 
     def lacking(self, pos: Position) -> frozenset[Tile]:
         """The tiles the seat to move at ``pos`` shows it does not hold by having no play
