@@ -553,7 +553,7 @@ class Variant(ABC):
                 elif len(numbers) <= 2:
                     lacked = table[min(numbers)][max(numbers)]
                 else:
-                    lacked = frozenset().union(*(table[n][n] for n in numbers))
+                    lacked = _showing_any(self.max_pip, frozenset(numbers))
             elif allowed is ANY_END:
                 lacked = frozenset(t for t in tile_set(self.max_pip) if fits(t))
             else:
@@ -824,6 +824,14 @@ class Variant(ABC):
 #: The layouts' ``fits`` that answer by number: a tile fits the open ends showing one of
 #: its numbers (what the default :meth:`Variant.blocked` may then ask more cheaply).
 _FITS_BY_NUMBER = frozenset((Layout.fits, Line.fits, Spinner.fits, Trains.fits))
+
+
+@functools.lru_cache(maxsize=1024)
+def _showing_any(max_pip: int, numbers: frozenset[int]) -> frozenset[Tile]:
+    """The tiles of the double-``max_pip`` set showing any of ``numbers`` (three or more
+    open: a crossed spinner's, the trains'), made once for each such set of numbers."""
+    table = showing(max_pip)
+    return frozenset().union(*(table[n][n] for n in numbers))
 
 
 @functools.cache
