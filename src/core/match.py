@@ -449,9 +449,11 @@ class Match:
         #: The tiles not dealt this hand, as dealt: unused, or the boneyard before any draw
         #: (:attr:`boneyard` is what is left of it).
         self.unused: tuple[Tile, ...] = ()
-        self.line: deque[tuple[int, int]] = deque()
-        #: The layout's line that :attr:`line` was last made from (the general path).
-        self._main: tuple[tuple[int, int], ...] = ()
+        #: The line's tiles left to right, each as it lies: what readers of a line game's
+        #: ends take (a spinner's line too). The fast path lays its tiles on a deque of its
+        #: own (``_line``); the general path gives the layout's line itself, a tuple.
+        self._line: deque[tuple[int, int]] = deque()
+        self.line: Sequence[tuple[int, int]] = self._line
         self.left = self.right = -1
         self.required: Tile | None = None
         #: The hand in play as the variant's rules see it (every hand: the engine's truth),
@@ -532,8 +534,7 @@ class Match:
             self.hands_log.append(log)
             self._history = log.actions
         self.required = required
-        self.line = deque()
-        self._main = ()
+        self.line = self._line = deque()
         self.left = self.right = -1
         if self._by_rules:
             self.position = Position(
@@ -613,20 +614,11 @@ class Match:
             self.required = pos.required
             layout = pos.layout
             if layout is not before:
-                # The line as the fast path keeps it, for readers of a line game's ends:
-                # made anew only when a play changed the layout (a draw or pass does not).
+                # The line, for readers of a line game's ends: the layout's own tuple,
+                # taken when a play changed it (a draw or pass does not).
                 main = _main_tiles(layout)
-                if main and main is not self._main:  # a play across a spinner leaves it
-                    old, line = self._main, self.line
-                    # A tile laid at one end: the deque takes it there (the tuples compare
-                    # their items by identity first), else it is made anew.
-                    if len(main) == len(old) + 1 and main[1:] == old:
-                        line.appendleft(main[0])
-                    elif len(main) == len(old) + 1 and main[:-1] == old:
-                        line.append(main[-1])
-                    else:
-                        self.line = deque(main)
-                    self._main = main
+                if main and main is not self.line:  # a play across a spinner leaves it
+                    self.line = main
                     self.left, self.right = main[0][0], main[-1][1]
             if ending is None:
                 self.turn = pos.turn
@@ -652,7 +644,7 @@ class Match:
                     del hand[i]
                     break
             hi, lo = tile.hi, tile.lo
-            line = self.line
+            line = self._line
             if not line:
                 line.append((hi, lo))
                 self.left, self.right = hi, lo
