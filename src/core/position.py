@@ -41,10 +41,16 @@ class Position:
     turn: int
     required: Tile | None = None
     history: list[tuple[int, Action]] = field(default_factory=list)
+    #: How many held tiles show each number (a double once): counted from the hands when
+    #: the default :meth:`Variant.blocked <capicua.core.variant.Variant.blocked>` first
+    #: asks, then kept by :func:`step` as tiles leave and join the hands, so that the
+    #: block check reads the open numbers' counts and not every held tile (``None`` until
+    #: then; not given to a position made anew, which counts again).
+    held_with: list[int] | None = field(default=None, init=False, repr=False)
 
     def copy(self) -> Position:
         """An independent copy (for look-ahead): its own hands, boneyard and history."""
-        return Position(
+        copied = Position(
             self.variant,
             self.number,
             [list(h) for h in self.hands],
@@ -56,6 +62,9 @@ class Position:
             self.required,
             list(self.history),
         )
+        if self.held_with is not None:
+            copied.held_with = list(self.held_with)
+        return copied
 
     def drew_last(self, seat: int) -> bool:
         """True when ``seat``'s last action, taken just now, was a draw from the boneyard."""
@@ -93,6 +102,11 @@ def step(pos: Position, action: Action) -> Ending | None:
                 del hand[i]
                 break
         pos.required = None
+        counts = pos.held_with
+        if counts is not None:
+            counts[tile.hi] -= 1
+            if not tile.is_double:
+                counts[tile.lo] -= 1
         if own.next_layout:
             pos.layout = v.next_layout(pos.layout, seat, action)
         elif action.shows is None:
@@ -113,7 +127,13 @@ def step(pos: Position, action: Action) -> Ending | None:
         pos.turn = v.next_turn(pos, seat, action) if own.next_turn else seat % v.seats + 1
     else:
         if action is DRAW:
-            pos.hands[seat].append(pos.boneyard.pop(0))
+            drawn = pos.boneyard.pop(0)
+            pos.hands[seat].append(drawn)
+            counts = pos.held_with
+            if counts is not None:
+                counts[drawn.hi] += 1
+                if not drawn.is_double:
+                    counts[drawn.lo] += 1
         if own.next_layout:
             pos.layout = v.next_layout(pos.layout, seat, action)
         if own.next_turn:

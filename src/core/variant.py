@@ -613,15 +613,24 @@ class Variant(ABC):
         layout = pos.layout
         if type(self).open_to is Variant.open_to and type(layout).fits in _FITS_BY_NUMBER:
             # Every seat may play on every end, and a tile fits where it shows an open
-            # end's number: blocked when no held tile shows one (no tuple of ends made).
+            # end's number: blocked when no held tile shows one, read from how many
+            # held tiles show each number (counted once, then kept by step).
             ends = layout.open_ends()
             if not ends and not layout.placed:  # nothing laid: every tile fits
                 return not any(pos.hands[seat] for seat in range(1, self.seats + 1))
-            numbers = {n for _end, n in ends}
-            for seat in range(1, self.seats + 1):
-                for tile in pos.hands[seat]:
-                    if tile.hi in numbers or tile.lo in numbers:
-                        return False
+            held = pos.held_with
+            if held is None:
+                held = [0] * (self.max_pip + 1)
+                for seat in range(1, self.seats + 1):
+                    for tile in pos.hands[seat]:
+                        held[tile.hi] += 1
+                        if not tile.is_double:
+                            held[tile.lo] += 1
+                pos.held_with = held
+            # A loop, not all(): asked after every action once nothing can be drawn.
+            for _end, n in ends:  # noqa: SIM110
+                if held[n]:
+                    return False
             return True
         for seat in range(1, self.seats + 1):
             allowed = self.open_to(layout, seat)
