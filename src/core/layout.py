@@ -302,31 +302,27 @@ class Spinner(Layout):
     _on: tuple[tuple[str, ...], ...] | None = field(
         default=None, init=False, repr=False, compare=False
     )
-    # plays_by_tile's answer, once asked.
-    _kept: Kept | None = field(default=None, init=False, repr=False, compare=False)
 
     def plays_by_tile(self, max_pip: int) -> Kept | None:
-        kept = self._kept
-        if kept is None:
-            ends = self.open_ends()
-            if not ends:
-                return None  # nothing laid yet: any tile leads
-            if type(self) is not Spinner:  # a subclass may say its ends otherwise
-                kept = plays_by_ends(ends, max_pip)
-            else:
-                # Left and right, then up and down once crossed: the line's plays, and
-                # the cross arms' after them.
-                line, arms, crossed = _SPINNER_PLAYS[max_pip] or _spinner_plays(max_pip)
-                left, right = ends[0][1], ends[1][1]
-                kept = line[left][right]
-                if len(ends) == 4:
-                    up, down = ends[2][1], ends[3][1]
-                    code = ((left * _NUMBERS + right) * _NUMBERS + up) * _NUMBERS + down
-                    four = crossed.get(code)
-                    if four is None:
-                        four = crossed[code] = tuple(map(operator.add, kept, arms[up][down]))
-                    kept = four
-            _SET_KEPT(self, kept)
+        # Looked up at each call, not kept in the value: a view holds the layout, and a
+        # table of every tile's plays in it would name tiles the seat may not see.
+        ends = self.open_ends()
+        if not ends:
+            return None  # nothing laid yet: any tile leads
+        if type(self) is not Spinner:  # a subclass may say its ends otherwise
+            return plays_by_ends(ends, max_pip)
+        # Left and right, then up and down once crossed: the line's plays, and the cross
+        # arms' after them.
+        line, arms, crossed = _SPINNER_PLAYS[max_pip] or _spinner_plays(max_pip)
+        left, right = ends[0][1], ends[1][1]
+        kept = line[left][right]
+        if len(ends) == 4:
+            up, down = ends[2][1], ends[3][1]
+            code = ((left * _NUMBERS + right) * _NUMBERS + up) * _NUMBERS + down
+            four = crossed.get(code)
+            if four is None:
+                four = crossed[code] = tuple(map(operator.add, kept, arms[up][down]))
+            kept = four
         return kept
 
     @property
@@ -465,16 +461,16 @@ class Spinner(Layout):
 _new = object.__new__
 # The slots' own setters: a frozen dataclass's __init__ sets each field through
 # object.__setattr__, which took as long as the rest of a spinner's play.
-_SPINNER_FIELDS = ("line", "spinner", "up", "down", "first", "_open", "_on", "_kept")
+_SPINNER_FIELDS = ("line", "spinner", "up", "down", "first", "_open", "_on")
 assert tuple(f.name for f in dataclasses.fields(Spinner)) == _SPINNER_FIELDS, "set them all"
 _SPINNER_SLOTS = tuple(Spinner.__dict__[name].__set__ for name in _SPINNER_FIELDS)
-_SET_OPEN, _SET_KEPT = _SPINNER_SLOTS[5], _SPINNER_SLOTS[7]
+_SET_OPEN = _SPINNER_SLOTS[5]
 
 
 def _spinner(line: Pairs, spinner: int, up: Pairs, down: Pairs, first: int) -> Spinner:
     """``Spinner(line, spinner, up, down, first)``, made the cheap way (the value is the
     same: its caches unset)."""
-    s_line, s_spinner, s_up, s_down, s_first, s_open, s_on, s_kept = _SPINNER_SLOTS
+    s_line, s_spinner, s_up, s_down, s_first, s_open, s_on = _SPINNER_SLOTS
     value: Spinner = _new(Spinner)
     s_line(value, line)
     s_spinner(value, spinner)
@@ -483,7 +479,6 @@ def _spinner(line: Pairs, spinner: int, up: Pairs, down: Pairs, first: int) -> S
     s_first(value, first)
     s_open(value, None)
     s_on(value, None)
-    s_kept(value, None)
     return value
 
 
