@@ -125,9 +125,14 @@ class Oracle:
 
     def act(self, view: Any) -> Any:
         from capicua.players.expert import analyse
+        from capicua.players.general import analyse_rules
 
         if view.phase != "play":
             return self.expert.act(view)
+        if self.shows == "oracle" and not view.variant.variant().plays_fast():
+            # A game with rules of its own: the real hands and the boneyard in the order it
+            # will be drawn, so the playouts draw what the match will.
+            return analyse_rules(view, self.expert.rng, samples=1, deal=self._whole_deal).best
         if self.shows == "oracle":
             hands = [
                 [t.index for t in self.match.hands[s]] for s in range(1, view.variant.seats + 1)
@@ -147,6 +152,11 @@ class Oracle:
             "oracle-team": self._team_deal,
         }[self.shows]
         return analyse(view, self.expert.rng, deal=deal, level=self.level).best
+
+    def _whole_deal(self, view: Any, rng: Any) -> tuple[list[list[Any]], list[Any]]:
+        m = self.match
+        hands = [[] if s == 0 else list(m.hands[s]) for s in range(view.variant.seats + 1)]
+        return hands, list(m.boneyard)
 
     def _stock_deal(self, k: Any, rng: Any) -> list[list[int]]:
         from capicua.players.knowledge import sample_deal

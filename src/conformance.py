@@ -196,8 +196,9 @@ def frame_view(match: Any, count: int) -> Any:
     return copy.view(1)
 
 
-#: How many moves in play of the reviewed seats the review surface judges.
-REVIEWED_MOVES = 4
+#: How many decisions in play (moves with a choice) of the reviewed seats the review
+#: surface judges.
+REVIEWED_DECISIONS = 4
 
 
 def _review(plugins: Any, name: str, options: dict[str, Any], seed: int) -> None:
@@ -206,16 +207,16 @@ def _review(plugins: Any, name: str, options: dict[str, Any], seed: int) -> None
 
     record = _random_record(plugins, name, options, seed)
     whole = replay(record, plugins.variants)
-    # The first seat's and the last's first moves in play: a seat's own numbering is what
+    # The first seat's and the last's first decisions: a seat's own numbering is what
     # differs between seats, and each decision costs a whole search (a review is asked of
     # a match so far as readily as of a finished one).
     seats = {1, whole.variant.seats}
     match = whole.variant.new_match(whole.seed, whole.dealer.used())
-    moves = 0
+    decisions = 0
     for seat, action in whole.moves:
-        if match.phase == PLAY and seat in seats:
-            moves += 1
-            if moves > REVIEWED_MOVES:
+        if match.phase == PLAY and seat in seats and len(match.legal_actions()) > 1:
+            decisions += 1
+            if decisions > REVIEWED_DECISIONS:
                 break
         match.apply(action)
     review = review_match(

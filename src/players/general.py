@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.actions import DRAW, Action, Play, train
@@ -542,14 +542,20 @@ def deal_read(
 
 
 def analyse_rules(
-    view: View, rng: random.Random, level: str = "normal", samples: int = 0
+    view: View,
+    rng: random.Random,
+    level: str = "normal",
+    samples: int = 0,
+    deal: Callable[[View, random.Random], tuple[list[list[Tile]], list[Tile]]] | None = None,
 ) -> Analysis:
     """The expert's search of a play decision in a game with rules of its own: the
     heuristic's best candidates, each played out over the same sampled deals (dealt to fit
     what the passes and draws told, :func:`hand_slots`) until the level's work budget
     (:data:`~capicua.players.levels.LEVELS`, the built-in games' own) is spent or
     ``samples`` deals are played; the second half of the budget goes to the better half of
-    the candidates. Candidates best first by their mean :class:`Worth`."""
+    the candidates. Candidates best first by their mean :class:`Worth`. ``deal`` replaces
+    the sampler (benchmarks/strength.py's ``oracle`` passes the real hands and boneyard, to
+    measure what the hidden information is worth; a player never may)."""
     ranked = sorted(heuristic_scores(view), key=lambda x: -x[0])  # stable: legal order
     # The plays and, in a game that draws at will, the draw beside them: one more candidate
     # played out on the same deals (the drawer then moves again, by the playout policy).
@@ -581,7 +587,7 @@ def analyse_rules(
             halved = True
             active.sort(key=lambda i: -searched[i].value)  # stable: the heuristic's order
             active = sorted(active[: (len(active) + 1) // 2])
-        hands, boneyard = deal_read(view, rng, slots)
+        hands, boneyard = deal(view, rng) if deal is not None else deal_read(view, rng, slots)
         work += TILE_COST * (len(boneyard) + sum(len(h) for h in hands))
         base = position_of(view, hands, boneyard)
         for i in active:
