@@ -269,3 +269,19 @@ def test_the_report_gives_the_hands_played_and_the_deals_asked_for(strength):
     first = strength.report("chiva", "heuristic", "random", t).splitlines()[0]
     assert f"1 match pairs, {pair['deals']} hands (--deals 5: pairs until 2 x 5 hands" in first
     assert "deals played" not in first
+
+
+def test_the_oracle_in_a_game_with_rules_of_its_own_plays_out_the_real_tiles(strength):
+    variant = load_plugins().variants.create("draw")
+    rng = random.Random(3)
+    m = Match(variant, 3)
+    while not (m.phase == "play" and len(m.legal_actions()) > 1 and m.boneyard):
+        legal = m.legal_actions()
+        m.apply(legal[int(rng.random() * len(legal))])
+    oracle = strength.Oracle(random.Random(1), "oracle")
+    oracle.match = m
+    view = m.view(m.turn)
+    hands, boneyard = oracle._whole_deal(view, random.Random(0))
+    assert [sorted(h) for h in hands[1:]] == [sorted(m.hands[s]) for s in (1, 2)]
+    assert boneyard == list(m.boneyard)  # in the order it will be drawn
+    assert oracle.act(view) in view.legal
