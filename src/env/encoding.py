@@ -49,6 +49,7 @@ except ModuleNotFoundError as exc:  # the optional extra is not installed
     raise missing_extra(exc) from None
 
 from ..core.actions import (
+    ANY_END,
     DRAW,
     KEEP,
     LEFT,
@@ -494,12 +495,15 @@ class Encoding:
         outer_of = _outer_of(type(layout))
         if open_ends:
             allowed = self._rules.open_to(layout, o)
+            # Where the rules limit no seat, every open end is one it may play on (asking
+            # ANY_END for each end costs more than the rest of the end's fields).
+            anywhere = allowed is ANY_END
             o_ends, o_open, o_may, o_doubles = self.o_ends, self.o_open, self.o_may, self.o_doubles
             for end, n in open_ends:
                 k = slot[end]
                 b[o_ends + k * P + n] = 1
                 b[o_open + k] = 1
-                if end in allowed:
+                if anywhere or end in allowed:
                     b[o_may + k] = 1
                 outer = outer_of(layout, end)
                 if outer is not None and outer[0] == outer[1]:
@@ -857,6 +861,9 @@ class Following(_Kept):
             b[enc.o_seat + seat - 1] = 1
             for t in log.deal[seat]:
                 b[enc.o_hand + t.index] = 1
+            rel = enc._rel[seat]
+            for s in range(1, enc.seats + 1):
+                b[enc.o_counts + rel[s]] = len(log.deal[s])
             enc.write_tail(b, build_view(m, seat))
             self._shared[seat] = shared
             self._log[seat] = log
@@ -872,10 +879,11 @@ class Following(_Kept):
         if k < n or fresh:
             rel, slot = enc._rel[seat], enc._slot[seat]
             S, cols = enc.seats, enc.history_cols
-            o_played, o_hand = enc.o_played, enc.o_hand
+            o_played, o_hand, o_counts = enc.o_played, enc.o_hand, enc.o_counts
             row = enc.o_hist + cols * k
             drew = False  # this seat drew: its whole hand is written again
-            # Actions k onwards, as Encoding._write_history writes them.
+            # Actions k onwards, as Encoding._write_history writes them; a play takes a
+            # tile from its seat's count and a draw adds one.
             for s, a in actions[k:n]:
                 r = rel[s]
                 b[row] = r + 1
@@ -885,10 +893,12 @@ class Following(_Kept):
                     b[row + 1] = i + 1
                     b[row + 2] = slot[a.end] + 1
                     b[row + 3] = 1
+                    b[o_counts + r] -= 1
                     if s == seat:
                         b[o_hand + i] = 0
                 elif a is DRAW:
                     b[enc.o_drew + r] += 1
+                    b[o_counts + r] += 1
                     b[row + 3] = 2
                     drew = drew or s == seat
                 else:
@@ -899,13 +909,9 @@ class Following(_Kept):
             b[o_turn : o_turn + S] = self._zero_seats
             if m.turn is not None:
                 b[o_turn + rel[m.turn]] = 1
-            hands = pos.hands
-            o_counts = enc.o_counts
-            for s in range(1, S + 1):
-                b[o_counts + rel[s]] = len(hands[s])
             if drew:
                 b[o_hand : o_hand + enc.n_tiles] = self._zero_hand
-                for t in hands[seat]:
+                for t in pos.hands[seat]:
                     b[o_hand + t.index] = 1
             layout = pos.layout
             if layout is not self._layout[seat]:
