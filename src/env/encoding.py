@@ -50,11 +50,14 @@ except ModuleNotFoundError as exc:  # the optional extra is not installed
 
 from ..core.actions import (
     ANY_END,
+    DOWN,
     DRAW,
     KEEP,
     LEFT,
     PASS,
     REDEAL,
+    RIGHT,
+    UP,
     Action,
     ChooseLeader,
     Pick,
@@ -334,6 +337,23 @@ class Encoding:
             {end: k for k, end in enumerate(ends)} for ends in per_seat
         ]
         self.n_ends = len(per_seat[0])
+        # The slots of a line's and a spinner's ends where they have them (the same for
+        # every seat but in trains).
+        ends = self._slot[1]
+        self._left, self._right = ends.get(LEFT, -1), ends.get(RIGHT, -1)
+        self._up, self._down = ends.get(UP, -1), ends.get(DOWN, -1)
+        plain: tuple[type, ...] = ()
+        if (
+            type(variant).open_to is Variant.open_to
+            and self.kind != TRAINS
+            and self._left >= 0
+            and self._right >= 0
+        ):
+            plain = (Line, Spinner) if self._up >= 0 and self._down >= 0 else (Line,)
+        #: The layouts Encoding._write_plain_layout writes: capicua's own line and spinner
+        #: (where the slots have their ends) in a game whose rules let every seat play on
+        #: every open end.
+        self._plain = plain
 
     def ends_of(self, seat: int) -> tuple[str, ...]:
         """The ends in the slots of ``seat``'s vector and actions, in order (``t1`` ... for
@@ -487,6 +507,58 @@ class Encoding:
     def _write_layout(self, b: array.array, o: int, layout: Layout, boneyard: int) -> None:
         """The open ends of a game with rules of its own as seat ``o`` sees them, what its
         layout shows and the tiles in the boneyard."""
+        # capicua's own line and spinner, where the rules let every seat play on every open
+        # end, read straight from their tiles: this runs whenever a seat observed sees a
+        # layout it has not seen, and the general way asks the layout and the rules end by
+        # end. The tests hold both ways equal.
+        if type(layout) in self._plain:
+            self._write_plain_layout(b, cast(Line | Spinner, layout))
+            if self.drawing:
+                b[self.o_boneyard] = boneyard
+            return
+        self._write_any_layout(b, o, layout, boneyard)
+
+    def _write_plain_layout(self, b: array.array, layout: Line | Spinner) -> None:
+        """The open ends of capicua's :class:`Line` or :class:`Spinner` where every seat may
+        play on each (what :meth:`_write_any_layout` writes of them, the boneyard aside)."""
+        P = self.numbers
+        o_ends, o_open, o_may, o_doubles = self.o_ends, self.o_open, self.o_may, self.o_doubles
+        spinner = None
+        if type(layout) is Line:
+            line = layout.tiles
+        else:
+            layout = cast(Spinner, layout)
+            line = layout.line
+            at = layout.spinner
+            if at >= 0:
+                spinner = line[at][0]
+                if 0 < at < len(line) - 1:  # crossed: the cross arms are open
+                    for k, arm in ((self._up, layout.up), (self._down, layout.down)):
+                        if arm:
+                            outer = arm[-1]
+                            b[o_ends + k * P + outer[1]] = 1
+                            if outer[0] == outer[1]:
+                                b[o_doubles + k] = 1
+                        else:
+                            b[o_ends + k * P + spinner] = 1
+                        b[o_open + k] = 1
+                        b[o_may + k] = 1
+        if line:
+            k, outer = self._left, line[0]
+            b[o_ends + k * P + outer[0]] = 1
+            b[o_open + k] = b[o_may + k] = 1
+            if outer[0] == outer[1]:
+                b[o_doubles + k] = 1
+            k, outer = self._right, line[-1]
+            b[o_ends + k * P + outer[1]] = 1
+            b[o_open + k] = b[o_may + k] = 1
+            if outer[0] == outer[1]:
+                b[o_doubles + k] = 1
+        if spinner is not None and self.o_spinner >= 0:
+            b[self.o_spinner + spinner] = 1
+
+    def _write_any_layout(self, b: array.array, o: int, layout: Layout, boneyard: int) -> None:
+        """:meth:`_write_layout` of any layout, asking it and the rules end by end."""
         P = self.numbers
         slot = self._slot[o]
         open_ends = layout.open_ends()
