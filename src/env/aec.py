@@ -102,6 +102,9 @@ class CapicuaEnv(AECEnv):
         # One space object per agent: seeding one agent's space must not seed another's.
         self.observation_spaces = {a: self._observation_space() for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(enc.n_actions) for a in self.possible_agents}
+        #: Each seat's actions by number (None: no action), read at every step.
+        self._numbered = enc._actions
+        self._n_actions = enc.n_actions
         self.state_space = spaces.Box(
             np.tile(enc.low, n), np.tile(enc.high, n), (n * enc.size,), np.float32
         )
@@ -206,10 +209,13 @@ class CapicuaEnv(AECEnv):
             raise ValueError(
                 f"an action is a number from 0 to {self.encoding.n_actions - 1}, not {action!r}"
             ) from None
-        chosen = self.encoding.action(index, seat)
         legal = self._now
         if legal is None:
             legal = self._legal_now(m)
+        # The seat's numbering read directly (Encoding.action says why a number is none).
+        chosen = self._numbered[seat][index] if 0 <= index < self._n_actions else None
+        if chosen is None:
+            chosen = self.encoding.action(index, seat)
         for a in legal:  # actions are interned: identity is equality
             if a is chosen:
                 return chosen
@@ -223,6 +229,8 @@ class CapicuaEnv(AECEnv):
         """The actions an agent may take: the legal ones, or the one the driver imposes on
         every computer seat (an agent is one): the redeal at a claim, which only a person
         may decline."""
+        if m.phase == PLAY:  # the driver imposes nothing in play but the only legal action
+            return m.legal_actions()
         forced = imposed(m)
         return (forced,) if forced is not None else m.legal_actions()
 
