@@ -915,13 +915,22 @@ class Following(_Kept):
     def _bring(self, seat: int) -> None:
         m = self._match
         assert m is not None, "rebuild() the observations of a match first"
-        shared = m.published.shared or shared_fields(m)
         log = self._log[seat]
         pos = m.position
         enc = self.enc
         b = self.bufs[seat]
-        fresh = log is None or pos is None or shared[1] is not log
+        shared = m.published.shared
+        if shared is None and (
+            log is None or pos is None or log.result is not None or m.hands_log[-1] is not log
+        ):
+            shared = shared_fields(m)
+        # Else what the views share was dropped in the hand this seat's vector holds, which
+        # is still in play (the environment rebuilds the vectors after any other action):
+        # a play scored, and the match drops them for nothing else in play. The scores
+        # are written below, and the fields are not made again for them.
+        fresh = log is None or pos is None or (shared is not None and shared[1] is not log)
         if fresh:
+            assert shared is not None
             log = shared[1]
             if log is None or pos is None or m.phase != PLAY:
                 self._afresh(seat, m, shared)
@@ -946,7 +955,7 @@ class Following(_Kept):
         actions = log.actions
         k, n = self._k[seat], len(actions)
         if n > enc.history_rows:
-            self._afresh(seat, m, shared)
+            self._afresh(seat, m, shared or shared_fields(m))
             return
         if k < n or fresh:
             rel, slot = enc._rel[seat], enc._slot[seat]
@@ -1004,6 +1013,11 @@ class Following(_Kept):
                 self._seen_voids[seat] = self._changes
         was = self._shared[seat]
         if was is shared:
+            return
+        if shared is None:  # a play scored: the scores (the views share the match's)
+            relteam, o_scores = enc._relteam[seat], enc.o_scores
+            for team, score in enumerate(m.scores, 1):
+                b[o_scores + relteam[team]] = score
             return
         fields = shared[0]
         if was is not None and all(fields[f] == was[0][f] for f in _BESIDE_SCORES):
