@@ -883,6 +883,9 @@ class Following(_Kept):
         #: voids it shows (the number of times they changed, -1: to be written).
         self._layout: list[object] = [None] * (S + 1)
         self._seen_voids = [-1] * (S + 1)
+        #: Per seat, the scores it wrote since what the views share was last dropped (the
+        #: match's own tuple: identity is equality; None: none written).
+        self._scores: list[tuple[int, ...] | None] = [None] * (S + 1)
         #: The hand the voids follow (its log); its lacks and voids (View.lacks,
         #: View.voids) after its first _vk actions, of which the first _tk entries of its
         #: ``told``; and how many times they changed.
@@ -908,6 +911,7 @@ class Following(_Kept):
         pos = match.position
         self._layout[seat] = pos.layout if pos is not None else None
         self._seen_voids[seat] = -1
+        self._scores[seat] = None
         if self._log[seat] is not None and self._k[seat] > self.enc.history_rows:
             # A hand longer than the rows, which keep its latest: encoded afresh each time.
             self._log[seat] = None
@@ -951,6 +955,7 @@ class Following(_Kept):
             self._k[seat] = 0
             self._layout[seat] = None
             self._seen_voids[seat] = -1
+            self._scores[seat] = None
         assert log is not None and pos is not None
         actions = log.actions
         k, n = self._k[seat], len(actions)
@@ -1015,11 +1020,15 @@ class Following(_Kept):
         if was is shared:
             return
         if shared is None:  # a play scored: the scores (the views share the match's)
-            relteam, o_scores = enc._relteam[seat], enc.o_scores
-            for team, score in enumerate(m.scores, 1):
-                b[o_scores + relteam[team]] = score
+            scores = m.scores
+            if self._scores[seat] is not scores:
+                relteam, o_scores = enc._relteam[seat], enc.o_scores
+                for team, score in enumerate(scores, 1):
+                    b[o_scores + relteam[team]] = score
+                self._scores[seat] = scores
             return
         fields = shared[0]
+        self._scores[seat] = None
         if was is not None and all(fields[f] == was[0][f] for f in _BESIDE_SCORES):
             # A play scored (what the views share changes with the scores): the scores.
             relteam, o_scores = enc._relteam[seat], enc.o_scores
