@@ -765,6 +765,21 @@ class _Kept:
         self._log[seat] = log if running else None
         self._k[seat] = len(log.actions) if log is not None and running else 0
 
+    def _dealt(self, seat: int, match: Match, log: HandLog) -> None:
+        """Write ``seat``'s vector as the running hand ``log`` was dealt: its tiles and every
+        seat's count from the deal, the fields from ``leader`` on from its view; the
+        hand's actions are then caught up."""
+        enc = self.enc
+        b, rel = self.bufs[seat], enc._rel[seat]
+        b[:] = self._zero
+        b[enc.o_phase + PHASES.index(PLAY)] = 1
+        b[enc.o_seat + seat - 1] = 1
+        for t in log.deal[seat]:
+            b[enc.o_hand + t.index] = 1
+        for s in range(1, enc.seats + 1):
+            b[enc.o_counts + rel[s]] = len(log.deal[s])
+        enc.write_tail(b, build_view(match, seat))
+
 
 class Tracker(_Kept):
     """Every seat's observation of one running match of the block game's rules, kept
@@ -798,16 +813,7 @@ class Tracker(_Kept):
             return
         # A hand in play: the vector as the hand was dealt (the fields from ``leader`` on
         # from the view), then every action of the hand caught up.
-        enc = self.enc
-        b, r = self.bufs[seat], enc._rel[seat]
-        b[:] = self._zero
-        b[enc.o_phase + PHASES.index(PLAY)] = 1
-        b[enc.o_seat + seat - 1] = 1
-        for t in log.deal[seat]:
-            b[enc.o_hand + t.index] = 1
-        for s in range(1, enc.seats + 1):
-            b[enc.o_counts + r[s]] = len(log.deal[s])
-        enc.write_tail(b, build_view(match, seat))
+        self._dealt(seat, match, log)
         self._shared[seat] = shared
         self._log[seat] = log
         self._k[seat] = 0
@@ -941,15 +947,7 @@ class Following(_Kept):
                 return
             # A hand in play: the vector as the hand was dealt (the fields from
             # ``leader`` on from the view), then every action of the hand caught up.
-            b[:] = self._zero
-            b[enc.o_phase + PHASES.index(PLAY)] = 1
-            b[enc.o_seat + seat - 1] = 1
-            for t in log.deal[seat]:
-                b[enc.o_hand + t.index] = 1
-            rel = enc._rel[seat]
-            for s in range(1, enc.seats + 1):
-                b[enc.o_counts + rel[s]] = len(log.deal[s])
-            enc.write_tail(b, build_view(m, seat))
+            self._dealt(seat, m, log)
             self._shared[seat] = shared
             self._log[seat] = log
             self._k[seat] = 0
