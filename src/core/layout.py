@@ -584,12 +584,24 @@ class Trains(Layout):
 
     def play(self, tile: Tile, end: str, shows: int | None = None) -> Trains:
         n = _check_fit(self, tile, end, shows)
-        trains = tuple(
-            Train(t.end, t.owner, (*t.tiles, (n, tile.other(n))), t.marker) if t.end == end else t
-            for t in self.trains
-        )
+        shown = tile.other(n)
+        # One train's end moves from n to the number shown: the trains and the index of
+        # the open ends follow from this layout's (made afresh, the index is most of a
+        # playout's step at eight seats). The ends are in the trains' order.
+        ends_before, on_before = self._ends()
+        i = next(j for j, (e, _) in enumerate(ends_before) if e == end)
+        t = self.trains[i]
+        moved = Train(t.end, t.owner, (*t.tiles, (n, shown)), t.marker)
+        trains = (*self.trains[:i], moved, *self.trains[i + 1 :])
         pending = end if tile.is_double else None if end == self.pending else self.pending
-        return Trains(self.engine, trains, pending)
+        after = Trains(self.engine, trains, pending)
+        ends = (*ends_before[:i], (end, shown), *ends_before[i + 1 :])
+        on = list(on_before)
+        on[n] = tuple(e for e in on_before[n] if e != end)
+        on[shown] = tuple(e for e, k in ends if k == shown)
+        object.__setattr__(after, "_open", ends)
+        object.__setattr__(after, "_on", tuple(on))
+        return after
 
     def end_names(self) -> tuple[str, ...]:
         return tuple(t.end for t in self.trains)
@@ -599,7 +611,11 @@ class Trains(Layout):
         trains = tuple(
             Train(t.end, t.owner, t.tiles, marker) if t.end == end else t for t in self.trains
         )
-        return Trains(self.engine, trains, self.pending)
+        after = Trains(self.engine, trains, self.pending)
+        # A marker moves no end: the index of the open ends is this one's.
+        object.__setattr__(after, "_open", self._open)
+        object.__setattr__(after, "_on", self._on)
+        return after
 
     def __iter__(self) -> Iterator[Train]:
         return iter(self.trains)

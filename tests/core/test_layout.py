@@ -261,3 +261,24 @@ def test_a_spinners_plays_by_tile_are_each_tiles_plays_on_its_open_ends(max_pip)
             for t in tile_set(max_pip):
                 made = tuple(Play.of(t, end) for end, n in layout.open_ends() if t.has(n))
                 assert kept[t.index] == made, (layout, t)
+
+
+@pytest.mark.parametrize("seats", [2, 4, 8])
+def test_played_trains_index_their_open_ends_as_trains_made_afresh_do(seats):
+    # Trains.play carries the index of open ends over from the layout played on; it must
+    # be the index the same trains make from nothing, after every play, marker and double.
+    rng = random.Random(seats)
+    tiles = list(tile_set(12))
+    layout = Trains.start(12, seats)
+    for _ in range(400):
+        fitting = [(t, end) for t in tiles for end in layout.fits(t)]
+        if not fitting:
+            break
+        tile, end = rng.choice(fitting)
+        tiles.remove(tile)
+        layout = layout.play(tile, end)
+        if rng.random() < 0.3:
+            layout = layout.marked(rng.choice(layout.end_names()), rng.random() < 0.5)
+        fresh = Trains(layout.engine, layout.trains, layout.pending)
+        assert layout.open_ends() == fresh.open_ends()
+        assert all(layout.fits(t) == fresh.fits(t) for t in tile_set(12))
