@@ -80,7 +80,13 @@ MAX_TRAINS = 8
 
 def train(seat: int) -> End:
     """The end of ``seat``'s personal train (``t3``)."""
+    # Asked at every turn of a trains game's playouts: the ends are made once.
+    if type(seat) is int and 0 < seat <= MAX_TRAINS:
+        return _TRAINS[seat - 1]
     return End(f"t{seat}")
+
+
+_TRAINS = tuple(End(f"t{s}") for s in range(1, MAX_TRAINS + 1))
 
 
 def arm(number: int) -> str:
