@@ -567,20 +567,8 @@ class Trains(Layout):
 
     def fits(self, tile: Tile) -> tuple[str, ...]:
         # The hub is on the table from the start: an empty layout has every train open.
-        # Asked for every tile in hand at every turn of a playout: the index is read
-        # directly once made, and a tile fitting by one number needs no merge.
-        on = self._on
-        if on is None:
-            on = self._ends()[1]
-        a = on[tile.hi]
-        if tile.is_double:
-            return a
-        b = on[tile.lo]
-        if not b:
-            return a
-        if not a:
-            return b
-        return _fitting(self._ends()[0], on, tile)
+        ends, on = self._ends()
+        return _fitting(ends, on, tile)
 
     def play(self, tile: Tile, end: str, shows: int | None = None) -> Trains:
         n = _check_fit(self, tile, end, shows)

@@ -209,9 +209,7 @@ class CapicuaEnv(AECEnv):
             raise ValueError(
                 f"an action is a number from 0 to {self.encoding.n_actions - 1}, not {action!r}"
             ) from None
-        legal = self._now
-        if legal is None:
-            legal = self._legal_now(m)
+        legal = self._legal_now(m)
         # The seat's numbering read directly (Encoding.action says why a number is none).
         chosen = self._numbered[seat][index] if 0 <= index < self._n_actions else None
         if chosen is None:
@@ -229,8 +227,6 @@ class CapicuaEnv(AECEnv):
         """The actions an agent may take: the legal ones, or the one the driver imposes on
         every computer seat (an agent is one): the redeal at a claim, which only a person
         may decline."""
-        if m.phase == PLAY:  # the driver imposes nothing in play but the only legal action
-            return m.legal_actions()
         forced = imposed(m)
         return (forced,) if forced is not None else m.legal_actions()
 
@@ -308,12 +304,7 @@ class CapicuaEnv(AECEnv):
         seat = self._seat_of[agent]
         m = self.match
         assert m is not None, "reset() the environment before observing it"
-        if m.turn == seat and not self._done:
-            legal = self._now
-            if legal is None:
-                legal = self._legal_now(m)
-        else:
-            legal = ()
+        legal = self._legal_now(m) if m.turn == seat and not self._done else ()
         return {
             "observation": self._tracker.observation(seat),
             "action_mask": self.encoding.mask(legal, seat),

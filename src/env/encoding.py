@@ -37,6 +37,7 @@ from __future__ import annotations
 import array
 import functools
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
@@ -707,7 +708,7 @@ _BESIDE_SCORES = (
 )
 
 
-class _Kept:
+class _Kept(ABC):
     """Every seat's observation of one running match, each kept in a buffer of the seat's
     own and brought up to date only when that seat is observed: a seat that is not asked
     for pays nothing, and one that is asked writes only what happened since it last
@@ -750,9 +751,9 @@ class _Kept:
         self._bring(seat)
         return self._arrays[seat].copy()
 
+    @abstractmethod
     def _bring(self, seat: int) -> None:
         """Bring ``seat``'s buffer up to date with the match."""
-        raise NotImplementedError
 
     def _afresh(self, seat: int, match: Match, shared: Shared) -> None:
         """Encode ``seat``'s view into its buffer, the whole vector."""
